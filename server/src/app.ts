@@ -1,0 +1,41 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { AppContext } from './infra/context.js';
+import { registerErrorHandler } from './infra/errors.js';
+import { registerAuth } from './infra/auth.js';
+import { registerSecurity } from './infra/security.js';
+import { features } from './features/index.js';
+import { webRoutes } from './features/web/routes.js';
+
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const { config } = ctx;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },
+  });
+  app.decorate('ctx', ctx);
+  registerErrorHandler(app);
+  await app.register(cookie);
+  await registerSecurity(app, config);
+  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 100, fields: 50, fieldSize: 64 * 1024 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Dosar API', version: '1.0.0', description: 'API-ul portalului Dosar (SPEC §7).' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  registerAuth(app, ctx.db);
+  for (const feature of features) await app.register(feature, { prefix: '/api' });
+  await app.register(webRoutes);
+  return app;
+}

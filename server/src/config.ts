@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** server/ (src/ in development and tests, dist/ once built: both one level down). */
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface Config {
+  readonly env: 'development' | 'production' | 'test';
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  /** postgres://… when set; otherwise the embedded PGlite database in dataDir/db. */
+  readonly databaseUrl: string | null;
+  /** Embedded database in memory (tests). */
+  readonly databaseInMemory: boolean;
+  readonly publicUrl: string;
+  readonly remotes: Readonly<Record<'admin' | 'company' | 'client', string>>;
+  readonly staticRoot: string;
+  readonly smtpUrl: string | null;
+  readonly mailFrom: string;
+  readonly redisUrl: string | null;
+  readonly s3: null | Readonly<{ endpoint: string; bucket: string; accessKey: string; secretKey: string; region: string }>;
+  readonly uploadMaxBytes: number;
+  readonly seedDemo: boolean;
+  readonly logLevel: string;
+  readonly trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configurație invalidă:\n- ${problems.join('\n- ')}`);
+  }
+}
+
+const int = (value: string | undefined, fallback: number, name: string, problems: string[]): number => {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) problems.push(`${name} trebuie să fie un număr întreg pozitiv (primit: ${value})`);
+  return n;
+};
+
+const withSlash = (url: string): string => (url.endsWith('/') ? url : `${url}/`);
+
+/** Parses the environment once at boot; the only place that reads process.env. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const problems: string[] = [];
+  const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const port = int(env.PORT, 8080, 'PORT', problems);
+  const databaseUrl = env.DATABASE_URL || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) problems.push('DATABASE_URL trebuie să înceapă cu postgres://');
+  const smtpUrl = env.SMTP_URL || null;
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) problems.push('SMTP_URL trebuie să înceapă cu smtp:// sau smtps://');
+  const redisUrl = env.REDIS_URL || null;
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) problems.push('REDIS_URL trebuie să înceapă cu redis://');
+  const s3Keys = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'] as const;
+  const s3Set = s3Keys.filter((k) => env[k]);
+  if (s3Set.length > 0 && s3Set.length < s3Keys.length) {
+    problems.push(`Stocarea S3 are nevoie de toate variabilele: lipsesc ${s3Keys.filter((k) => !env[k]).join(', ')}`);
+  }
+  const publicUrl = withSlash(env.PUBLIC_URL || `http://localhost:${port}`);
+  const config: Config = {
+    env: nodeEnv,
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || path.join(serverDir, '..', 'data')),
+    databaseUrl,
+    databaseInMemory: false,
+    publicUrl,
+    remotes: {
+      admin: withSlash(env.REMOTE_ADMIN_URL || '/remotes/admin/'),
+      company: withSlash(env.REMOTE_COMPANY_URL || '/remotes/company/'),
+      client: withSlash(env.REMOTE_CLIENT_URL || '/remotes/client/'),
+    },
+    staticRoot: path.resolve(env.STATIC_ROOT || path.join(serverDir, '..')),
+    smtpUrl,
+    mailFrom: env.MAIL_FROM || 'Dosar <no-reply@dosar.local>',
+    redisUrl,
+    s3:
+      s3Set.length === s3Keys.length
+        ? {
+            endpoint: env.S3_ENDPOINT as string,
+            bucket: env.S3_BUCKET as string,
+            accessKey: env.S3_ACCESS_KEY as string,
+            secretKey: env.S3_SECRET_KEY as string,
+            region: env.S3_REGION || 'us-east-1',
+          }
+        : null,
+    uploadMaxBytes: int(env.UPLOAD_MAX_BYTES, 50 * 1024 * 1024, 'UPLOAD_MAX_BYTES', problems),
+    seedDemo: env.SEED_DEMO ? env.SEED_DEMO !== '0' : !(nodeEnv === 'production' && databaseUrl),
+    logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    trustProxy: env.TRUST_PROXY === '1',
+    ...overrides,
+  };
+  if (problems.length) throw new ConfigError(problems);
+  return Object.freeze(config);
+}

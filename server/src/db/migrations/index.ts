@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely/migration';
+import * as core from './2026-11-22-001-core.js';
+
+/**
+ * Every migration, in order. Listed statically so the same list runs from
+ * ts (tests, tsx) and from the compiled dist/ build. New files append here.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026-11-22-001-core': core,
+};

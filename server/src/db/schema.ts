@@ -1,0 +1,158 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** bigint columns come back as strings from pg; we read sizes through Number(). */
+type BigIntColumn = ColumnType<string | number, number | string | bigint, number | string | bigint>;
+
+export type Role = 1 | 2 | 3 | 4 | 5;
+
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  password_hash: string | null;
+  role: Role;
+  company_id: number | null;
+  holding_id: number | null;
+  last_seen_at: NullableTimestamp;
+  previous_seen_at: NullableTimestamp;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  deleted_at: NullableTimestamp;
+}
+
+export interface CompaniesTable {
+  id: Generated<number>;
+  name: string;
+  cui: string | null;
+  reg_no: string | null;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+  status: Generated<'active' | 'suspended'>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  deleted_at: NullableTimestamp;
+}
+
+export interface HoldingsTable {
+  id: Generated<number>;
+  name: string;
+  cui: string | null;
+  email: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  deleted_at: NullableTimestamp;
+}
+
+export interface CompanyHoldingTable {
+  company_id: number;
+  holding_id: number;
+  created_at: Generated<Date>;
+}
+
+export interface ClientsTable {
+  id: Generated<number>;
+  company_id: number;
+  holding_id: number | null;
+  name: string;
+  cui: string | null;
+  email: string | null;
+  phone: string | null;
+  notes: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  deleted_at: NullableTimestamp;
+}
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  company_id: number;
+  holding_id: number | null;
+  name: string;
+  position: number;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  deleted_at: NullableTimestamp;
+}
+
+export interface MediaTable {
+  id: Generated<number>;
+  /** Owning company (tenant); set for client documents and utility files. */
+  company_id: number;
+  /** Null for utility files. */
+  client_id: number | null;
+  category_id: number | null;
+  /** YYYY-MM */
+  period: string | null;
+  original_name: string;
+  mime: string;
+  size: BigIntColumn;
+  sha256: string;
+  storage_key: string;
+  uploaded_by: number | null;
+  created_at: Generated<Date>;
+  deleted_at: NullableTimestamp;
+}
+
+export interface UtilityFilesTable {
+  id: Generated<number>;
+  company_id: number;
+  media_id: number;
+  title: string;
+  description: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  deleted_at: NullableTimestamp;
+}
+
+export interface AccessTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: Generated<Date>;
+  last_used_at: NullableTimestamp;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+export interface AuditEventsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  action: string;
+  subject: string | null;
+  ip: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface Database {
+  users: UsersTable;
+  companies: CompaniesTable;
+  holdings: HoldingsTable;
+  company_holding: CompanyHoldingTable;
+  clients: ClientsTable;
+  categories: CategoriesTable;
+  media: MediaTable;
+  utility_files: UtilityFilesTable;
+  access_tokens: AccessTokensTable;
+  password_resets: PasswordResetsTable;
+  audit_events: AuditEventsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type CompanyRow = Selectable<CompaniesTable>;
+export type HoldingRow = Selectable<HoldingsTable>;
+export type ClientRow = Selectable<ClientsTable>;
+export type CategoryRow = Selectable<CategoriesTable>;
+export type MediaRow = Selectable<MediaTable>;
+export type UtilityFileRow = Selectable<UtilityFilesTable>;

@@ -1,0 +1,21 @@
+import type { Config } from '../config.js';
+import type { Db } from './db.js';
+import type { Mailer } from './mailer.js';
+import type { RateLimiter } from './rate-limit.js';
+import type { Storage } from './storage.js';
+
+/** Everything a feature needs from infrastructure; built once at boot. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  dbKind: 'pglite' | 'postgres';
+  mailer: Mailer;
+  limiter: RateLimiter;
+  storage: Storage;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

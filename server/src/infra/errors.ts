@@ -1,0 +1,135 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export type FieldErrors = Record<string, string[]>;
+
+/** An error the client may see: status, stable code and a Romanian message. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly errors?: FieldErrors,
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+export const errors = {
+  unauthenticated: () =>
+    new AppError(401, 'unauthenticated', 'Trebuie sa fii autentificat ca sa accesezi aceasta pagina'),
+  forbidden: () => new AppError(403, 'forbidden', 'Nu esti autorizat sa accesezi aceasta pagina'),
+  notFound: (what = 'Resursa') => new AppError(404, 'not_found', `${what} nu a fost găsită.`),
+  gone: (message: string) => new AppError(410, 'gone', message),
+  conflict: (message: string) => new AppError(409, 'conflict', message),
+  validation: (errors: FieldErrors, message = 'Datele trimise nu sunt valide.') =>
+    new AppError(422, 'validation', message, errors),
+  field: (field: string, message: string) => new AppError(422, 'validation', message, { [field]: [message] }),
+  tooLarge: (maxBytes: number) =>
+    new AppError(413, 'too_large', `Fișierul depășește limita de ${formatBytes(maxBytes)}.`),
+  unsupportedType: (name: string) =>
+    new AppError(422, 'unsupported_type', `Tipul fișierului „${name}” nu este acceptat.`, {
+      files: [`Tipul fișierului „${name}” nu este acceptat.`],
+    }),
+  throttled: (seconds: number) =>
+    new AppError(429, 'throttled', `Prea multe încercări. Încearcă din nou peste ${seconds} secunde.`),
+  xsrf: () => new AppError(419, 'xsrf', 'Sesiunea formularului a expirat. Reîncarcă pagina și încearcă din nou.'),
+  unavailable: () =>
+    new AppError(503, 'unavailable', 'Serviciul este temporar indisponibil. Încearcă din nou în câteva momente.'),
+  planLimit: (message: string) => new AppError(402, 'plan_limit', message),
+  readOnly: () =>
+    new AppError(
+      402,
+      'read_only',
+      'Abonamentul a expirat: contul este doar în citire până la plata unui abonament.',
+    ),
+};
+
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024 * 1024) return `${(bytes / 1024 / 1024 / 1024).toFixed(1).replace('.0', '')} GB`;
+  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1).replace('.0', '')} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} B`;
+}
+
+const FIELD_NAMES: Record<string, string> = {};
+
+/** Translates an ajv validation error list into {field: [Romanian message]}. */
+function validationToFields(error: FastifyError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const v of error.validation ?? []) {
+    const params = v.params as Record<string, unknown>;
+    let field = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    if (v.keyword === 'required') field = [field, String(params.missingProperty)].filter(Boolean).join('.');
+    if (v.keyword === 'additionalProperties') field = [field, String(params.additionalProperty)].filter(Boolean).join('.');
+    if (!field) field = error.validationContext ?? 'body';
+    const label = FIELD_NAMES[field] ?? field;
+    const message = ((): string => {
+      switch (v.keyword) {
+        case 'required':
+          return `Câmpul ${label} este obligatoriu.`;
+        case 'type':
+          return `Câmpul ${label} are un tip greșit.`;
+        case 'minLength':
+          return params.limit === 1 ? `Câmpul ${label} este obligatoriu.` : `Câmpul ${label} trebuie să aibă cel puțin ${String(params.limit)} caractere.`;
+        case 'maxLength':
+          return `Câmpul ${label} poate avea cel mult ${String(params.limit)} caractere.`;
+        case 'format':
+          return params.format === 'email' ? `Câmpul ${label} trebuie să fie o adresă de e-mail validă.` : `Câmpul ${label} nu are formatul corect.`;
+        case 'pattern':
+          return `Câmpul ${label} nu are formatul corect.`;
+        case 'minimum':
+        case 'maximum':
+          return `Câmpul ${label} este în afara limitelor permise.`;
+        case 'enum':
+          return `Câmpul ${label} are o valoare nepermisă.`;
+        case 'additionalProperties':
+          return `Câmpul ${label} nu este permis.`;
+        default:
+          return `Câmpul ${label} nu este valid.`;
+      }
+    })();
+    (out[field] ??= []).push(message);
+  }
+  return out;
+}
+
+export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+  const body: Record<string, unknown> = { message: error.message, code: error.code, ...error.extra };
+  if (error.errors) body.errors = error.errors;
+  return reply.status(error.statusCode).type('application/json; charset=utf-8').send(body);
+}
+
+/** Maps every thrown error to DESIGN §3 JSON; 5xx never leak internals. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) return sendError(reply, error);
+    if (error.validation) {
+      return sendError(reply, errors.validation(validationToFields(error)));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return sendError(reply, new AppError(413, 'too_large', 'Cererea depășește dimensiunea maximă permisă.'));
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
+      return sendError(reply, new AppError(415, 'unsupported_media_type', 'Tipul conținutului trimis nu este acceptat.'));
+    }
+    if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+      return sendError(reply, new AppError(400, 'bad_json', 'Corpul cererii nu este JSON valid.'));
+    }
+    if (status >= 400 && status < 500) {
+      return sendError(reply, new AppError(status, 'bad_request', 'Cererea nu este validă.'));
+    }
+    if (isDatabaseDown(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return sendError(reply, errors.unavailable());
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, new AppError(500, 'server_error', 'A apărut o eroare internă. Încearcă din nou.'));
+  });
+}
+
+function isDatabaseDown(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return code === 'ECONNREFUSED' || code === '57P01' || code === '57P03' || code === '08006' || code === '08001';
+}

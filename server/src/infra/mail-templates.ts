@@ -1,0 +1,33 @@
+import type { MailMessage } from './mailer.js';
+
+const escapeHtml = (s: string): string =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+export interface MailContent {
+  subject: string;
+  greeting?: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  footer?: string;
+}
+
+/** Romanian HTML + plain-text e-mail from one description; every value is escaped. */
+export function renderMail(to: string, content: MailContent): MailMessage {
+  const greeting = content.greeting ?? 'Bună ziua,';
+  const footer = content.footer ?? 'Echipa Dosar';
+  const textParts = [greeting, '', ...content.paragraphs.flatMap((p) => [p, ''])];
+  if (content.action) textParts.push(`${content.action.label}: ${content.action.url}`, '');
+  textParts.push('--', footer);
+  const html = `<!doctype html><html lang="ro"><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5">
+<p>${escapeHtml(greeting)}</p>
+${content.paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('\n')}
+${
+  content.action
+    ? `<p><a href="${escapeHtml(content.action.url)}" style="background:#1d4ed8;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(content.action.label)}</a></p>
+<p style="font-size:12px;color:#6b7280">Dacă butonul nu funcționează, copiază adresa: ${escapeHtml(content.action.url)}</p>`
+    : ''
+}
+<p style="color:#6b7280">— ${escapeHtml(footer)}</p>
+</body></html>`;
+  return { to, subject: content.subject, text: textParts.join('\n'), html };
+}

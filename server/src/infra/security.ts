@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import type { Config } from '../config.js';
+import { errors, sendError } from './errors.js';
+import { randomSecret } from './tokens.js';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function origins(config: Config): string[] {
+  return Object.values(config.remotes)
+    .filter((u) => /^https?:\/\//.test(u))
+    .map((u) => new URL(u).origin);
+}
+
+/** Security headers (helmet, CSP allowing the configured remotes) and the XSRF double-submit cookie. */
+export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  const remoteOrigins = origins(config);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...remoteOrigins],
+        styleSrc: ["'self'", "'unsafe-inline'", ...remoteOrigins],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", ...remoteOrigins, ...remoteOrigins.map((o) => o.replace(/^http/, 'ws'))],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    hsts: config.env === 'production',
+  });
+
+  // Double-submit: a request carrying the XSRF-TOKEN cookie must echo it in X-XSRF-TOKEN.
+  app.addHook('onRequest', async (request, reply) => {
+    const cookie = request.cookies['XSRF-TOKEN'];
+    if (!cookie) {
+      reply.setCookie('XSRF-TOKEN', randomSecret(24), {
+        path: '/',
+        sameSite: 'lax',
+        httpOnly: false,
+        secure: config.publicUrl.startsWith('https://'),
+      });
+    }
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/') || !cookie) return;
+    const header = request.headers['x-xsrf-token'];
+    const sent = Array.isArray(header) ? header[0] : header;
+    if (!sent || decodeURIComponent(sent) !== cookie) return sendError(reply, errors.xsrf());
+  });
+}

@@ -1,0 +1,64 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/** Where files live: local disk by default, S3-compatible storage when S3_* is set. */
+export interface Storage {
+  /** Streams body into key; the object exists only once the whole stream arrived. */
+  put(key: string, body: Readable): Promise<void>;
+  get(key: string): Promise<Readable>;
+  delete(key: string): Promise<void>;
+  exists(key: string): Promise<boolean>;
+  ping(): Promise<void>;
+}
+
+/** A fresh, unguessable storage key; never derived from user input. */
+export function newStorageKey(prefix: string): string {
+  const d = new Date();
+  const month = `${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+  return `${prefix}/${month}/${crypto.randomUUID()}`;
+}
+
+export function localDiskStorage(root: string): Storage {
+  const resolve = (key: string): string => {
+    if (!/^[a-z0-9/_-]+$/i.test(key) || key.includes('..')) throw new Error(`invalid storage key ${key}`);
+    return path.join(root, key);
+  };
+  return {
+    async put(key, body) {
+      const target = resolve(key);
+      await fsp.mkdir(path.dirname(target), { recursive: true });
+      const partial = `${target}.partial-${crypto.randomUUID()}`;
+      try {
+        await pipeline(body, fs.createWriteStream(partial, { flags: 'wx' }));
+        await fsp.rename(partial, target);
+      } catch (error) {
+        await fsp.rm(partial, { force: true });
+        throw error;
+      }
+    },
+    async get(key) {
+      const file = resolve(key);
+      await fsp.access(file);
+      return fs.createReadStream(file);
+    },
+    async delete(key) {
+      await fsp.rm(resolve(key), { force: true });
+    },
+    async exists(key) {
+      try {
+        await fsp.access(resolve(key));
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async ping() {
+      await fsp.mkdir(root, { recursive: true });
+      await fsp.access(root, fs.constants.W_OK);
+    },
+  };
+}

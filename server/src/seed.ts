@@ -1,0 +1,206 @@
+import crypto from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { AppContext } from './infra/context.js';
+import { hashPassword } from './infra/passwords.js';
+import { newStorageKey } from './infra/storage.js';
+
+export const DEMO_PASSWORD = 'Demo1234!';
+
+/** Recognisable strings, one per tenant, so isolation tests can look for leaks. */
+export const CANARY = { demo: 'CANARY-DEMO-7f3a', other: 'CANARY-ALT-9c2e' } as const;
+
+export const DEFAULT_CATEGORIES = ['Facturi emise', 'Facturi primite', 'Extrase bancare', 'Salarii', 'Contracte'];
+
+/** A small, valid one-page PDF saying `text`. */
+export function tinyPdf(text: string): Buffer {
+  const stream = `BT /F1 18 Tf 72 720 Td (${text.replace(/[()\\]/g, '')}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  body += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+function monthsAgo(n: number): string {
+  const d = new Date();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() - n);
+  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+interface TenantSpec {
+  company: { name: string; cui: string; email: string };
+  holding: { name: string; cui: string; email: string };
+  owner: string;
+  staff?: string;
+  holdingAdmin: string;
+  holdingUser?: string;
+  clients: { name: string; cui: string; inHolding: boolean }[];
+  canary: string;
+}
+
+const TENANTS: TenantSpec[] = [
+  {
+    company: { name: 'Contabil Demo SRL', cui: 'RO12345674', email: 'office@contabil-demo.ro' },
+    holding: { name: 'Grup Demo', cui: 'RO23456783', email: 'contact@grup-demo.ro' },
+    owner: 'owner@demo.ro',
+    staff: 'staff@demo.ro',
+    holdingAdmin: 'holding@demo.ro',
+    holdingUser: 'client@demo.ro',
+    clients: [
+      { name: 'Alfa Distribuție SRL', cui: '34567892', inHolding: true },
+      { name: 'Beta Construct SRL', cui: '45678900', inHolding: true },
+      { name: 'Gamma Consultanță SRL', cui: '56789016', inHolding: false },
+    ],
+    canary: CANARY.demo,
+  },
+  {
+    company: { name: 'Alt Contabil SRL', cui: 'RO67890120', email: 'office@alt-contabil.ro' },
+    holding: { name: 'Alt Grup', cui: 'RO78901233', email: 'contact@alt-grup.ro' },
+    owner: 'owner2@demo.ro',
+    holdingAdmin: 'holding2@demo.ro',
+    clients: [
+      { name: 'Delta Transport SRL', cui: '89012341', inHolding: true },
+      { name: 'Epsilon Agro SRL', cui: '90123459', inHolding: false },
+    ],
+    canary: CANARY.other,
+  },
+];
+
+/** Seeds DESIGN §4's demo world once: does nothing when any user exists. */
+export async function seedDemoWorld(ctx: Pick<AppContext, 'db' | 'storage'>): Promise<boolean> {
+  const { db, storage } = ctx;
+  const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  if (existing) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const files: { key: string; body: Buffer }[] = [];
+
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('users')
+      .values({ name: 'Administrator Demo', email: 'admin@demo.ro', password_hash: passwordHash, role: 1 })
+      .execute();
+
+    for (const t of TENANTS) {
+      const company = await trx
+        .insertInto('companies')
+        .values({ ...t.company, phone: '0212345678', address: 'București' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const holding = await trx.insertInto('holdings').values(t.holding).returning('id').executeTakeFirstOrThrow();
+      await trx.insertInto('company_holding').values({ company_id: company.id, holding_id: holding.id }).execute();
+
+      const people: { email: string; role: 2 | 3 | 4 | 5; name: string }[] = [
+        { email: t.owner, role: 2, name: `Proprietar ${t.company.name}` },
+        ...(t.staff ? [{ email: t.staff, role: 3 as const, name: 'Angajat Demo' }] : []),
+        { email: t.holdingAdmin, role: 4, name: `Administrator ${t.holding.name}` },
+        ...(t.holdingUser ? [{ email: t.holdingUser, role: 5 as const, name: 'Utilizator Client Demo' }] : []),
+      ];
+      const userIds: Record<string, number> = {};
+      for (const p of people) {
+        const row = await trx
+          .insertInto('users')
+          .values({
+            name: p.name,
+            email: p.email,
+            password_hash: passwordHash,
+            role: p.role,
+            company_id: p.role <= 3 ? company.id : null,
+            holding_id: p.role >= 4 ? holding.id : null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        userIds[p.email] = row.id;
+      }
+
+      const categoryIds: number[] = [];
+      for (const [position, name] of DEFAULT_CATEGORIES.entries()) {
+        const row = await trx
+          .insertInto('categories')
+          .values({ company_id: company.id, holding_id: null, name, position })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        categoryIds.push(row.id);
+      }
+
+      for (const [i, c] of t.clients.entries()) {
+        const client = await trx
+          .insertInto('clients')
+          .values({
+            company_id: company.id,
+            holding_id: c.inHolding ? holding.id : null,
+            name: c.name,
+            cui: c.cui,
+            email: `contabilitate@${c.name.split(' ')[0].toLowerCase()}.ro`,
+            phone: '0722000000',
+            notes: `Notă internă ${t.canary}`,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        for (let m = 0; m < 2; m++) {
+          for (const [k, categoryId] of categoryIds.slice(0, 2).entries()) {
+            const name = `${k === 0 ? 'Factura' : 'Extras'} ${c.name.split(' ')[0]} ${monthsAgo(m)} ${t.canary}.pdf`;
+            const body = tinyPdf(name);
+            const key = newStorageKey(`company-${company.id}/client-${client.id}`);
+            files.push({ key, body });
+            await trx
+              .insertInto('media')
+              .values({
+                company_id: company.id,
+                client_id: client.id,
+                category_id: categoryId,
+                period: monthsAgo(m),
+                original_name: name,
+                mime: 'application/pdf',
+                size: body.length,
+                sha256: crypto.createHash('sha256').update(body).digest('hex'),
+                storage_key: key,
+                uploaded_by: userIds[i % 2 === 0 ? t.owner : t.holdingAdmin],
+              })
+              .execute();
+          }
+        }
+      }
+
+      const utilBody = Buffer.from(`Model de contract ${t.canary}\nCompletați datele firmei.\n`, 'utf8');
+      const utilKey = newStorageKey(`company-${company.id}/utils`);
+      files.push({ key: utilKey, body: utilBody });
+      const media = await trx
+        .insertInto('media')
+        .values({
+          company_id: company.id,
+          client_id: null,
+          category_id: null,
+          period: null,
+          original_name: 'Model contract.txt',
+          mime: 'text/plain',
+          size: utilBody.length,
+          sha256: crypto.createHash('sha256').update(utilBody).digest('hex'),
+          storage_key: utilKey,
+          uploaded_by: userIds[t.owner],
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('utility_files')
+        .values({ company_id: company.id, media_id: media.id, title: 'Model contract', description: `Model ${t.canary}` })
+        .execute();
+    }
+    // Files go in before the rows commit: a crash leaves at worst an unreferenced file, never a row without one.
+    for (const f of files) await storage.put(f.key, Readable.from(f.body));
+  });
+  return true;
+}

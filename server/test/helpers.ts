@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { Client } from 'pg';
+import { loadConfig, type Config } from '../src/config.js';
+import { migrateToLatest, openDatabase } from '../src/infra/db.js';
+import { localDiskStorage } from '../src/infra/storage.js';
+import { memoryRateLimiter } from '../src/infra/rate-limit.js';
+import type { Mailer, MailMessage } from '../src/infra/mailer.js';
+import type { AppContext } from '../src/infra/context.js';
+import { buildApp } from '../src/app.js';
+import { DEMO_PASSWORD, seedDemoWorld } from '../src/seed.js';
+
+/** A mailer that keeps messages in memory so tests can read them. */
+export interface MemoryMailer extends Mailer {
+  sent: MailMessage[];
+  to(address: string): MailMessage[];
+}
+
+export function memoryMailer(): MemoryMailer {
+  const sent: MailMessage[] = [];
+  return {
+    sent,
+    to: (address) => sent.filter((m) => m.to.toLowerCase() === address.toLowerCase()),
+    async send(message) {
+      sent.push(message);
+    },
+    async close() {},
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  mail: MemoryMailer;
+  dataDir: string;
+  /** Signs in a demo (or any) user through POST /api/login; answers the bearer token. */
+  login(email: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database per call: PGlite in memory, or — when
+ * TEST_DATABASE_URL is set — a new PostgreSQL database created for this app.
+ */
+export async function createTestApp(options: { seed?: boolean; config?: Partial<Config> } = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dosar-test-'));
+  let databaseUrl: string | null = null;
+  let dropDatabase: (() => Promise<void>) | null = null;
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    const name = `dosar_test_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = new Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const config = loadConfig(
+    { NODE_ENV: 'test', DATA_DIR: dataDir },
+    { databaseUrl, databaseInMemory: !databaseUrl, seedDemo: false, ...options.config },
+  );
+  const database = await openDatabase(config);
+  await migrateToLatest(database.db);
+  const mail = memoryMailer();
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    mailer: mail,
+    limiter: memoryRateLimiter(),
+    storage: localDiskStorage(path.join(dataDir, 'files')),
+  };
+  if (options.seed !== false) await seedDemoWorld(ctx);
+  const app = await buildApp(ctx);
+  await app.ready();
+  return {
+    app,
+    ctx,
+    mail,
+    dataDir,
+    async login(email, password = DEMO_PASSWORD) {
+      const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
+      if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+      return (res.json() as { token: string }).token;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      if (dropDatabase) await dropDatabase();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const bearer = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });
+
+export function json<T = Record<string, unknown>>(res: LightMyRequestResponse): T {
+  return res.json() as T;
+}
