@@ -133,6 +133,23 @@ export interface AuditEventsTable {
   created_at: Generated<Date>;
 }
 
+export interface CompanyRequestsTable {
+  id: Generated<number>;
+  /** SHA-256 (hex) of the hash carried by the e-mailed link; the hash itself is never stored. */
+  hash_sha256: string;
+  holding_id: number;
+  name: string;
+  cui: string;
+  email: string;
+  status: Generated<'pending' | 'confirmed' | 'rejected'>;
+  expires_at: Timestamp;
+  created_by: number | null;
+  /** The company linked when the request was confirmed. */
+  company_id: number | null;
+  created_at: Generated<Date>;
+  decided_at: NullableTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   companies: CompaniesTable;
@@ -145,6 +162,7 @@ export interface Database {
   access_tokens: AccessTokensTable;
   password_resets: PasswordResetsTable;
   audit_events: AuditEventsTable;
+  company_requests: CompanyRequestsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

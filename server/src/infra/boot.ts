@@ -4,7 +4,8 @@ import type { AppContext } from './context.js';
 import { migrateToLatest, openDatabase } from './db.js';
 import { createMailer } from './mailer.js';
 import { memoryRateLimiter, redisRateLimiter } from './rate-limit.js';
-import { localDiskStorage } from './storage.js';
+import { localDiskStorage, type Storage } from './storage.js';
+import { s3Storage } from './storage-s3.js';
 import { seedDemoWorld } from '../seed.js';
 
 export interface Booted {
@@ -18,7 +19,7 @@ export async function boot(config: Config): Promise<Booted> {
   await migrateToLatest(database.db);
   const limiter = config.redisUrl ? await redisRateLimiter(config.redisUrl) : memoryRateLimiter();
   const mailer = createMailer(config);
-  const storage = localDiskStorage(path.join(config.dataDir, 'files'));
+  const storage: Storage = config.s3 ? s3Storage(config.s3) : localDiskStorage(path.join(config.dataDir, 'files'));
   const ctx: AppContext = { config, db: database.db, dbKind: database.kind, mailer, limiter, storage };
   if (config.seedDemo) await seedDemoWorld(ctx);
   return {

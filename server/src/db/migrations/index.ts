@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import * as core from './2026-11-22-001-core.js';
+import * as companyRequests from './2026-11-22-030-company-requests.js';
 
 /**
  * Every migration, in order. Listed statically so the same list runs from
@@ -7,4 +8,5 @@ import * as core from './2026-11-22-001-core.js';
  */
 export const migrations: Record<string, Migration> = {
   '2026-11-22-001-core': core,
+  '2026-11-22-030-company-requests': companyRequests,
 };

@@ -1,0 +1,30 @@
+import type { Actor } from '../../infra/auth.js';
+import type { FieldErrors } from '../../infra/errors.js';
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** The rules for a new password (≥ 8 characters, a letter, a digit, confirmed), as Romanian field errors. */
+export function newPasswordErrors(password: string, confirmation: string | null | undefined): FieldErrors {
+  const problems: string[] = [];
+  if ([...password].length < PASSWORD_MIN_LENGTH) problems.push(`Parola trebuie să aibă cel puțin ${PASSWORD_MIN_LENGTH} caractere.`);
+  if (!/\p{L}/u.test(password)) problems.push('Parola trebuie să conțină cel puțin o literă.');
+  if (!/\p{Nd}/u.test(password)) problems.push('Parola trebuie să conțină cel puțin o cifră.');
+  const out: FieldErrors = {};
+  if (problems.length) out.password = problems;
+  if (confirmation !== password) out.password_confirmation = ['Confirmarea parolei nu corespunde.'];
+  return out;
+}
+
+/** A plain e-mail check (the same rule as the schemas' `format: email`, for inputs outside a schema). */
+export function isEmail(value: string): boolean {
+  return value.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+}
+
+/**
+ * Who may change a user through POST /api/users/{id}/update: for now only the
+ * user themself. Extension point: company (role 2) or holding (role 4) user
+ * management decides here on the loaded target; anything refused answers 404.
+ */
+export function canUpdateUser(actor: Pick<Actor, 'id'>, target: { id: number }): boolean {
+  return actor.id === target.id;
+}

@@ -1,0 +1,136 @@
+import { userSchema } from './presenter.js';
+
+/** Every error body the global handler writes (DESIGN §3); `error` is set on login failures. */
+export const errorSchema = {
+  type: 'object',
+  properties: {
+    message: { type: 'string' },
+    error: { type: 'string' },
+    code: { type: 'string' },
+    errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+  },
+} as const;
+
+export const messageSchema = {
+  type: 'object',
+  required: ['message'],
+  properties: { message: { type: 'string' } },
+} as const;
+
+/** A signed-in session: the login and register answer (SPEC §3 "Login response"). */
+export const sessionSchema = {
+  type: 'object',
+  required: ['user', 'token'],
+  properties: { user: userSchema, token: { type: 'string', description: 'Bearer token `id|secret`.' } },
+} as const;
+
+const email = { type: 'string', format: 'email', maxLength: 254 } as const;
+// Strength rules (≥ 8 characters, a letter and a digit) are checked by the service, with Romanian messages.
+const newPassword = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 200,
+  description: 'Cel puțin 8 caractere, cu cel puțin o literă și o cifră.',
+} as const;
+const optionalText = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;
+
+export const idParamsSchema = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', pattern: '^[0-9]{1,9}$' } },
+} as const;
+
+export interface IdParams {
+  id: string;
+}
+
+export const loginBodySchema = {
+  type: 'object',
+  required: ['email', 'password'],
+  properties: {
+    email: { type: 'string', minLength: 1, maxLength: 254 },
+    password: { type: 'string', minLength: 1, maxLength: 1000 },
+  },
+} as const;
+
+export interface LoginBody {
+  email: string;
+  password: string;
+}
+
+export const passwordEmailBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['email'],
+  properties: { email },
+} as const;
+
+export interface PasswordEmailBody {
+  email: string;
+}
+
+export const passwordResetBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['token', 'email', 'password', 'password_confirmation'],
+  properties: {
+    token: { type: 'string', minLength: 1, maxLength: 200 },
+    email,
+    password: newPassword,
+    password_confirmation: { type: 'string', maxLength: 200 },
+  },
+} as const;
+
+export interface PasswordResetBody {
+  token: string;
+  email: string;
+  password: string;
+  password_confirmation: string;
+}
+
+export const userUpdateBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: 120 },
+    email,
+    current_password: optionalText(1000),
+    password: { ...optionalText(200), description: 'Opțional; gol = parola rămâne aceeași. Cel puțin 8 caractere, o literă și o cifră.' },
+    password_confirmation: optionalText(200),
+  },
+} as const;
+
+export interface UserUpdateBody {
+  name?: string;
+  email?: string;
+  current_password?: string | null;
+  password?: string | null;
+  password_confirmation?: string | null;
+}
+
+export const registerBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['company_name', 'cui', 'name', 'email', 'password', 'password_confirmation'],
+  properties: {
+    company_name: { type: 'string', minLength: 1, maxLength: 200 },
+    cui: { type: 'string', minLength: 1, maxLength: 20, description: 'Codul fiscal românesc, cu sau fără prefixul RO.' },
+    company_email: optionalText(254),
+    phone: optionalText(30),
+    name: { type: 'string', minLength: 1, maxLength: 120 },
+    email,
+    password: newPassword,
+    password_confirmation: { type: 'string', maxLength: 200 },
+  },
+} as const;
+
+export interface RegisterBody {
+  company_name: string;
+  cui: string;
+  company_email?: string | null;
+  phone?: string | null;
+  name: string;
+  email: string;
+  password: string;
+  password_confirmation: string;
+}

@@ -1,0 +1,56 @@
+/** Role numbers of SPEC §1: 1 admin, 2 company owner, 3 company staff, 4 holding owner, 5 holding user. */
+export type Role = 1 | 2 | 3 | 4 | 5;
+
+export interface Company {
+  id: number;
+  name: string;
+  cui?: string | null;
+  status?: string;
+  [key: string]: unknown;
+}
+
+export interface Holding {
+  id: number;
+  name: string;
+  cui?: string | null;
+  [key: string]: unknown;
+}
+
+/** The signed-in user (SPEC §3), as GET /api/user and POST /api/login answer it. */
+export interface User {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+  company_id?: number | null;
+  holding_id?: number | null;
+  company?: Company | null;
+  holding?: Holding | null;
+}
+
+/** A page of a server list (DESIGN §3). */
+export interface Paged<T> {
+  data: T[];
+  meta: { page: number; per_page: number; total: number };
+}
+
+/** POST /api/login and POST /api/company/create answer this. */
+export interface AuthResponse {
+  user: User;
+  token: string;
+}
+
+/**
+ * Props the shell passes to a remote's root component (`./App`).
+ * Additive only: remotes deploy independently of the shell.
+ */
+export interface RemoteAppProps {
+  /** Absolute prefix the remote is mounted under, e.g. '/company'. */
+  basePath?: string;
+}
+
+/** One navigation entry of an area's sidebar. */
+export interface NavItem {
+  to: string;
+  label: string;
+}
