@@ -54,8 +54,9 @@ const MAX_DEPTH = 12;
 
 /**
  * no-restricted-imports for the files of one workspace. With `sealed`, a relative
- * import may not climb out of the workspace folder at all: a file N folders deep may
- * use at most N `../`, so one block per depth carries its own limit.
+ * import in its src/ may not climb out of the workspace folder at all: a file N
+ * folders below src/ may use at most N + 1 `../`, so one block per depth carries its
+ * own limit. (Build configs beside src/ may still reach ../webpack.common.js.)
  */
 const boundary = (folder, patterns, { paths = [], sealed = false } = {}) => {
   const blocks = [
@@ -68,12 +69,12 @@ const boundary = (folder, patterns, { paths = [], sealed = false } = {}) => {
   if (!sealed) return blocks;
   for (let depth = 0; depth <= MAX_DEPTH; depth += 1) {
     const escape = {
-      regex: `^(\\./)?(\\.\\./){${depth + 1},}`,
+      regex: `^(\\./)?(\\.\\./){${depth + 2},}`,
       message: `Importul iese din ${folder}/: un pachet importă din alt pachet doar prin numele lui (@dosar/shared).`,
     };
     blocks.push({
       name: `dosar/boundary/${folder}/depth-${depth}`,
-      files: [`${folder}/${'*/'.repeat(depth)}*.${EXTENSIONS}`],
+      files: [`${folder}/src/${'*/'.repeat(depth)}*.${EXTENSIONS}`],
       rules: { 'no-restricted-imports': ['error', { paths, patterns: [...patterns, escape] }] },
     });
   }

@@ -150,7 +150,88 @@ export interface CompanyRequestsTable {
   decided_at: NullableTimestamp;
 }
 
+/** A plan (DESIGN "subscription"); a null limit means unlimited. */
+export interface PlansTable {
+  id: Generated<number>;
+  name: string;
+  audience: 'company' | 'holding';
+  /** Monthly price in bani (1 RON = 100 bani). */
+  price_bani: number;
+  max_clients: number | null;
+  max_users: number | null;
+  max_storage_bytes: BigIntColumn | null;
+  is_trial: Generated<boolean>;
+  active: Generated<boolean>;
+  position: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** The one current subscription of a tenant (exactly one of company_id / holding_id). */
+export interface SubscriptionsTable {
+  id: Generated<number>;
+  company_id: number | null;
+  holding_id: number | null;
+  plan_id: number;
+  status: 'trial' | 'active' | 'expired';
+  current_period_end: Timestamp;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  company_id: number | null;
+  holding_id: number | null;
+  user_id: number;
+  plan_id: number;
+  /** The plan's name when the payment was made (plans can be renamed later). */
+  plan_name: string;
+  amount_bani: number;
+  currency: Generated<string>;
+  status: Generated<'pending' | 'paid' | 'failed'>;
+  provider: string;
+  provider_ref: string | null;
+  /** The subscription's new period end once paid. */
+  period_end: NullableTimestamp;
+  decided_at: NullableTimestamp;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface CampaignsTable {
+  id: Generated<number>;
+  subject: string;
+  html: string;
+  text: string;
+  audience: 'company_owners' | 'holding_admins' | 'tenants';
+  tenants: ColumnType<{ company_ids: number[]; holding_ids: number[] }, string | undefined, string>;
+  recipients_count: Generated<number>;
+  created_by: number | null;
+  created_at: Generated<Date>;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  html: string;
+  text: string;
+  status: Generated<'queued' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
+  last_error: string | null;
+  campaign_id: number | null;
+  created_at: Generated<Date>;
+  sent_at: NullableTimestamp;
+}
+
 export interface Database {
+  plans: PlansTable;
+  subscriptions: SubscriptionsTable;
+  payments: PaymentsTable;
+  campaigns: CampaignsTable;
+  mail_outbox: MailOutboxTable;
   users: UsersTable;
   companies: CompaniesTable;
   holdings: HoldingsTable;

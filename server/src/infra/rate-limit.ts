@@ -34,7 +34,12 @@ export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
 export async function redisRateLimiter(url: string): Promise<RateLimiter> {
   const { Redis } = await import('ioredis');
   const redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: true });
-  await redis.connect();
+  try {
+    await redis.connect();
+  } catch (error) {
+    redis.disconnect();
+    throw error;
+  }
   return {
     async hit(key, limit, windowSeconds) {
       const k = `dosar:rl:${key}`;

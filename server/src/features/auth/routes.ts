@@ -1,25 +1,35 @@
-import type { FastifyInstance } from 'fastify';
-import { AppError, errors } from '../../infra/errors.js';
-import { issueToken, requireActor, revokeToken } from '../../infra/auth.js';
-import { verifyPassword } from '../../infra/passwords.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireActor } from '../../infra/auth.js';
+import { errors } from '../../infra/errors.js';
 import { presentUser, userSchema } from './presenter.js';
+import {
+  errorSchema,
+  idParamsSchema,
+  loginBodySchema,
+  messageSchema,
+  passwordEmailBodySchema,
+  passwordResetBodySchema,
+  registerBodySchema,
+  sessionSchema,
+  userUpdateBodySchema,
+  type IdParams,
+  type LoginBody,
+  type PasswordEmailBody,
+  type PasswordResetBody,
+  type RegisterBody,
+  type UserUpdateBody,
+} from './schemas.js';
+import * as service from './service.js';
 
-const messageSchema = { type: 'object', properties: { message: { type: 'string' } } } as const;
-const errorSchema = {
-  type: 'object',
-  properties: { message: { type: 'string' }, error: { type: 'string' }, code: { type: 'string' }, errors: { type: 'object', additionalProperties: true } },
-} as const;
+const meta = (request: FastifyRequest): service.RequestMeta => ({ ip: request.ip, log: request.log });
 
-interface LoginBody {
-  email: string;
-  password: string;
-}
-
-const LOGIN_LIMIT = 5;
-const LOGIN_WINDOW_SECONDS = 60;
-
+/** Sign-in, sign-out, the current user, password reset, self-update and /register (POST /company/create). */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
-  const { db, limiter } = app.ctx;
+  const { ctx } = app;
+
+  app.addHook('onError', async (_request, reply, error) => {
+    if (error instanceof service.TooManyAttempts) reply.header('Retry-After', String(error.retryAfter));
+  });
 
   app.post<{ Body: LoginBody }>(
     '/login',
@@ -27,62 +37,20 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['auth'],
         summary: 'Autentificare',
+        description: 'Cel mult 5 încercări pe minut pentru aceeași adresă de e-mail și IP; apoi 429.',
         security: [],
-        body: {
-          type: 'object',
-          required: ['email', 'password'],
-          properties: { email: { type: 'string', minLength: 1, maxLength: 254 }, password: { type: 'string', minLength: 1, maxLength: 1000 } },
-        },
-        response: {
-          200: { type: 'object', required: ['user', 'token'], properties: { user: userSchema, token: { type: 'string' } } },
-          401: errorSchema,
-          403: errorSchema,
-          422: errorSchema,
-          429: errorSchema,
-        },
+        body: loginBodySchema,
+        response: { 200: sessionSchema, 401: errorSchema, 403: errorSchema, 422: errorSchema, 429: errorSchema },
       },
     },
-    async (request, reply) => {
-      const email = request.body.email.trim().toLowerCase();
-      const throttleKey = `login:${email}:${request.ip}`;
-      const { allowed, retryAfter } = await limiter.hit(throttleKey, LOGIN_LIMIT, LOGIN_WINDOW_SECONDS);
-      if (!allowed) {
-        reply.header('Retry-After', String(retryAfter));
-        throw errors.throttled(retryAfter);
-      }
-      const user = await db
-        .selectFrom('users as u')
-        .leftJoin('companies as c', 'c.id', 'u.company_id')
-        .select(['u.id', 'u.password_hash', 'c.status as company_status'])
-        .where((eb) => eb(eb.fn('lower', ['u.email']), '=', email))
-        .where('u.deleted_at', 'is', null)
-        .executeTakeFirst();
-      const ok = await verifyPassword(user?.password_hash ?? null, request.body.password);
-      if (!user || !ok) {
-        const message = 'E-mailul sau parola nu sunt corecte.';
-        throw new AppError(401, 'invalid_credentials', message, undefined, { error: message });
-      }
-      if (user.company_status === 'suspended') {
-        const message = 'Contul companiei este suspendat. Contactează administratorul platformei.';
-        throw new AppError(403, 'suspended', message, undefined, { error: message });
-      }
-      await limiter.reset(throttleKey);
-      await db
-        .updateTable('users')
-        .set((eb) => ({ previous_seen_at: eb.ref('last_seen_at'), last_seen_at: new Date() }))
-        .where('id', '=', user.id)
-        .execute();
-      const token = await issueToken(db, user.id);
-      return { user: await presentUser(db, user.id), token };
-    },
+    async (request) => service.login(ctx, request.body, meta(request)),
   );
 
   app.post(
     '/logout',
     { schema: { tags: ['auth'], summary: 'Deconectare', response: { 200: messageSchema, 401: errorSchema } } },
     async (request) => {
-      const actor = requireActor(request);
-      await revokeToken(db, actor.tokenId);
+      await service.logout(ctx, requireActor(request), meta(request));
       return { message: 'Te-ai deconectat.' };
     },
   );
@@ -92,9 +60,80 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     { schema: { tags: ['auth'], summary: 'Utilizatorul curent', response: { 200: userSchema, 401: errorSchema } } },
     async (request) => {
       const actor = requireActor(request);
-      const user = await presentUser(db, actor.id);
+      const user = await presentUser(ctx.db, actor.id);
       if (!user) throw errors.unauthenticated();
       return user;
+    },
+  );
+
+  app.post<{ Body: PasswordEmailBody }>(
+    '/password/email',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Cere un link de resetare a parolei',
+        description:
+          'Răspunde la fel pentru orice adresă. Un cont existent primește un link valabil 60 de minute, cel mult un e-mail pe minut.',
+        security: [],
+        body: passwordEmailBodySchema,
+        response: { 200: messageSchema, 422: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => {
+      await service.requestPasswordReset(ctx, request.body.email, meta(request));
+      return { message: service.RESET_REQUESTED };
+    },
+  );
+
+  app.post<{ Body: PasswordResetBody }>(
+    '/password/reset',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Setează o parolă nouă cu linkul primit pe e-mail',
+        description: 'Linkul se folosește o singură dată; toate sesiunile utilizatorului se închid.',
+        security: [],
+        body: passwordResetBodySchema,
+        response: { 200: messageSchema, 422: errorSchema },
+      },
+    },
+    async (request) => {
+      await service.resetPassword(ctx, request.body, meta(request));
+      return { message: service.PASSWORD_RESET_DONE };
+    },
+  );
+
+  app.post<{ Params: IdParams; Body: UserUpdateBody }>(
+    '/users/:id/update',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Actualizează profilul (nume, e-mail, parolă)',
+        description:
+          'Deocamdată doar propriul cont; alt id → 404. Schimbarea parolei cere current_password și închide celelalte sesiuni.',
+        params: idParamsSchema,
+        body: userUpdateBodySchema,
+        response: { 200: userSchema, 401: errorSchema, 404: errorSchema, 422: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => service.updateUser(ctx, requireActor(request), Number(request.params.id), request.body, meta(request)),
+  );
+
+  app.post<{ Body: RegisterBody }>(
+    '/company/create',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Înregistrare: companie nouă și proprietarul ei (rol 2), autentificat',
+        description: `Public; cel mult ${service.REGISTRATIONS_PER_IP_PER_HOUR} înregistrări pe oră de la același IP.`,
+        security: [],
+        body: registerBodySchema,
+        response: { 201: sessionSchema, 422: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const session = await service.registerCompany(ctx, request.body, meta(request));
+      return reply.status(201).send(session);
     },
   );
 }

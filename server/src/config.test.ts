@@ -1,0 +1,33 @@
+import { ConfigError, loadConfig } from './config.js';
+
+test('defaults need nothing installed: PGlite in ./data, disk storage, mail to files', () => {
+  const config = loadConfig({});
+  expect(config.port).toBe(8080);
+  expect(config.databaseUrl).toBeNull();
+  expect(config.s3).toBeNull();
+  expect(config.smtpUrl).toBeNull();
+  expect(config.dataDir).toMatch(/data$/);
+  expect(config.remotes.company).toBe('/remotes/company/');
+  expect(config.seedDemo).toBe(true);
+  expect(Object.isFrozen(config)).toBe(true);
+});
+
+test('every configuration problem is listed at once', () => {
+  let error: unknown;
+  try {
+    loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://x', S3_BUCKET: 'b', REDIS_URL: 'x' });
+  } catch (e) {
+    error = e;
+  }
+  expect(error).toBeInstanceOf(ConfigError);
+  const problems = (error as ConfigError).problems;
+  expect(problems).toHaveLength(5);
+  expect(problems.join('\n')).toMatch(/PORT[\s\S]*DATABASE_URL[\s\S]*SMTP_URL[\s\S]*REDIS_URL[\s\S]*S3_ENDPOINT/);
+});
+
+test('production on PostgreSQL never seeds demo accounts', () => {
+  expect(loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x@y/z' }).seedDemo).toBe(false);
+  expect(loadConfig({ REMOTE_COMPANY_URL: 'https://cdn.example.ro/company' }).remotes.company).toBe(
+    'https://cdn.example.ro/company/',
+  );
+});

@@ -1,0 +1,258 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../infra/context.js';
+import type { Db } from '../../infra/db.js';
+import { type Actor, issueToken, revokeAllTokens, revokeToken } from '../../infra/auth.js';
+import { AppError, errors, type FieldErrors } from '../../infra/errors.js';
+import { hashPassword, verifyPassword } from '../../infra/passwords.js';
+import { randomSecret, sha256 } from '../../infra/tokens.js';
+import { renderMail } from '../../infra/mail-templates.js';
+import { isValidCui, normalizeCui } from '../../lib/cui.js';
+import { DEFAULT_CATEGORIES } from '../../seed.js';
+import { canUpdateUser, isEmail, newPasswordErrors } from './policy.js';
+import { presentUser, type PresentedUser } from './presenter.js';
+import * as repo from './repository.js';
+import type { LoginBody, PasswordResetBody, RegisterBody, UserUpdateBody } from './schemas.js';
+
+/** What a service needs to know about the request it serves. */
+export interface RequestMeta {
+  ip: string;
+  log: FastifyBaseLogger;
+}
+
+export interface Session {
+  user: PresentedUser;
+  token: string;
+}
+
+export const LOGIN_LIMIT = 5;
+const LOGIN_WINDOW_SECONDS = 60;
+export const RESET_TOKEN_MINUTES = 60;
+const RESET_MAIL_WINDOW_SECONDS = 60;
+const RESET_REQUESTS_PER_IP_PER_HOUR = 20;
+export const REGISTRATIONS_PER_IP_PER_HOUR = 10;
+const PASSWORD_CHECKS_PER_MINUTE = 5;
+
+const LOGIN_FAILED = 'E-mailul sau parola nu sunt corecte.';
+const COMPANY_SUSPENDED = 'Contul companiei este suspendat. Contactează administratorul platformei.';
+export const RESET_TOKEN_INVALID = 'Linkul de resetare a parolei nu este valid sau a expirat. Cere un link nou.';
+export const RESET_REQUESTED = 'Dacă adresa aparține unui cont, vei primi în câteva minute un e-mail cu linkul de resetare a parolei.';
+export const PASSWORD_RESET_DONE = 'Parola a fost schimbată. Te poți autentifica cu noua parolă.';
+export const EMAIL_TAKEN = 'Această adresă de e-mail este deja folosită de alt cont.';
+const CURRENT_PASSWORD_WRONG = 'Parola actuală nu este corectă.';
+
+/** 429 with a Romanian wait time; the routes turn retryAfter into a Retry-After header. */
+export class TooManyAttempts extends AppError {
+  constructor(
+    readonly retryAfter: number,
+    withErrorField: boolean,
+  ) {
+    const wait = retryAfter > 90 ? `${Math.ceil(retryAfter / 60)} minute` : `${retryAfter} secunde`;
+    const message = `Prea multe încercări. Încearcă din nou peste ${wait}.`;
+    // Login also repeats it in `error` (SPEC §7: login failures carry an error field).
+    super(429, 'throttled', message, undefined, withErrorField ? { error: message } : undefined);
+  }
+}
+
+const tooManyAttempts = (retryAfter: number, withErrorField = false): TooManyAttempts => new TooManyAttempts(retryAfter, withErrorField);
+
+const userNotFound = () => new AppError(404, 'not_found', 'Utilizatorul nu a fost găsit.');
+
+const isUniqueViolation = (error: unknown): boolean => (error as { code?: string }).code === '23505';
+
+// Unknown e-mails still pay for one argon2 verification, so timing does not reveal which accounts exist.
+let timingHash: Promise<string> | null = null;
+const equaliseTiming = (password: string): Promise<boolean> => {
+  timingHash ??= hashPassword(randomSecret(16));
+  return timingHash.then((hash) => verifyPassword(hash, password));
+};
+
+/** POST /login: 5 attempts a minute per e-mail + IP; a success clears the counter. */
+export async function login(ctx: AppContext, body: LoginBody, meta: RequestMeta): Promise<Session> {
+  const { db, limiter } = ctx;
+  const email = repo.normalizeEmail(body.email);
+  const throttleKey = `login:${email}:${meta.ip}`;
+  const { allowed, retryAfter } = await limiter.hit(throttleKey, LOGIN_LIMIT, LOGIN_WINDOW_SECONDS);
+  if (!allowed) throw tooManyAttempts(retryAfter, true);
+  const user = await repo.findLoginCandidate(db, email);
+  const ok = user ? await verifyPassword(user.password_hash, body.password) : await equaliseTiming(body.password).then(() => false);
+  if (!user || !ok) {
+    await repo.recordAudit(db, { userId: user?.id ?? null, action: 'login.failure', subject: email, ip: meta.ip });
+    throw new AppError(401, 'invalid_credentials', LOGIN_FAILED, undefined, { error: LOGIN_FAILED });
+  }
+  if (user.company_status === 'suspended') {
+    await repo.recordAudit(db, { userId: user.id, action: 'login.failure', subject: `${email} (companie suspendată)`, ip: meta.ip });
+    throw new AppError(403, 'suspended', COMPANY_SUSPENDED, undefined, { error: COMPANY_SUSPENDED });
+  }
+  await limiter.reset(throttleKey);
+  await repo.touchLastSeen(db, user.id);
+  const token = await issueToken(db, user.id);
+  await repo.recordAudit(db, { userId: user.id, action: 'login.success', subject: email, ip: meta.ip });
+  return { user: await mustPresent(db, user.id), token };
+}
+
+export async function logout(ctx: AppContext, actor: Actor, meta: RequestMeta): Promise<void> {
+  await revokeToken(ctx.db, actor.tokenId);
+  await repo.recordAudit(ctx.db, { userId: actor.id, action: 'logout', subject: actor.email, ip: meta.ip });
+}
+
+/**
+ * POST /password/email. The caller answers the same whatever happens here, so
+ * nobody learns which e-mails have accounts; a known account gets at most one
+ * mail a minute.
+ */
+export async function requestPasswordReset(ctx: AppContext, rawEmail: string, meta: RequestMeta): Promise<void> {
+  const { db, limiter, mailer, config } = ctx;
+  const perIp = await limiter.hit(`password-email-ip:${meta.ip}`, RESET_REQUESTS_PER_IP_PER_HOUR, 3600);
+  if (!perIp.allowed) throw tooManyAttempts(perIp.retryAfter);
+  const email = repo.normalizeEmail(rawEmail);
+  const perEmail = await limiter.hit(`password-email:${email}`, 1, RESET_MAIL_WINDOW_SECONDS);
+  if (!perEmail.allowed) return;
+  const user = await repo.findResettableUser(db, email);
+  if (!user) return;
+  const token = randomSecret(32);
+  await repo.replaceResetToken(db, user.id, sha256(token), new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000));
+  await repo.recordAudit(db, { userId: user.id, action: 'password.reset_requested', subject: user.email, ip: meta.ip });
+  const link = `${config.publicUrl}reset-password/${token}?email=${encodeURIComponent(user.email)}`;
+  const message = renderMail(user.email, {
+    subject: 'Resetarea parolei Dosar',
+    paragraphs: [
+      'Am primit o cerere de resetare a parolei pentru contul tău Dosar.',
+      `Linkul de mai jos este valabil ${RESET_TOKEN_MINUTES} de minute și poate fi folosit o singură dată.`,
+      'Dacă nu ai cerut tu resetarea, ignoră acest e-mail: parola rămâne neschimbată.',
+    ],
+    action: { label: 'Resetează parola', url: link },
+  });
+  // Not awaited: a slow SMTP server must not make known e-mails answer slower than unknown ones.
+  mailer.send(message).catch((error: unknown) => meta.log.error({ err: error }, 'password reset mail failed'));
+}
+
+/** POST /password/reset: a valid, unused, unexpired token sets the password and ends every session. */
+export async function resetPassword(ctx: AppContext, body: PasswordResetBody, meta: RequestMeta): Promise<void> {
+  const { db } = ctx;
+  const problems = newPasswordErrors(body.password, body.password_confirmation);
+  if (Object.keys(problems).length) throw errors.validation(problems);
+  const passwordHash = await hashPassword(body.password);
+  const now = new Date();
+  const userId = await db.transaction().execute(async (trx) => {
+    const owner = await repo.consumeResetToken(trx, sha256(body.token), body.email, now);
+    if (owner === undefined) return undefined;
+    await repo.updateUser(trx, owner, { password_hash: passwordHash });
+    await repo.invalidateResetTokens(trx, owner, now);
+    await revokeAllTokens(trx, owner);
+    await repo.recordAudit(trx, { userId: owner, action: 'password.reset', subject: repo.normalizeEmail(body.email), ip: meta.ip });
+    return owner;
+  });
+  if (userId === undefined) throw errors.field('token', RESET_TOKEN_INVALID);
+}
+
+/**
+ * POST /users/{id}/update: name, e-mail and (with the current password) a new
+ * password. A new password ends the user's other sessions, not this one.
+ */
+export async function updateUser(
+  ctx: AppContext,
+  actor: Actor,
+  targetId: number,
+  body: UserUpdateBody,
+  meta: RequestMeta,
+): Promise<PresentedUser> {
+  const { db, limiter } = ctx;
+  const target = await repo.findUserCredentials(db, targetId);
+  if (!target || !canUpdateUser(actor, target)) throw userNotFound();
+
+  const problems: FieldErrors = {};
+  const patch: { name?: string; email?: string; password_hash?: string } = {};
+  if (body.name !== undefined) {
+    const name = body.name.trim();
+    if (!name) problems.name = ['Numele este obligatoriu.'];
+    else patch.name = name;
+  }
+  if (body.email !== undefined) {
+    const email = repo.normalizeEmail(body.email);
+    if (email !== repo.normalizeEmail(target.email)) {
+      if (await repo.emailTaken(db, email, target.id)) problems.email = [EMAIL_TAKEN];
+      else patch.email = email;
+    }
+  }
+  const changesPassword = typeof body.password === 'string' && body.password !== '';
+  if (changesPassword) {
+    Object.assign(problems, newPasswordErrors(body.password as string, body.password_confirmation));
+    if (!body.current_password) {
+      problems.current_password = ['Introdu parola actuală pentru a o schimba.'];
+    } else {
+      const throttleKey = `current-password:${target.id}`;
+      const { allowed, retryAfter } = await limiter.hit(throttleKey, PASSWORD_CHECKS_PER_MINUTE, 60);
+      if (!allowed) throw tooManyAttempts(retryAfter);
+      if (await verifyPassword(target.password_hash, body.current_password)) await limiter.reset(throttleKey);
+      else problems.current_password = [CURRENT_PASSWORD_WRONG];
+    }
+  }
+  if (Object.keys(problems).length) throw errors.validation(problems);
+  if (changesPassword) patch.password_hash = await hashPassword(body.password as string);
+
+  if (Object.keys(patch).length) {
+    try {
+      await db.transaction().execute(async (trx) => {
+        await repo.updateUser(trx, target.id, patch);
+        if (patch.password_hash) {
+          await repo.revokeOtherTokens(trx, target.id, actor.tokenId);
+          await repo.invalidateResetTokens(trx, target.id, new Date());
+          await repo.recordAudit(trx, { userId: actor.id, action: 'password.change', subject: `user:${target.id}`, ip: meta.ip });
+        }
+        const fields = Object.keys(patch).filter((k) => k !== 'password_hash');
+        if (fields.length) {
+          await repo.recordAudit(trx, { userId: actor.id, action: 'user.update', subject: `user:${target.id} ${fields.join(',')}`, ip: meta.ip });
+        }
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw errors.field('email', EMAIL_TAKEN);
+      throw error;
+    }
+  }
+  return mustPresent(db, target.id);
+}
+
+/** POST /company/create (public, /register): an active company, its owner (role 2), signed in. */
+export async function registerCompany(ctx: AppContext, body: RegisterBody, meta: RequestMeta): Promise<Session> {
+  const { db, limiter } = ctx;
+  const { allowed, retryAfter } = await limiter.hit(`register:${meta.ip}`, REGISTRATIONS_PER_IP_PER_HOUR, 3600);
+  if (!allowed) throw tooManyAttempts(retryAfter);
+
+  const problems: FieldErrors = {};
+  const companyName = body.company_name.trim();
+  if (!companyName) problems.company_name = ['Numele companiei este obligatoriu.'];
+  if (!isValidCui(body.cui)) problems.cui = ['CUI-ul nu este valid: verifică cifrele (cifra de control nu corespunde).'];
+  const companyEmail = body.company_email?.trim() ? repo.normalizeEmail(body.company_email) : null;
+  if (companyEmail && !isEmail(companyEmail)) problems.company_email = ['E-mailul companiei nu este o adresă validă.'];
+  const phone = body.phone?.trim() || null;
+  if (phone && !/^\+?[0-9 ().-]{6,30}$/.test(phone)) problems.phone = ['Numărul de telefon nu este valid.'];
+  const name = body.name.trim();
+  if (!name) problems.name = ['Numele este obligatoriu.'];
+  const email = repo.normalizeEmail(body.email);
+  if (await repo.emailTaken(db, email)) problems.email = [EMAIL_TAKEN];
+  Object.assign(problems, newPasswordErrors(body.password, body.password_confirmation));
+  if (Object.keys(problems).length) throw errors.validation(problems);
+
+  const passwordHash = await hashPassword(body.password);
+  let created: { userId: number; token: string };
+  try {
+    created = await db.transaction().execute(async (trx) => {
+      const companyId = await repo.insertCompany(trx, { name: companyName, cui: normalizeCui(body.cui), email: companyEmail, phone });
+      await repo.insertDefaultCategories(trx, companyId, DEFAULT_CATEGORIES);
+      const userId = await repo.insertUser(trx, { name, email, password_hash: passwordHash, role: 2, company_id: companyId });
+      await repo.recordAudit(trx, { userId, action: 'register', subject: `company:${companyId}`, ip: meta.ip });
+      return { userId, token: await issueToken(trx, userId) };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw errors.field('email', EMAIL_TAKEN);
+    throw error;
+  }
+  await repo.touchLastSeen(db, created.userId);
+  return { user: await mustPresent(db, created.userId), token: created.token };
+}
+
+async function mustPresent(db: Db, userId: number): Promise<PresentedUser> {
+  const user = await presentUser(db, userId);
+  if (!user) throw errors.unauthenticated();
+  return user;
+}

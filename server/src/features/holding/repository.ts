@@ -1,0 +1,639 @@
+import { type Expression, type SqlBool, sql } from 'kysely';
+import type { Db } from '../../infra/db.js';
+
+/**
+ * The only code of the holding feature that touches Kysely. Every query is
+ * scoped to one holding: a client counts only when clients.holding_id is the
+ * holding AND its company is still linked to the holding (company_holding).
+ */
+
+export type Direction = 'asc' | 'desc';
+
+export interface Page {
+  page: number;
+  perPage: number;
+  search?: string;
+  direction: Direction;
+}
+
+/** `%text%` for ilike, with the wildcard characters of the input escaped. */
+export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const dir = (direction: Direction) => sql.raw(direction === 'desc' ? 'desc' : 'asc');
+
+/** Clients visible to the holding: its own, of a linked, live company, not deleted. */
+function scopedClients(db: Db, holdingId: number) {
+  return db
+    .selectFrom('clients as c')
+    .innerJoin('company_holding as ch', (join) =>
+      join.onRef('ch.company_id', '=', 'c.company_id').on('ch.holding_id', '=', holdingId),
+    )
+    .innerJoin('companies as co', 'co.id', 'c.company_id')
+    .where('c.holding_id', '=', holdingId)
+    .where('c.deleted_at', 'is', null)
+    .where('co.deleted_at', 'is', null);
+}
+
+// ---- users' last visit ---------------------------------------------------
+
+export async function previousSeenAt(db: Db, userId: number): Promise<Date | null> {
+  const row = await db.selectFrom('users').select('previous_seen_at').where('id', '=', userId).executeTakeFirst();
+  return row?.previous_seen_at ?? null;
+}
+
+// ---- client list (index) -------------------------------------------------
+
+export type ClientSort = 'name' | 'created_at' | 'documents_count' | 'last_upload_at' | 'new_count';
+
+export interface ClientListRow {
+  id: number;
+  name: string;
+  cui: string | null;
+  email: string | null;
+  phone: string | null;
+  company_id: number;
+  company_name: string;
+  documents_count: number;
+  new_count: number;
+  last_upload_at: Date | null;
+}
+
+export async function listClients(
+  db: Db,
+  holdingId: number,
+  options: Page & { sort: ClientSort; companyId?: number; since: Date | null },
+): Promise<{ rows: ClientListRow[]; total: number }> {
+  const newCount = options.since
+    ? sql<number>`count(*) filter (where m.created_at > ${options.since})::int`
+    : sql<number>`count(*)::int`;
+  const stats = db
+    .selectFrom('media as m')
+    .innerJoin('clients as mc', 'mc.id', 'm.client_id')
+    .where('mc.holding_id', '=', holdingId)
+    .where('m.deleted_at', 'is', null)
+    .select([
+      'm.client_id',
+      sql<number>`count(*)::int`.as('documents_count'),
+      sql<Date | null>`max(m.created_at)`.as('last_upload_at'),
+      newCount.as('new_count'),
+    ])
+    .groupBy('m.client_id')
+    .as('s');
+
+  let query = scopedClients(db, holdingId);
+  if (options.companyId) query = query.where('c.company_id', '=', options.companyId);
+  if (options.search) {
+    const pattern = likePattern(options.search);
+    query = query.where((eb) => eb.or([eb('c.name', 'ilike', pattern), eb('c.cui', 'ilike', pattern)]));
+  }
+  const total = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+
+  const order: Record<ClientSort, Expression<unknown>> = {
+    name: sql`lower(c.name)`,
+    created_at: sql`c.created_at`,
+    documents_count: sql`coalesce(s.documents_count, 0)`,
+    last_upload_at: sql`s.last_upload_at`,
+    new_count: sql`coalesce(s.new_count, 0)`,
+  };
+  const rows = await query
+    .leftJoin(stats, 's.client_id', 'c.id')
+    .select([
+      'c.id',
+      'c.name',
+      'c.cui',
+      'c.email',
+      'c.phone',
+      'c.company_id',
+      'co.name as company_name',
+      sql<number>`coalesce(s.documents_count, 0)`.as('documents_count'),
+      sql<number>`coalesce(s.new_count, 0)`.as('new_count'),
+      's.last_upload_at',
+    ])
+    .orderBy(sql`${order[options.sort]} ${dir(options.direction)} nulls last`)
+    .orderBy('c.id', options.direction)
+    .limit(options.perPage)
+    .offset((options.page - 1) * options.perPage)
+    .execute();
+  return { rows, total: total.total };
+}
+
+/** Documents per client and period, for the given clients and periods. */
+export async function monthlyCounts(
+  db: Db,
+  clientIds: number[],
+  periods: string[],
+): Promise<{ client_id: number; period: string; count: number }[]> {
+  if (clientIds.length === 0 || periods.length === 0) return [];
+  const rows = await db
+    .selectFrom('media')
+    .select(['client_id', 'period', sql<number>`count(*)::int`.as('count')])
+    .where('client_id', 'in', clientIds)
+    .where('period', 'in', periods)
+    .where('deleted_at', 'is', null)
+    .groupBy(['client_id', 'period'])
+    .execute();
+  return rows.map((r) => ({ client_id: r.client_id as number, period: r.period as string, count: r.count }));
+}
+
+// ---- one client ----------------------------------------------------------
+
+export interface ClientRowWithCompany {
+  id: number;
+  name: string;
+  cui: string | null;
+  email: string | null;
+  phone: string | null;
+  notes: string | null;
+  company_id: number;
+  company_name: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export async function findClient(db: Db, holdingId: number, clientId: number): Promise<ClientRowWithCompany | undefined> {
+  return scopedClients(db, holdingId)
+    .where('c.id', '=', clientId)
+    .select([
+      'c.id',
+      'c.name',
+      'c.cui',
+      'c.email',
+      'c.phone',
+      'c.notes',
+      'c.company_id',
+      'co.name as company_name',
+      'c.created_at',
+      'c.updated_at',
+    ])
+    .executeTakeFirst();
+}
+
+export async function isCompanyLinked(db: Db, holdingId: number, companyId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('company_holding as ch')
+    .innerJoin('companies as co', 'co.id', 'ch.company_id')
+    .select('ch.company_id')
+    .where('ch.holding_id', '=', holdingId)
+    .where('ch.company_id', '=', companyId)
+    .where('co.deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** Whether the holding already has a live client with this CUI at this company. */
+export async function clientCuiTaken(
+  db: Db,
+  holdingId: number,
+  companyId: number,
+  cui: string,
+  exceptClientId?: number,
+): Promise<boolean> {
+  let query = db
+    .selectFrom('clients')
+    .select('id')
+    .where('holding_id', '=', holdingId)
+    .where('company_id', '=', companyId)
+    .where('deleted_at', 'is', null)
+    .where(sql<SqlBool>`upper(replace(replace(cui, ' ', ''), 'RO', '')) = ${cui.toUpperCase().replace(/\s+/g, '').replace(/^RO/, '')}`);
+  if (exceptClientId) query = query.where('id', '!=', exceptClientId);
+  return Boolean(await query.executeTakeFirst());
+}
+
+export interface ClientFields {
+  name?: string;
+  cui?: string;
+  email?: string | null;
+  phone?: string | null;
+  notes?: string | null;
+}
+
+export async function insertClient(
+  db: Db,
+  holdingId: number,
+  companyId: number,
+  fields: Required<Pick<ClientFields, 'name' | 'cui'>> & ClientFields,
+): Promise<number> {
+  const row = await db
+    .insertInto('clients')
+    .values({
+      company_id: companyId,
+      holding_id: holdingId,
+      name: fields.name,
+      cui: fields.cui,
+      email: fields.email ?? null,
+      phone: fields.phone ?? null,
+      notes: fields.notes ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Updates a client of the holding; answers whether a row changed. */
+export async function updateClient(db: Db, holdingId: number, clientId: number, fields: ClientFields): Promise<boolean> {
+  const result = await db
+    .updateTable('clients')
+    .set({ ...fields, updated_at: new Date() })
+    .where('id', '=', clientId)
+    .where('holding_id', '=', holdingId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function softDeleteClient(db: Db, holdingId: number, clientId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('clients')
+    .set({ deleted_at: new Date(), updated_at: new Date() })
+    .where('id', '=', clientId)
+    .where('holding_id', '=', holdingId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+// ---- a client's documents ------------------------------------------------
+
+export interface DocumentRow {
+  id: number;
+  client_id: number;
+  category_id: number | null;
+  period: string | null;
+  original_name: string;
+  mime: string;
+  size: number;
+  uploaded_by: number | null;
+  uploader_name: string | null;
+  created_at: Date;
+}
+
+/** Documents of a client already known to be in the holding's scope (checked with findClient). */
+export async function listDocuments(
+  db: Db,
+  holdingId: number,
+  clientId: number,
+  filter: { period?: string; categoryId?: number },
+): Promise<DocumentRow[]> {
+  let query = db
+    .selectFrom('media as m')
+    .innerJoin('clients as c', 'c.id', 'm.client_id')
+    .leftJoin('users as u', 'u.id', 'm.uploaded_by')
+    .where('c.holding_id', '=', holdingId)
+    .where('m.client_id', '=', clientId)
+    .where('m.deleted_at', 'is', null);
+  if (filter.period) query = query.where('m.period', '=', filter.period);
+  if (filter.categoryId) query = query.where('m.category_id', '=', filter.categoryId);
+  const rows = await query
+    .select([
+      'm.id',
+      'm.client_id',
+      'm.category_id',
+      'm.period',
+      'm.original_name',
+      'm.mime',
+      'm.size',
+      'm.uploaded_by',
+      'u.name as uploader_name',
+      'm.created_at',
+    ])
+    .orderBy('m.period', 'desc')
+    .orderBy('m.created_at', 'desc')
+    .orderBy('m.id', 'desc')
+    .execute();
+  return rows.map((r) => ({ ...r, client_id: r.client_id as number, size: Number(r.size) }));
+}
+
+export async function documentPeriods(db: Db, holdingId: number, clientId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('media as m')
+    .innerJoin('clients as c', 'c.id', 'm.client_id')
+    .select('m.period')
+    .distinct()
+    .where('c.holding_id', '=', holdingId)
+    .where('m.client_id', '=', clientId)
+    .where('m.deleted_at', 'is', null)
+    .where('m.period', 'is not', null)
+    .orderBy('m.period', 'desc')
+    .execute();
+  return rows.map((r) => r.period as string);
+}
+
+/**
+ * The categories a holding's client uses at its company: the holding's own set
+ * when the company made one, else the company's default set; plus any category
+ * the client's documents point to, so every document has a label.
+ */
+export async function clientCategories(
+  db: Db,
+  holdingId: number,
+  companyId: number,
+  clientId: number,
+): Promise<{ id: number; name: string; position: number }[]> {
+  const own = await db
+    .selectFrom('categories')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('holding_id', '=', holdingId)
+    .where('deleted_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return db
+    .selectFrom('categories as k')
+    .select(['k.id', 'k.name', 'k.position'])
+    .where('k.company_id', '=', companyId)
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('k.deleted_at', 'is', null),
+          own ? eb('k.holding_id', '=', holdingId) : eb('k.holding_id', 'is', null),
+        ]),
+        eb(
+          'k.id',
+          'in',
+          eb
+            .selectFrom('media as m')
+            .select('m.category_id')
+            .where('m.client_id', '=', clientId)
+            .where('m.deleted_at', 'is', null)
+            .where('m.category_id', 'is not', null)
+            .$narrowType<{ category_id: number }>(),
+        ),
+      ]),
+    )
+    .orderBy('k.position')
+    .orderBy('k.id')
+    .execute();
+}
+
+/** A live document of a client of the holding (scope re-checked here, not only in the service). */
+export async function findDocument(
+  db: Db,
+  holdingId: number,
+  clientId: number,
+  mediaId: number,
+): Promise<{ id: number; client_id: number; company_id: number; uploaded_by: number | null } | undefined> {
+  const row = await scopedClients(db, holdingId)
+    .innerJoin('media as m', 'm.client_id', 'c.id')
+    .select(['m.id', 'm.client_id', 'm.company_id', 'm.uploaded_by'])
+    .where('c.id', '=', clientId)
+    .where('m.id', '=', mediaId)
+    .where('m.deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row ? { ...row, client_id: row.client_id as number } : undefined;
+}
+
+// ---- linked companies ----------------------------------------------------
+
+export interface LinkedCompanyRow {
+  id: number;
+  name: string;
+  cui: string | null;
+  email: string | null;
+  phone: string | null;
+  linked_at: Date;
+  clients_count: number;
+}
+
+export async function listCompanies(
+  db: Db,
+  holdingId: number,
+  options: Page & { sort: 'name' | 'linked_at' },
+): Promise<{ rows: LinkedCompanyRow[]; total: number }> {
+  let query = db
+    .selectFrom('company_holding as ch')
+    .innerJoin('companies as co', 'co.id', 'ch.company_id')
+    .where('ch.holding_id', '=', holdingId)
+    .where('co.deleted_at', 'is', null);
+  if (options.search) {
+    const pattern = likePattern(options.search);
+    query = query.where((eb) => eb.or([eb('co.name', 'ilike', pattern), eb('co.cui', 'ilike', pattern)]));
+  }
+  const total = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+  const rows = await query
+    .select((eb) => [
+      'co.id',
+      'co.name',
+      'co.cui',
+      'co.email',
+      'co.phone',
+      'ch.created_at as linked_at',
+      eb
+        .selectFrom('clients as c')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .whereRef('c.company_id', '=', 'co.id')
+        .where('c.holding_id', '=', holdingId)
+        .where('c.deleted_at', 'is', null)
+        .$asScalar()
+        .$notNull()
+        .as('clients_count'),
+    ])
+    .orderBy(options.sort === 'linked_at' ? sql`ch.created_at` : sql`lower(co.name)`, options.direction)
+    .orderBy('co.id')
+    .limit(options.perPage)
+    .offset((options.page - 1) * options.perPage)
+    .execute();
+  return { rows, total: total.total };
+}
+
+/** Removes the link only: the company's clients, files and categories stay. */
+export async function unlinkCompany(db: Db, holdingId: number, companyId: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('company_holding')
+    .where('holding_id', '=', holdingId)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+// ---- holding users -------------------------------------------------------
+
+export interface HoldingUserRow {
+  id: number;
+  name: string;
+  email: string;
+  role: 4 | 5;
+  has_password: boolean;
+  last_seen_at: Date | null;
+  created_at: Date;
+}
+
+function scopedUsers(db: Db, holdingId: number) {
+  return db
+    .selectFrom('users as u')
+    .where('u.holding_id', '=', holdingId)
+    .where('u.role', 'in', [4, 5])
+    .where('u.deleted_at', 'is', null);
+}
+
+const userColumns = [
+  'u.id',
+  'u.name',
+  'u.email',
+  'u.role',
+  sql<boolean>`(u.password_hash is not null)`.as('has_password'),
+  'u.last_seen_at',
+  'u.created_at',
+] as const;
+
+export async function listUsers(
+  db: Db,
+  holdingId: number,
+  options: Page & { sort: 'name' | 'email' | 'role' | 'created_at' },
+): Promise<{ rows: HoldingUserRow[]; total: number }> {
+  let query = scopedUsers(db, holdingId);
+  if (options.search) {
+    const pattern = likePattern(options.search);
+    query = query.where((eb) => eb.or([eb('u.name', 'ilike', pattern), eb('u.email', 'ilike', pattern)]));
+  }
+  const total = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+  const order = { name: sql`lower(u.name)`, email: sql`lower(u.email)`, role: sql`u.role`, created_at: sql`u.created_at` };
+  const rows = await query
+    .select(userColumns)
+    .orderBy(order[options.sort], options.direction)
+    .orderBy('u.id')
+    .limit(options.perPage)
+    .offset((options.page - 1) * options.perPage)
+    .execute();
+  return { rows: rows as HoldingUserRow[], total: total.total };
+}
+
+export async function findUser(db: Db, holdingId: number, userId: number): Promise<HoldingUserRow | undefined> {
+  const row = await scopedUsers(db, holdingId).select(userColumns).where('u.id', '=', userId).executeTakeFirst();
+  return row as HoldingUserRow | undefined;
+}
+
+/** Any live account with this e-mail (e-mails are unique platform-wide, case-insensitive). */
+export async function emailTaken(db: Db, email: string, exceptUserId?: number): Promise<boolean> {
+  let query = db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .where('deleted_at', 'is', null);
+  if (exceptUserId) query = query.where('id', '!=', exceptUserId);
+  return Boolean(await query.executeTakeFirst());
+}
+
+export async function insertUser(
+  db: Db,
+  holdingId: number,
+  fields: { name: string; email: string; role: 4 | 5 },
+): Promise<number> {
+  const row = await db
+    .insertInto('users')
+    .values({ ...fields, password_hash: null, company_id: null, holding_id: holdingId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateUser(
+  db: Db,
+  holdingId: number,
+  userId: number,
+  fields: { name?: string; email?: string; role?: 4 | 5 },
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ ...fields, updated_at: new Date() })
+    .where('id', '=', userId)
+    .where('holding_id', '=', holdingId)
+    .where('role', 'in', [4, 5])
+    .where('deleted_at', 'is', null)
+    .execute();
+}
+
+export async function softDeleteUser(db: Db, holdingId: number, userId: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ deleted_at: new Date(), updated_at: new Date() })
+    .where('id', '=', userId)
+    .where('holding_id', '=', holdingId)
+    .where('role', 'in', [4, 5])
+    .where('deleted_at', 'is', null)
+    .execute();
+  await db.deleteFrom('access_tokens').where('user_id', '=', userId).execute();
+}
+
+/** Live role-4 users of the holding; locked so two concurrent demotions can't both pass. */
+export async function lockAdmins(db: Db, holdingId: number): Promise<number[]> {
+  const rows = await scopedUsers(db, holdingId).select('u.id').where('u.role', '=', 4).forUpdate().execute();
+  return rows.map((r) => r.id);
+}
+
+// ---- utility files of the linked companies -------------------------------
+
+export interface UtilityRow {
+  id: number;
+  media_id: number;
+  title: string;
+  description: string | null;
+  company_id: number;
+  company_name: string;
+  original_name: string;
+  mime: string;
+  size: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+function scopedUtils(db: Db, holdingId: number) {
+  return db
+    .selectFrom('utility_files as uf')
+    .innerJoin('media as m', (join) => join.onRef('m.id', '=', 'uf.media_id').onRef('m.company_id', '=', 'uf.company_id'))
+    .innerJoin('company_holding as ch', (join) =>
+      join.onRef('ch.company_id', '=', 'uf.company_id').on('ch.holding_id', '=', holdingId),
+    )
+    .innerJoin('companies as co', 'co.id', 'uf.company_id')
+    .where('uf.deleted_at', 'is', null)
+    .where('m.deleted_at', 'is', null)
+    .where('m.client_id', 'is', null)
+    .where('co.deleted_at', 'is', null);
+}
+
+export async function listUtils(
+  db: Db,
+  holdingId: number,
+  options: Page & { sort: 'title' | 'created_at'; companyId?: number },
+): Promise<{ rows: UtilityRow[]; total: number }> {
+  let query = scopedUtils(db, holdingId);
+  if (options.companyId) query = query.where('uf.company_id', '=', options.companyId);
+  if (options.search) {
+    const pattern = likePattern(options.search);
+    query = query.where((eb) =>
+      eb.or([eb('uf.title', 'ilike', pattern), eb('uf.description', 'ilike', pattern), eb('m.original_name', 'ilike', pattern)]),
+    );
+  }
+  const total = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+  const rows = await query
+    .select([
+      'uf.id',
+      'uf.media_id',
+      'uf.title',
+      'uf.description',
+      'uf.company_id',
+      'co.name as company_name',
+      'm.original_name',
+      'm.mime',
+      'm.size',
+      'uf.created_at',
+      'uf.updated_at',
+    ])
+    .orderBy(options.sort === 'title' ? sql`lower(uf.title)` : sql`uf.created_at`, options.direction)
+    .orderBy('uf.id')
+    .limit(options.perPage)
+    .offset((options.page - 1) * options.perPage)
+    .execute();
+  return { rows: rows.map((r) => ({ ...r, size: Number(r.size) })), total: total.total };
+}
+
+/** The media row of a utility file of a company linked to the holding. */
+export async function findUtilityMedia(
+  db: Db,
+  holdingId: number,
+  mediaId: number,
+): Promise<{ media_id: number; company_id: number } | undefined> {
+  return scopedUtils(db, holdingId)
+    .select(['m.id as media_id', 'uf.company_id'])
+    .where('m.id', '=', mediaId)
+    .executeTakeFirst();
+}

@@ -1,0 +1,55 @@
+// @dosar/shared: the one HTTP client, toast, session and UI primitives, shared as a
+// federated singleton. Remotes deploy independently: changes here must stay additive.
+import './styles.css';
+
+export type { Role, User, Company, Holding, Paged, AuthResponse, RemoteAppProps, NavItem } from './types';
+
+export { http, configureHttp, apiUrl, type HttpConfiguration } from './http/http';
+export {
+  catalogueError,
+  NETWORK_ERROR_MESSAGE,
+  UNAUTHENTICATED_MESSAGE,
+  GENERIC_ERROR_MESSAGE,
+  FORBIDDEN_ROUTE_MESSAGE,
+  type CatalogueOutcome,
+  type ErrorBody,
+} from './http/error-catalogue';
+
+export { toast, TOAST_OPTIONS } from './ui/toast';
+export { confirmDialog, type ConfirmDialogOptions } from './ui/confirm-dialog';
+export { Select, NO_OPTIONS_MESSAGE, type SelectProps, type SelectOption, type SelectValue } from './ui/Select';
+export { AreaLayout, ROLE_LABELS, type AreaLayoutProps } from './ui/AreaLayout';
+export { RoleGuard, RouteGuard, type RoleGuardProps, type RouteGuardProps } from './ui/RouteGuard';
+export { ProgressBar, type ProgressBarProps } from './ui/ProgressBar';
+export { Spinner, type SpinnerProps } from './ui/Spinner';
+export { EmptyState, type EmptyStateProps } from './ui/EmptyState';
+export { ErrorState, type ErrorStateProps } from './ui/ErrorState';
+export { Pagination, type PaginationProps } from './ui/Pagination';
+
+export { decideGuard, homeForRole, LOGIN_PATH, type RouteAccess, type GuardDecision } from './guard/decide-guard';
+
+export {
+  sessionSlice,
+  sessionActions,
+  sessionReducer,
+  sessionStarted,
+  sessionRestored,
+  userUpdated,
+  sessionCleared,
+  selectSession,
+  selectCurrentUser,
+  selectToken,
+  selectSessionStatus,
+  selectIsAuthenticated,
+  initialSessionState,
+  TOKEN_STORAGE_KEY,
+  type SessionState,
+  type SessionStatus,
+  type RootStateWithSession,
+} from './session/session-slice';
+export { createAppStore, type AppStore, type AppState, type AppDispatch } from './session/store';
+export { tokenStorage } from './session/token-storage';
+export { useCurrentUser, useSession, useLogout, restoreSession } from './session/hooks';
+
+export { formatBytes, formatDate } from './lib/format';
+export { saveBlob, filenameFromDisposition } from './lib/download';

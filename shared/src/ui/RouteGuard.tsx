@@ -1,0 +1,46 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { decideGuard, type RouteAccess } from '../guard/decide-guard';
+import { useSession } from '../session/hooks';
+import type { Role } from '../types';
+import { toast } from './toast';
+import { Spinner } from './Spinner';
+
+// React StrictMode runs effects twice in development: one toast per redirect is enough.
+let lastToast = { message: '', at: 0 };
+
+function RedirectWithToast({ to, message }: { to: string; message?: string }) {
+  const location = useLocation();
+  useEffect(() => {
+    if (!message) return;
+    const now = Date.now();
+    if (lastToast.message === message && now - lastToast.at < 1000) return;
+    lastToast = { message, at: now };
+    void toast.error(message);
+  }, [message]);
+  return <Navigate to={to} replace state={{ from: location.pathname }} />;
+}
+
+export interface RouteGuardProps {
+  access: RouteAccess;
+  children: ReactNode;
+}
+
+/** Applies decideGuard (SPEC §2) to its children; a spinner while the stored session is being checked. */
+export function RouteGuard({ access, children }: RouteGuardProps) {
+  const session = useSession();
+  if (access !== 'public' && session.status === 'unknown') return <Spinner />;
+  const decision = decideGuard({ user: session.user, access });
+  if (decision.action === 'redirect') return <RedirectWithToast to={decision.to} message={decision.toast} />;
+  return <>{children}</>;
+}
+
+export interface RoleGuardProps {
+  roles: Role[];
+  children: ReactNode;
+}
+
+/** Only the given roles see the children; others get the SPEC §2 toast and /login. */
+export function RoleGuard({ roles, children }: RoleGuardProps) {
+  return <RouteGuard access={{ roles }}>{children}</RouteGuard>;
+}
