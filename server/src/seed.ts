@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import type { AppContext } from './infra/context.js';
 import { hashPassword } from './infra/passwords.js';
 import { newStorageKey } from './infra/storage.js';
+import { seedDemoBilling } from './features/billing/demo.js';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -199,6 +200,7 @@ export async function seedDemoWorld(ctx: Pick<AppContext, 'db' | 'storage'>): Pr
         .values({ company_id: company.id, media_id: media.id, title: 'Model contract', description: `Model ${t.canary}` })
         .execute();
     }
+    await seedDemoBilling(trx);
     // Files go in before the rows commit: a crash leaves at worst an unreferenced file, never a row without one.
     for (const f of files) await storage.put(f.key, Readable.from(f.body));
   });

@@ -53,3 +53,10 @@ export { useCurrentUser, useSession, useLogout, restoreSession } from './session
 
 export { formatBytes, formatDate } from './lib/format';
 export { saveBlob, filenameFromDisposition } from './lib/download';
+
+export { AreaApp, type AreaAppProps, type AreaRoute } from './ui/AreaApp';
+export { ProfileForm, updateProfile, type UpdateProfileInput } from './ui/ProfileForm';
+export { LoginForm, login, type LoginFormProps } from './ui/LoginForm';
+export { connectSession } from './session/setup';
+export { renderStandalone } from './ui/standalone';
+export { isValidCui } from './lib/cui';

@@ -19,7 +19,7 @@ export function FieldShell({ id, label, error, hint, required, children }: Field
       </label>
       {children}
       {hint && (
-        <small id={`${id}-hint`} className="muted">
+        <small id={`${id}-hint`} className="field-hint">
           {hint}
         </small>
       )}

@@ -61,6 +61,10 @@ export interface ClientsTable {
   email: string | null;
   phone: string | null;
   notes: string | null;
+  /** Live documents; kept by the media_client_stats trigger (migration 020). */
+  documents_count: Generated<number>;
+  /** Newest live document's created_at; kept by the same trigger. */
+  last_upload_at: NullableTimestamp;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   deleted_at: NullableTimestamp;

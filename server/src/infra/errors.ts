@@ -52,7 +52,18 @@ export function formatBytes(bytes: number): string {
   return `${bytes} B`;
 }
 
-const FIELD_NAMES: Record<string, string> = {};
+/** Romanian labels for field names in validation messages (the key stays the field name in `errors`). */
+const FIELD_NAMES: Record<string, string> = {
+  email: 'e-mail',
+  password: 'parolă',
+  password_confirmation: 'confirmarea parolei',
+  current_password: 'parola actuală',
+  name: 'nume',
+  company_name: 'numele companiei',
+  company_email: 'e-mailul companiei',
+  phone: 'telefon',
+  cui: 'CUI',
+};
 
 /** Translates an ajv validation error list into {field: [Romanian message]}. */
 function validationToFields(error: FastifyError): FieldErrors {

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { decideGuard, type RouteAccess } from '../guard/decide-guard';
 import { useSession } from '../session/hooks';
@@ -6,16 +6,13 @@ import type { Role } from '../types';
 import { toast } from './toast';
 import { Spinner } from './Spinner';
 
-// React StrictMode runs effects twice in development: one toast per redirect is enough.
-let lastToast = { message: '', at: 0 };
-
 function RedirectWithToast({ to, message }: { to: string; message?: string }) {
   const location = useLocation();
+  // React StrictMode runs effects twice in development (refs survive): one toast per redirect.
+  const shown = useRef(false);
   useEffect(() => {
-    if (!message) return;
-    const now = Date.now();
-    if (lastToast.message === message && now - lastToast.at < 1000) return;
-    lastToast = { message, at: now };
+    if (!message || shown.current) return;
+    shown.current = true;
     void toast.error(message);
   }, [message]);
   return <Navigate to={to} replace state={{ from: location.pathname }} />;

@@ -10,6 +10,8 @@ export interface HoldingRow {
   email: string | null;
   clients_count?: number;
   users_count?: number;
+  /** Role 4 users: none means notify sends an invitation. */
+  admins_count?: number;
   categories_count?: number;
   linked_at?: string | null;
 }

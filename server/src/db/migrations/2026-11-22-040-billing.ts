@@ -64,13 +64,13 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   const gb = 1024 * 1024 * 1024;
   const plans = [
-    ['Probă gratuită', 'company', 0, 10, 3, 1 * gb, true, 0],
-    ['Start', 'company', 4900, 25, 3, 5 * gb, false, 1],
-    ['Profesional', 'company', 12900, 100, 10, 25 * gb, false, 2],
-    ['Business', 'company', 29900, null, 30, 100 * gb, false, 3],
-    ['Probă gratuită', 'holding', 0, 5, 3, 1 * gb, true, 0],
-    ['Grup Mic', 'holding', 2900, 10, 5, 5 * gb, false, 1],
-    ['Grup Extins', 'holding', 7900, 50, 20, 25 * gb, false, 2],
+    ['Probă gratuită', 'company', 0, 20, 5, 2 * gb, true, 0],
+    ['Start', 'company', 4900, 30, 5, 10 * gb, false, 1],
+    ['Profesional', 'company', 12900, 150, 15, 50 * gb, false, 2],
+    ['Business', 'company', 29900, null, 50, 200 * gb, false, 3],
+    ['Probă gratuită', 'holding', 0, 10, 5, 1 * gb, true, 0],
+    ['Grup Mic', 'holding', 2900, 15, 5, 5 * gb, false, 1],
+    ['Grup Extins', 'holding', 7900, 60, 25, 25 * gb, false, 2],
   ] as const;
   for (const [name, audience, price, clients, users, storage, trial, position] of plans) {
     await sql`

@@ -1,5 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import * as core from './2026-11-22-001-core.js';
+import * as authIndexes from './2026-11-22-010-auth-indexes.js';
+import * as companyClientStats from './2026-11-22-020-company-client-stats.js';
 import * as companyRequests from './2026-11-22-030-company-requests.js';
 import * as billing from './2026-11-22-040-billing.js';
 import * as mailOutboxCampaigns from './2026-11-22-041-mail-outbox-campaigns.js';
@@ -10,6 +12,8 @@ import * as mailOutboxCampaigns from './2026-11-22-041-mail-outbox-campaigns.js'
  */
 export const migrations: Record<string, Migration> = {
   '2026-11-22-001-core': core,
+  '2026-11-22-010-auth-indexes': authIndexes,
+  '2026-11-22-020-company-client-stats': companyClientStats,
   '2026-11-22-030-company-requests': companyRequests,
   '2026-11-22-040-billing': billing,
   '2026-11-22-041-mail-outbox-campaigns': mailOutboxCampaigns,

@@ -1,3 +1,4 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { bearer, createTestApp, type TestApp } from '../../../test/helpers.js';
 
 let t: TestApp;
@@ -6,11 +7,237 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-test('demo owner signs in and reads itself', async () => {
-  const token = await t.login('owner@demo.ro');
-  expect(token).toMatch(/^\d+\|[A-Za-z0-9_-]{40,}$/);
-  const res = await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) });
-  expect(res.statusCode).toBe(200);
-  expect(res.json()).toMatchObject({ email: 'owner@demo.ro', role: 2, company: { name: 'Contabil Demo SRL' } });
-  expect(res.body).not.toContain('password');
+const SECRETS = ['password_hash', 'token_hash', '$argon2'];
+
+/** Every response of this file goes through here: none may carry a hash. */
+async function call(options: InjectOptions): Promise<LightMyRequestResponse> {
+  const res = await t.app.inject(options);
+  for (const secret of SECRETS) expect(res.body).not.toContain(secret);
+  return res;
+}
+
+const login = (email: string, password: string, remoteAddress?: string) =>
+  call({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email, password },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+
+const auditActions = async (userId: number | null, subject?: string) => {
+  let q = t.ctx.db.selectFrom('audit_events').select(['action', 'subject', 'ip', 'user_id']).orderBy('id');
+  if (userId !== null) q = q.where('user_id', '=', userId);
+  if (subject) q = q.where('subject', '=', subject);
+  return q.execute();
+};
+
+describe('POST /api/login', () => {
+  test('each demo role signs in and gets itself with company/holding and a token', async () => {
+    const cases = [
+      { email: 'admin@demo.ro', role: 1, company: null, holding: null },
+      { email: 'owner@demo.ro', role: 2, company: 'Contabil Demo SRL', holding: null },
+      { email: 'staff@demo.ro', role: 3, company: 'Contabil Demo SRL', holding: null },
+      { email: 'holding@demo.ro', role: 4, company: null, holding: 'Grup Demo' },
+      { email: 'client@demo.ro', role: 5, company: null, holding: 'Grup Demo' },
+    ];
+    for (const c of cases) {
+      const res = await login(c.email, 'Demo1234!');
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.token).toMatch(/^\d+\|[A-Za-z0-9_-]{40,}$/);
+      expect(body.user).toMatchObject({ email: c.email, role: c.role });
+      expect(body.user.company?.name ?? null).toBe(c.company);
+      expect(body.user.holding?.name ?? null).toBe(c.holding);
+      expect(Object.keys(body.user).sort()).toEqual([
+        'company',
+        'company_id',
+        'email',
+        'holding',
+        'holding_id',
+        'id',
+        'name',
+        'role',
+      ]);
+    }
+  });
+
+  test('the e-mail is case- and space-insensitive', async () => {
+    const res = await login('  OWNER@Demo.RO ', 'Demo1234!');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.email).toBe('owner@demo.ro');
+  });
+
+  test('wrong password and unknown e-mail: 401 with the same Romanian `error`', async () => {
+    const wrong = await login('owner@demo.ro', 'Gresit123');
+    const unknown = await login('nimeni@demo.ro', 'Demo1234!');
+    for (const res of [wrong, unknown]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({
+        message: 'E-mailul sau parola nu sunt corecte.',
+        error: 'E-mailul sau parola nu sunt corecte.',
+      });
+      expect(res.json()).not.toHaveProperty('token');
+    }
+  });
+
+  test('missing or empty fields: 422 with Romanian field errors', async () => {
+    const res = await call({ method: 'POST', url: '/api/login', payload: { email: '' } });
+    expect(res.statusCode).toBe(422);
+    const body = res.json();
+    expect(body.message).toBe('Datele trimise nu sunt valide.');
+    expect(body.errors.email).toEqual(['Câmpul e-mail este obligatoriu.']);
+    expect(body.errors.password).toEqual(['Câmpul parolă este obligatoriu.']);
+    const wrongType = await call({ method: 'POST', url: '/api/login', payload: { email: 5, password: ['x'] } });
+    expect(wrongType.statusCode).toBe(422);
+    expect(Object.keys(wrongType.json().errors).sort()).toEqual(['email', 'password']);
+  });
+
+  test('the 6th try within a minute (same e-mail + IP) answers 429 in Romanian, even with the right password', async () => {
+    const ip = '10.1.0.1';
+    for (let i = 0; i < 5; i++) expect((await login('staff@demo.ro', `Gresit${i}a`, ip)).statusCode).toBe(401);
+    const sixth = await login('staff@demo.ro', 'Demo1234!', ip);
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().message).toMatch(/^Prea multe încercări\. Încearcă din nou peste \d+ secunde\.$/);
+    expect(sixth.json().error).toBe(sixth.json().message);
+    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
+    // Another IP, or another e-mail from this IP, is not blocked.
+    expect((await login('staff@demo.ro', 'Demo1234!', '10.1.0.2')).statusCode).toBe(200);
+    expect((await login('owner@demo.ro', 'Demo1234!', ip)).statusCode).toBe(200);
+  });
+
+  test('a successful sign-in resets the failure counter', async () => {
+    const ip = '10.1.0.3';
+    for (let i = 0; i < 4; i++) expect((await login('holding@demo.ro', 'Gresit1x', ip)).statusCode).toBe(401);
+    expect((await login('holding@demo.ro', 'Demo1234!', ip)).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await login('holding@demo.ro', 'Gresit1x', ip)).statusCode).toBe(401);
+    expect((await login('holding@demo.ro', 'Gresit1x', ip)).statusCode).toBe(429);
+  });
+
+  test('a user of a suspended company: 403 with a Romanian `error`, and their open session stops working', async () => {
+    const token = await t.login('owner2@demo.ro');
+    await t.ctx.db
+      .updateTable('companies')
+      .set({ status: 'suspended' })
+      .where('name', '=', 'Alt Contabil SRL')
+      .execute();
+    try {
+      const res = await login('owner2@demo.ro', 'Demo1234!');
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toBe('Contul companiei este suspendat. Contactează administratorul platformei.');
+      expect(res.json()).not.toHaveProperty('token');
+      const me = await call({ method: 'GET', url: '/api/user', headers: bearer(token) });
+      expect(me.statusCode).toBe(401);
+      // The holding of the other tenant is not a company user: unaffected.
+      expect((await login('holding2@demo.ro', 'Demo1234!')).statusCode).toBe(200);
+    } finally {
+      await t.ctx.db
+        .updateTable('companies')
+        .set({ status: 'active' })
+        .where('name', '=', 'Alt Contabil SRL')
+        .execute();
+    }
+  });
+
+  test('success and failure are written to the audit trail with the IP', async () => {
+    await login('client@demo.ro', 'Gresit123', '10.1.0.4');
+    await login('client@demo.ro', 'Demo1234!', '10.1.0.4');
+    await login('fantoma@demo.ro', 'Gresit123', '10.1.0.4');
+    const client = await t.ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'client@demo.ro')
+      .executeTakeFirstOrThrow();
+    const rows = await auditActions(client.id);
+    expect(rows.slice(-2)).toEqual([
+      { action: 'login.failure', subject: 'client@demo.ro', ip: '10.1.0.4', user_id: client.id },
+      { action: 'login.success', subject: 'client@demo.ro', ip: '10.1.0.4', user_id: client.id },
+    ]);
+    expect(await auditActions(null, 'fantoma@demo.ro')).toEqual([
+      { action: 'login.failure', subject: 'fantoma@demo.ro', ip: '10.1.0.4', user_id: null },
+    ]);
+  });
+
+  test('only the SHA-256 of the token secret is stored', async () => {
+    const token = await t.login('admin@demo.ro');
+    const [id, secret] = token.split('|');
+    const row = await t.ctx.db
+      .selectFrom('access_tokens')
+      .select('token_hash')
+      .where('id', '=', Number(id))
+      .executeTakeFirstOrThrow();
+    expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row.token_hash).not.toContain(secret);
+    expect(secret.length).toBeGreaterThanOrEqual(22); // ≥ 128 bits in base64url
+  });
+});
+
+describe('GET /api/user and POST /api/logout', () => {
+  test('the current user; anonymous or malformed token → 401 with the SPEC message', async () => {
+    const token = await t.login('owner@demo.ro');
+    const res = await call({ method: 'GET', url: '/api/user', headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      email: 'owner@demo.ro',
+      role: 2,
+      company: { name: 'Contabil Demo SRL', status: 'active' },
+    });
+    for (const headers of [
+      {},
+      bearer('nu-e-token'),
+      bearer(`${token.split('|')[0]}|${'x'.repeat(43)}`),
+      { authorization: token },
+    ]) {
+      const anon = await call({ method: 'GET', url: '/api/user', headers });
+      expect(anon.statusCode).toBe(401);
+      expect(anon.json().message).toBe('Trebuie sa fii autentificat ca sa accesezi aceasta pagina');
+    }
+  });
+
+  test('logout revokes only that token; it is refused afterwards', async () => {
+    const first = await t.login('staff@demo.ro');
+    const second = await t.login('staff@demo.ro');
+    const out = await call({ method: 'POST', url: '/api/logout', headers: bearer(first) });
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ message: 'Te-ai deconectat.' });
+    expect((await call({ method: 'GET', url: '/api/user', headers: bearer(first) })).statusCode).toBe(401);
+    expect((await call({ method: 'POST', url: '/api/logout', headers: bearer(first) })).statusCode).toBe(401);
+    expect((await call({ method: 'GET', url: '/api/user', headers: bearer(second) })).statusCode).toBe(200);
+    const staff = await t.ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'staff@demo.ro')
+      .executeTakeFirstOrThrow();
+    expect((await auditActions(staff.id)).map((r) => r.action)).toContain('logout');
+  });
+
+  test('logout without a token → 401', async () => {
+    expect((await call({ method: 'POST', url: '/api/logout' })).statusCode).toBe(401);
+  });
+});
+
+describe('OpenAPI', () => {
+  test('/api/docs documents every auth route with its body and response schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = res.json().paths as Record<
+      string,
+      Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>
+    >;
+    const expected: [string, string, string[]][] = [
+      ['/api/login', 'post', ['200', '401', '403', '422', '429']],
+      ['/api/logout', 'post', ['200', '401']],
+      ['/api/user', 'get', ['200', '401']],
+      ['/api/password/email', 'post', ['200', '422', '429']],
+      ['/api/password/reset', 'post', ['200', '422']],
+      ['/api/users/{id}/update', 'post', ['200', '401', '404', '422']],
+      ['/api/company/create', 'post', ['201', '422', '429']],
+    ];
+    for (const [path, method, statuses] of expected) {
+      const op = paths[path]?.[method];
+      expect(op).toBeDefined();
+      for (const status of statuses) expect(op.responses[status]).toBeDefined();
+      if (method === 'post' && path !== '/api/logout') expect(op.requestBody).toBeDefined();
+    }
+    expect(res.body).not.toContain('password_hash');
+  });
 });

@@ -6,7 +6,8 @@ export const PASSWORD_MIN_LENGTH = 8;
 /** The rules for a new password (≥ 8 characters, a letter, a digit, confirmed), as Romanian field errors. */
 export function newPasswordErrors(password: string, confirmation: string | null | undefined): FieldErrors {
   const problems: string[] = [];
-  if ([...password].length < PASSWORD_MIN_LENGTH) problems.push(`Parola trebuie să aibă cel puțin ${PASSWORD_MIN_LENGTH} caractere.`);
+  if ([...password].length < PASSWORD_MIN_LENGTH)
+    problems.push(`Parola trebuie să aibă cel puțin ${PASSWORD_MIN_LENGTH} caractere.`);
   if (!/\p{L}/u.test(password)) problems.push('Parola trebuie să conțină cel puțin o literă.');
   if (!/\p{Nd}/u.test(password)) problems.push('Parola trebuie să conțină cel puțin o cifră.');
   const out: FieldErrors = {};

@@ -13,7 +13,12 @@ export const userSchema = {
     holding_id: { type: ['integer', 'null'] },
     company: {
       type: ['object', 'null'],
-      properties: { id: { type: 'integer' }, name: { type: 'string' }, cui: { type: ['string', 'null'] }, status: { type: 'string' } },
+      properties: {
+        id: { type: 'integer' },
+        name: { type: 'string' },
+        cui: { type: ['string', 'null'] },
+        status: { type: 'string' },
+      },
     },
     holding: {
       type: ['object', 'null'],
@@ -49,8 +54,11 @@ export async function presentUser(db: Db, userId: number): Promise<PresentedUser
         .executeTakeFirst()) ?? null)
     : null;
   const holding = user.holding_id
-    ? ((await db.selectFrom('holdings').select(['id', 'name', 'cui']).where('id', '=', user.holding_id).executeTakeFirst()) ??
-      null)
+    ? ((await db
+        .selectFrom('holdings')
+        .select(['id', 'name', 'cui'])
+        .where('id', '=', user.holding_id)
+        .executeTakeFirst()) ?? null)
     : null;
   return { ...user, company, holding };
 }

@@ -43,6 +43,15 @@ export async function findUserCredentials(db: Db, userId: number) {
     .executeTakeFirst();
 }
 
+export async function findUserByEmail(db: Db, email: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'role'])
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', normalizeEmail(email)))
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
 /** Whether a live user other than exceptUserId already has this e-mail. */
 export async function emailTaken(db: Db, email: string, exceptUserId?: number): Promise<boolean> {
   let query = db
@@ -69,7 +78,14 @@ export async function updateUser(
 
 export async function insertUser(
   db: Db,
-  user: { name: string; email: string; password_hash: string; role: Role; company_id?: number | null; holding_id?: number | null },
+  user: {
+    name: string;
+    email: string;
+    password_hash: string;
+    role: Role;
+    company_id?: number | null;
+    holding_id?: number | null;
+  },
 ): Promise<number> {
   const row = await db.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow();
   return row.id;
@@ -90,7 +106,10 @@ export async function insertCompany(
 /** Stores a new reset token (its hash only); earlier unused tokens of the user stop working. */
 export async function replaceResetToken(db: Db, userId: number, tokenHash: string, expiresAt: Date): Promise<void> {
   await db.deleteFrom('password_resets').where('user_id', '=', userId).where('used_at', 'is', null).execute();
-  await db.insertInto('password_resets').values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt }).execute();
+  await db
+    .insertInto('password_resets')
+    .values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt })
+    .execute();
 }
 
 /**
@@ -98,7 +117,12 @@ export async function replaceResetToken(db: Db, userId: number, tokenHash: strin
  * succeed) when it exists, is unused, unexpired and belongs to this e-mail;
  * answers its user id, or undefined.
  */
-export async function consumeResetToken(db: Db, tokenHash: string, email: string, now: Date): Promise<number | undefined> {
+export async function consumeResetToken(
+  db: Db,
+  tokenHash: string,
+  email: string,
+  now: Date,
+): Promise<number | undefined> {
   const row = await db
     .updateTable('password_resets as pr')
     .from('users as u')
@@ -115,7 +139,12 @@ export async function consumeResetToken(db: Db, tokenHash: string, email: string
 }
 
 export async function invalidateResetTokens(db: Db, userId: number, now: Date): Promise<void> {
-  await db.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+  await db
+    .updateTable('password_resets')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
 }
 
 /** Revokes every access token of the user except keepTokenId (the current session). */
@@ -131,7 +160,9 @@ export type AuditAction =
   | 'password.reset'
   | 'password.change'
   | 'user.update'
-  | 'register';
+  | 'register'
+  | 'cli.admin_create'
+  | 'cli.admin_password';
 
 /** One audit_events row: who (user_id, or null when unknown), what, on what, from where. */
 export async function recordAudit(

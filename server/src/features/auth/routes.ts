@@ -116,7 +116,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: userSchema, 401: errorSchema, 404: errorSchema, 422: errorSchema, 429: errorSchema },
       },
     },
-    async (request) => service.updateUser(ctx, requireActor(request), Number(request.params.id), request.body, meta(request)),
+    async (request) =>
+      service.updateUser(ctx, requireActor(request), Number(request.params.id), request.body, meta(request)),
   );
 
   app.post<{ Body: RegisterBody }>(

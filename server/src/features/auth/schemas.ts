@@ -95,7 +95,10 @@ export const userUpdateBodySchema = {
     name: { type: 'string', minLength: 1, maxLength: 120 },
     email,
     current_password: optionalText(1000),
-    password: { ...optionalText(200), description: 'Opțional; gol = parola rămâne aceeași. Cel puțin 8 caractere, o literă și o cifră.' },
+    password: {
+      ...optionalText(200),
+      description: 'Opțional; gol = parola rămâne aceeași. Cel puțin 8 caractere, o literă și o cifră.',
+    },
     password_confirmation: optionalText(200),
   },
 } as const;
@@ -114,7 +117,12 @@ export const registerBodySchema = {
   required: ['company_name', 'cui', 'name', 'email', 'password', 'password_confirmation'],
   properties: {
     company_name: { type: 'string', minLength: 1, maxLength: 200 },
-    cui: { type: 'string', minLength: 1, maxLength: 20, description: 'Codul fiscal românesc, cu sau fără prefixul RO.' },
+    cui: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 20,
+      description: 'Codul fiscal românesc, cu sau fără prefixul RO.',
+    },
     company_email: optionalText(254),
     phone: optionalText(30),
     name: { type: 'string', minLength: 1, maxLength: 120 },

@@ -35,7 +35,8 @@ const PASSWORD_CHECKS_PER_MINUTE = 5;
 const LOGIN_FAILED = 'E-mailul sau parola nu sunt corecte.';
 const COMPANY_SUSPENDED = 'Contul companiei este suspendat. Contactează administratorul platformei.';
 export const RESET_TOKEN_INVALID = 'Linkul de resetare a parolei nu este valid sau a expirat. Cere un link nou.';
-export const RESET_REQUESTED = 'Dacă adresa aparține unui cont, vei primi în câteva minute un e-mail cu linkul de resetare a parolei.';
+export const RESET_REQUESTED =
+  'Dacă adresa aparține unui cont, vei primi în câteva minute un e-mail cu linkul de resetare a parolei.';
 export const PASSWORD_RESET_DONE = 'Parola a fost schimbată. Te poți autentifica cu noua parolă.';
 export const EMAIL_TAKEN = 'Această adresă de e-mail este deja folosită de alt cont.';
 const CURRENT_PASSWORD_WRONG = 'Parola actuală nu este corectă.';
@@ -53,7 +54,8 @@ export class TooManyAttempts extends AppError {
   }
 }
 
-const tooManyAttempts = (retryAfter: number, withErrorField = false): TooManyAttempts => new TooManyAttempts(retryAfter, withErrorField);
+const tooManyAttempts = (retryAfter: number, withErrorField = false): TooManyAttempts =>
+  new TooManyAttempts(retryAfter, withErrorField);
 
 const userNotFound = () => new AppError(404, 'not_found', 'Utilizatorul nu a fost găsit.');
 
@@ -74,13 +76,20 @@ export async function login(ctx: AppContext, body: LoginBody, meta: RequestMeta)
   const { allowed, retryAfter } = await limiter.hit(throttleKey, LOGIN_LIMIT, LOGIN_WINDOW_SECONDS);
   if (!allowed) throw tooManyAttempts(retryAfter, true);
   const user = await repo.findLoginCandidate(db, email);
-  const ok = user ? await verifyPassword(user.password_hash, body.password) : await equaliseTiming(body.password).then(() => false);
+  const ok = user
+    ? await verifyPassword(user.password_hash, body.password)
+    : await equaliseTiming(body.password).then(() => false);
   if (!user || !ok) {
     await repo.recordAudit(db, { userId: user?.id ?? null, action: 'login.failure', subject: email, ip: meta.ip });
     throw new AppError(401, 'invalid_credentials', LOGIN_FAILED, undefined, { error: LOGIN_FAILED });
   }
   if (user.company_status === 'suspended') {
-    await repo.recordAudit(db, { userId: user.id, action: 'login.failure', subject: `${email} (companie suspendată)`, ip: meta.ip });
+    await repo.recordAudit(db, {
+      userId: user.id,
+      action: 'login.failure',
+      subject: `${email} (companie suspendată)`,
+      ip: meta.ip,
+    });
     throw new AppError(403, 'suspended', COMPANY_SUSPENDED, undefined, { error: COMPANY_SUSPENDED });
   }
   await limiter.reset(throttleKey);
@@ -139,7 +148,12 @@ export async function resetPassword(ctx: AppContext, body: PasswordResetBody, me
     await repo.updateUser(trx, owner, { password_hash: passwordHash });
     await repo.invalidateResetTokens(trx, owner, now);
     await revokeAllTokens(trx, owner);
-    await repo.recordAudit(trx, { userId: owner, action: 'password.reset', subject: repo.normalizeEmail(body.email), ip: meta.ip });
+    await repo.recordAudit(trx, {
+      userId: owner,
+      action: 'password.reset',
+      subject: repo.normalizeEmail(body.email),
+      ip: meta.ip,
+    });
     return owner;
   });
   if (userId === undefined) throw errors.field('token', RESET_TOKEN_INVALID);
@@ -197,11 +211,21 @@ export async function updateUser(
         if (patch.password_hash) {
           await repo.revokeOtherTokens(trx, target.id, actor.tokenId);
           await repo.invalidateResetTokens(trx, target.id, new Date());
-          await repo.recordAudit(trx, { userId: actor.id, action: 'password.change', subject: `user:${target.id}`, ip: meta.ip });
+          await repo.recordAudit(trx, {
+            userId: actor.id,
+            action: 'password.change',
+            subject: `user:${target.id}`,
+            ip: meta.ip,
+          });
         }
         const fields = Object.keys(patch).filter((k) => k !== 'password_hash');
         if (fields.length) {
-          await repo.recordAudit(trx, { userId: actor.id, action: 'user.update', subject: `user:${target.id} ${fields.join(',')}`, ip: meta.ip });
+          await repo.recordAudit(trx, {
+            userId: actor.id,
+            action: 'user.update',
+            subject: `user:${target.id} ${fields.join(',')}`,
+            ip: meta.ip,
+          });
         }
       });
     } catch (error) {
@@ -221,7 +245,8 @@ export async function registerCompany(ctx: AppContext, body: RegisterBody, meta:
   const problems: FieldErrors = {};
   const companyName = body.company_name.trim();
   if (!companyName) problems.company_name = ['Numele companiei este obligatoriu.'];
-  if (!isValidCui(body.cui)) problems.cui = ['CUI-ul nu este valid: verifică cifrele (cifra de control nu corespunde).'];
+  if (!isValidCui(body.cui))
+    problems.cui = ['CUI-ul nu este valid: verifică cifrele (cifra de control nu corespunde).'];
   const companyEmail = body.company_email?.trim() ? repo.normalizeEmail(body.company_email) : null;
   if (companyEmail && !isEmail(companyEmail)) problems.company_email = ['E-mailul companiei nu este o adresă validă.'];
   const phone = body.phone?.trim() || null;
@@ -237,9 +262,20 @@ export async function registerCompany(ctx: AppContext, body: RegisterBody, meta:
   let created: { userId: number; token: string };
   try {
     created = await db.transaction().execute(async (trx) => {
-      const companyId = await repo.insertCompany(trx, { name: companyName, cui: normalizeCui(body.cui), email: companyEmail, phone });
+      const companyId = await repo.insertCompany(trx, {
+        name: companyName,
+        cui: normalizeCui(body.cui),
+        email: companyEmail,
+        phone,
+      });
       await repo.insertDefaultCategories(trx, companyId, DEFAULT_CATEGORIES);
-      const userId = await repo.insertUser(trx, { name, email, password_hash: passwordHash, role: 2, company_id: companyId });
+      const userId = await repo.insertUser(trx, {
+        name,
+        email,
+        password_hash: passwordHash,
+        role: 2,
+        company_id: companyId,
+      });
       await repo.recordAudit(trx, { userId, action: 'register', subject: `company:${companyId}`, ip: meta.ip });
       return { userId, token: await issueToken(trx, userId) };
     });

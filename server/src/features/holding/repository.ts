@@ -150,7 +150,11 @@ export interface ClientRowWithCompany {
   updated_at: Date;
 }
 
-export async function findClient(db: Db, holdingId: number, clientId: number): Promise<ClientRowWithCompany | undefined> {
+export async function findClient(
+  db: Db,
+  holdingId: number,
+  clientId: number,
+): Promise<ClientRowWithCompany | undefined> {
   return scopedClients(db, holdingId)
     .where('c.id', '=', clientId)
     .select([
@@ -194,7 +198,9 @@ export async function clientCuiTaken(
     .where('holding_id', '=', holdingId)
     .where('company_id', '=', companyId)
     .where('deleted_at', 'is', null)
-    .where(sql<SqlBool>`upper(replace(replace(cui, ' ', ''), 'RO', '')) = ${cui.toUpperCase().replace(/\s+/g, '').replace(/^RO/, '')}`);
+    .where(
+      sql<SqlBool>`upper(replace(replace(cui, ' ', ''), 'RO', '')) = ${cui.toUpperCase().replace(/\s+/g, '').replace(/^RO/, '')}`,
+    );
   if (exceptClientId) query = query.where('id', '!=', exceptClientId);
   return Boolean(await query.executeTakeFirst());
 }
@@ -230,7 +236,12 @@ export async function insertClient(
 }
 
 /** Updates a client of the holding; answers whether a row changed. */
-export async function updateClient(db: Db, holdingId: number, clientId: number, fields: ClientFields): Promise<boolean> {
+export async function updateClient(
+  db: Db,
+  holdingId: number,
+  clientId: number,
+  fields: ClientFields,
+): Promise<boolean> {
   const result = await db
     .updateTable('clients')
     .set({ ...fields, updated_at: new Date() })
@@ -250,136 +261,6 @@ export async function softDeleteClient(db: Db, holdingId: number, clientId: numb
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
-}
-
-// ---- a client's documents ------------------------------------------------
-
-export interface DocumentRow {
-  id: number;
-  client_id: number;
-  category_id: number | null;
-  period: string | null;
-  original_name: string;
-  mime: string;
-  size: number;
-  uploaded_by: number | null;
-  uploader_name: string | null;
-  created_at: Date;
-}
-
-/** Documents of a client already known to be in the holding's scope (checked with findClient). */
-export async function listDocuments(
-  db: Db,
-  holdingId: number,
-  clientId: number,
-  filter: { period?: string; categoryId?: number },
-): Promise<DocumentRow[]> {
-  let query = db
-    .selectFrom('media as m')
-    .innerJoin('clients as c', 'c.id', 'm.client_id')
-    .leftJoin('users as u', 'u.id', 'm.uploaded_by')
-    .where('c.holding_id', '=', holdingId)
-    .where('m.client_id', '=', clientId)
-    .where('m.deleted_at', 'is', null);
-  if (filter.period) query = query.where('m.period', '=', filter.period);
-  if (filter.categoryId) query = query.where('m.category_id', '=', filter.categoryId);
-  const rows = await query
-    .select([
-      'm.id',
-      'm.client_id',
-      'm.category_id',
-      'm.period',
-      'm.original_name',
-      'm.mime',
-      'm.size',
-      'm.uploaded_by',
-      'u.name as uploader_name',
-      'm.created_at',
-    ])
-    .orderBy('m.period', 'desc')
-    .orderBy('m.created_at', 'desc')
-    .orderBy('m.id', 'desc')
-    .execute();
-  return rows.map((r) => ({ ...r, client_id: r.client_id as number, size: Number(r.size) }));
-}
-
-export async function documentPeriods(db: Db, holdingId: number, clientId: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('media as m')
-    .innerJoin('clients as c', 'c.id', 'm.client_id')
-    .select('m.period')
-    .distinct()
-    .where('c.holding_id', '=', holdingId)
-    .where('m.client_id', '=', clientId)
-    .where('m.deleted_at', 'is', null)
-    .where('m.period', 'is not', null)
-    .orderBy('m.period', 'desc')
-    .execute();
-  return rows.map((r) => r.period as string);
-}
-
-/**
- * The categories a holding's client uses at its company: the holding's own set
- * when the company made one, else the company's default set; plus any category
- * the client's documents point to, so every document has a label.
- */
-export async function clientCategories(
-  db: Db,
-  holdingId: number,
-  companyId: number,
-  clientId: number,
-): Promise<{ id: number; name: string; position: number }[]> {
-  const own = await db
-    .selectFrom('categories')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where('holding_id', '=', holdingId)
-    .where('deleted_at', 'is', null)
-    .limit(1)
-    .executeTakeFirst();
-  return db
-    .selectFrom('categories as k')
-    .select(['k.id', 'k.name', 'k.position'])
-    .where('k.company_id', '=', companyId)
-    .where((eb) =>
-      eb.or([
-        eb.and([
-          eb('k.deleted_at', 'is', null),
-          own ? eb('k.holding_id', '=', holdingId) : eb('k.holding_id', 'is', null),
-        ]),
-        eb(
-          'k.id',
-          'in',
-          eb
-            .selectFrom('media as m')
-            .select('m.category_id')
-            .where('m.client_id', '=', clientId)
-            .where('m.deleted_at', 'is', null)
-            .where('m.category_id', 'is not', null)
-            .$narrowType<{ category_id: number }>(),
-        ),
-      ]),
-    )
-    .orderBy('k.position')
-    .orderBy('k.id')
-    .execute();
-}
-
-/** A live document of a client of the holding (scope re-checked here, not only in the service). */
-export async function findDocument(
-  db: Db,
-  holdingId: number,
-  clientId: number,
-  mediaId: number,
-): Promise<{ id: number; client_id: number; company_id: number; uploaded_by: number | null } | undefined> {
-  const row = await scopedClients(db, holdingId)
-    .innerJoin('media as m', 'm.client_id', 'c.id')
-    .select(['m.id', 'm.client_id', 'm.company_id', 'm.uploaded_by'])
-    .where('c.id', '=', clientId)
-    .where('m.id', '=', mediaId)
-    .where('m.deleted_at', 'is', null)
-    .executeTakeFirst();
-  return row ? { ...row, client_id: row.client_id as number } : undefined;
 }
 
 // ---- linked companies ----------------------------------------------------
@@ -486,7 +367,12 @@ export async function listUsers(
     query = query.where((eb) => eb.or([eb('u.name', 'ilike', pattern), eb('u.email', 'ilike', pattern)]));
   }
   const total = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-  const order = { name: sql`lower(u.name)`, email: sql`lower(u.email)`, role: sql`u.role`, created_at: sql`u.created_at` };
+  const order = {
+    name: sql`lower(u.name)`,
+    email: sql`lower(u.email)`,
+    role: sql`u.role`,
+    created_at: sql`u.created_at`,
+  };
   const rows = await query
     .select(userColumns)
     .orderBy(order[options.sort], options.direction)
@@ -579,7 +465,9 @@ export interface UtilityRow {
 function scopedUtils(db: Db, holdingId: number) {
   return db
     .selectFrom('utility_files as uf')
-    .innerJoin('media as m', (join) => join.onRef('m.id', '=', 'uf.media_id').onRef('m.company_id', '=', 'uf.company_id'))
+    .innerJoin('media as m', (join) =>
+      join.onRef('m.id', '=', 'uf.media_id').onRef('m.company_id', '=', 'uf.company_id'),
+    )
     .innerJoin('company_holding as ch', (join) =>
       join.onRef('ch.company_id', '=', 'uf.company_id').on('ch.holding_id', '=', holdingId),
     )
@@ -600,7 +488,11 @@ export async function listUtils(
   if (options.search) {
     const pattern = likePattern(options.search);
     query = query.where((eb) =>
-      eb.or([eb('uf.title', 'ilike', pattern), eb('uf.description', 'ilike', pattern), eb('m.original_name', 'ilike', pattern)]),
+      eb.or([
+        eb('uf.title', 'ilike', pattern),
+        eb('uf.description', 'ilike', pattern),
+        eb('m.original_name', 'ilike', pattern),
+      ]),
     );
   }
   const total = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
@@ -626,14 +518,14 @@ export async function listUtils(
   return { rows: rows.map((r) => ({ ...r, size: Number(r.size) })), total: total.total };
 }
 
-/** The media row of a utility file of a company linked to the holding. */
+/** The media row of a utility file of a company linked to the holding (what a download needs). */
 export async function findUtilityMedia(
   db: Db,
   holdingId: number,
   mediaId: number,
-): Promise<{ media_id: number; company_id: number } | undefined> {
+): Promise<{ original_name: string; mime: string; size: number | string; storage_key: string } | undefined> {
   return scopedUtils(db, holdingId)
-    .select(['m.id as media_id', 'uf.company_id'])
+    .select(['m.original_name', 'm.mime', 'm.size', 'm.storage_key'])
     .where('m.id', '=', mediaId)
     .executeTakeFirst();
 }

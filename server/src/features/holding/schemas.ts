@@ -1,19 +1,21 @@
+import { categorySchema } from '../company/categories/presenter.js';
+import {
+  binarySchema,
+  errorResponses as fileErrorResponses,
+  errorSchema,
+  mediaSchema,
+  messageSchema,
+  uploadLimitsSchema,
+} from '../files/index.js';
+
 /** JSON schemas of the holding calls (SPEC §7, prefix /api/holding/:holdingId); response schemas are the whitelist. */
 
 export const idPattern = '^[0-9]{1,9}$';
 
-export const errorSchema = {
-  type: 'object',
-  properties: {
-    message: { type: 'string' },
-    code: { type: 'string' },
-    errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
-  },
-} as const;
+export { errorSchema, messageSchema, binarySchema };
 
-export const errorResponses = { 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 422: errorSchema, 429: errorSchema } as const;
-
-export const messageSchema = { type: 'object', required: ['message'], properties: { message: { type: 'string' } } } as const;
+/** The files module's error answers, plus 409 (last administrator, e-mail taken in a race). */
+export const errorResponses = { ...fileErrorResponses, 409: errorSchema } as const;
 
 export const holdingParams = {
   type: 'object',
@@ -165,41 +167,23 @@ export const clientShowBody = {
   },
 } as const;
 
+/** A client document (the files module's presenter) plus the server's answer to "may I delete it". */
 export const documentSchema = {
-  type: 'object',
-  required: ['id', 'client_id', 'original_name', 'can_delete'],
-  properties: {
-    id: { type: 'integer' },
-    client_id: { type: 'integer' },
-    category_id: { type: ['integer', 'null'] },
-    period: nullableString,
-    original_name: { type: 'string' },
-    mime: { type: 'string' },
-    size: { type: 'integer' },
-    uploaded_by: {
-      type: ['object', 'null'],
-      properties: { id: { type: 'integer' }, name: { type: 'string' } },
-    },
-    created_at: { type: 'string' },
-    can_delete: { type: 'boolean' },
-  },
+  ...mediaSchema,
+  required: [...mediaSchema.required, 'can_delete'],
+  properties: { ...mediaSchema.properties, can_delete: { type: 'boolean' } },
 } as const;
 
 export const clientShowResponse = {
   type: 'object',
-  required: ['client', 'categories', 'documents'],
+  required: ['client', 'categories', 'categories_inherited', 'periods', 'documents', 'upload_limits'],
   properties: {
     client: { ...clientSchema, properties: { ...clientSchema.properties, documents_count: { type: 'integer' } } },
-    categories: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['id', 'name', 'position'],
-        properties: { id: { type: 'integer' }, name: { type: 'string' }, position: { type: 'integer' } },
-      },
-    },
+    categories: { type: 'array', items: categorySchema },
+    categories_inherited: { type: 'boolean' },
     periods: { type: 'array', items: { type: 'string' } },
     documents: { type: 'array', items: documentSchema },
+    upload_limits: uploadLimitsSchema,
   },
 } as const;
 

@@ -1,24 +1,36 @@
+import type { FastifyReply } from 'fastify';
 import type { Actor } from '../../infra/auth.js';
 import type { AppContext } from '../../infra/context.js';
 import { AppError, errors, type FieldErrors } from '../../infra/errors.js';
-import type { MailMessage } from '../../infra/mailer.js';
 import { isValidCui, normalizeCui } from '../../lib/cui.js';
 import { isEmail } from '../auth/policy.js';
 import { normalizeEmail } from '../auth/repository.js';
 import { canDeleteDocument, leavesHoldingWithoutAdmin } from './policy.js';
 import * as repo from './repository.js';
-import { prepareSetPasswordMail } from './set-password.js';
+import { prepareSetPasswordMail } from '../company/set-password.js';
+import { effectiveSet } from '../company/categories/repository.js';
+import { presentCategory } from '../company/categories/presenter.js';
+import { clientNotFound } from '../company/clients/service.js';
+import {
+  currentPeriod,
+  documentNotFound,
+  fileMissing,
+  findClientMedia,
+  listClientMedia,
+  listClientPeriods,
+  presentMedia,
+  sendFile,
+  uploadLimits,
+} from '../files/index.js';
 
 /** Rules of the holding calls; routes validate and present, the repository queries. */
 
 type Ctx = Pick<AppContext, 'db' | 'mailer' | 'config'>;
 
 export const notFound = {
-  client: () => new AppError(404, 'not_found', 'Clientul nu a fost găsit.'),
-  document: () => new AppError(404, 'not_found', 'Documentul nu a fost găsit.'),
+  client: clientNotFound,
   user: () => new AppError(404, 'not_found', 'Utilizatorul nu a fost găsit.'),
   company: () => errors.notFound('Compania'),
-  utility: () => new AppError(404, 'not_found', 'Fișierul nu a fost găsit.'),
 };
 
 export interface ListInput<S extends string> {
@@ -29,7 +41,10 @@ export interface ListInput<S extends string> {
   direction?: repo.Direction;
 }
 
-function pageOf<S extends string>(input: ListInput<S> | null | undefined, defaultDirection: repo.Direction = 'asc'): repo.Page {
+function pageOf<S extends string>(
+  input: ListInput<S> | null | undefined,
+  defaultDirection: repo.Direction = 'asc',
+): repo.Page {
   const search = input?.search?.trim();
   return {
     page: Math.max(1, Number(input?.page ?? 1) || 1),
@@ -42,21 +57,16 @@ function pageOf<S extends string>(input: ListInput<S> | null | undefined, defaul
 const meta = (page: repo.Page, total: number) => ({ page: page.page, per_page: page.perPage, total });
 const iso = (d: Date | string | null | undefined): string | null => (d ? new Date(d).toISOString() : null);
 
-/** The last n periods (YYYY-MM, UTC), the current one first. */
+/** The last n months (YYYY-MM), the current one first; "current" as the files module sees it (Romanian time). */
 export function lastPeriods(n: number, now = new Date()): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1));
-    out.push(`${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`);
-  }
-  return out;
+  const [year, month] = currentPeriod(now).split('-').map(Number);
+  return Array.from({ length: n }, (_, i) => {
+    const d = new Date(Date.UTC(year, month - 1 - i, 1));
+    return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+  });
 }
 
 const MONTHS_SHOWN = 6;
-
-async function sendAll(ctx: Ctx, mails: MailMessage[]): Promise<void> {
-  for (const mail of mails) await ctx.mailer.send(mail);
-}
 
 // ---- index ---------------------------------------------------------------
 
@@ -130,33 +140,20 @@ export async function showClient(
   filter: { period?: string; category_id?: number } | null | undefined,
 ) {
   const client = await loadClient(ctx, holdingId, clientId);
-  const [documents, categories, periods, all] = await Promise.all([
-    repo.listDocuments(ctx.db, holdingId, clientId, { period: filter?.period, categoryId: filter?.category_id }),
-    repo.clientCategories(ctx.db, holdingId, client.company_id, clientId),
-    repo.documentPeriods(ctx.db, holdingId, clientId),
-    filter?.period || filter?.category_id ? null : Promise.resolve(null),
+  const ids = { companyId: client.company_id, clientId };
+  // The files module lists (company_id + client_id filtered); the client is already in the holding's scope.
+  const [set, periods, documents] = await Promise.all([
+    effectiveSet(ctx.db, client.company_id, holdingId),
+    listClientPeriods(ctx.db, ids),
+    listClientMedia(ctx.db, { ...ids, period: filter?.period ?? null, categoryId: filter?.category_id ?? null }),
   ]);
-  void all;
-  const documentsCount = filter?.period || filter?.category_id ? undefined : documents.length;
   return {
-    client: {
-      ...presentClient(client),
-      ...(documentsCount !== undefined ? { documents_count: documentsCount } : {}),
-    },
-    categories,
-    periods,
-    documents: documents.map((d) => ({
-      id: d.id,
-      client_id: d.client_id,
-      category_id: d.category_id,
-      period: d.period,
-      original_name: d.original_name,
-      mime: d.mime,
-      size: d.size,
-      uploaded_by: d.uploaded_by ? { id: d.uploaded_by, name: d.uploader_name ?? '' } : null,
-      created_at: iso(d.created_at) as string,
-      can_delete: canDeleteDocument(actor, d),
-    })),
+    client: { ...presentClient(client), documents_count: periods.reduce((sum, p) => sum + p.count, 0) },
+    categories: set.categories.map(presentCategory),
+    categories_inherited: set.inherited,
+    periods: periods.map((p) => p.period),
+    documents: documents.map((row) => ({ ...presentMedia(row), can_delete: canDeleteDocument(actor, row) })),
+    upload_limits: uploadLimits(ctx.config.uploadMaxBytes),
   };
 }
 
@@ -197,7 +194,11 @@ function cleanClientInput(input: ClientInput): repo.ClientFields {
 
 const duplicateCui = () => errors.field('cui', 'Există deja un client cu acest CUI la compania aleasă.');
 
-export async function storeClient(ctx: Ctx, holdingId: number, input: ClientInput & { company_id: number; name: string; cui: string }) {
+export async function storeClient(
+  ctx: Ctx,
+  holdingId: number,
+  input: ClientInput & { company_id: number; name: string; cui: string },
+) {
   const fields = cleanClientInput(input);
   if (!(await repo.isCompanyLinked(ctx.db, holdingId, input.company_id))) {
     throw errors.field('company_id', 'Compania aleasă nu colaborează cu grupul.');
@@ -228,20 +229,17 @@ export async function deleteClient(ctx: Ctx, holdingId: number, clientId: number
 }
 
 /** A live document of a client of the holding that the actor may delete, or 404/403. */
-export async function authorizeDocumentDelete(ctx: Ctx, actor: Actor, holdingId: number, clientId: number, mediaId: number) {
-  const document = await repo.findDocument(ctx.db, holdingId, clientId, mediaId);
-  if (!document) throw notFound.document();
+export async function authorizeDocumentDelete(
+  ctx: Ctx,
+  actor: Actor,
+  client: repo.ClientRowWithCompany,
+  mediaId: number,
+) {
+  const document = await findClientMedia(ctx.db, { companyId: client.company_id, clientId: client.id, mediaId });
+  if (!document) throw documentNotFound();
   if (!canDeleteDocument(actor, document)) {
     throw new AppError(403, 'forbidden', 'Poți șterge doar documentele încărcate de tine.');
   }
-  return document;
-}
-
-/** A live document of a client of the holding, or 404. */
-export async function findDocument(ctx: Ctx, holdingId: number, clientId: number, mediaId: number) {
-  const document = await repo.findDocument(ctx.db, holdingId, clientId, mediaId);
-  if (!document) throw notFound.document();
-  return document;
 }
 
 export { loadClient };
@@ -276,7 +274,11 @@ function presentUser(row: repo.HoldingUserRow) {
   };
 }
 
-export async function listUsers(ctx: Ctx, holdingId: number, input: ListInput<'name' | 'email' | 'role' | 'created_at'> | undefined) {
+export async function listUsers(
+  ctx: Ctx,
+  holdingId: number,
+  input: ListInput<'name' | 'email' | 'role' | 'created_at'> | undefined,
+) {
   const page = pageOf(input);
   const { rows, total } = await repo.listUsers(ctx.db, holdingId, { ...page, sort: input?.sort ?? 'name' });
   return { data: rows.map(presentUser), meta: meta(page, total) };
@@ -310,7 +312,11 @@ export async function storeUser(ctx: Ctx, actor: Actor, holdingId: number, input
   if (await repo.emailTaken(ctx.db, fields.email)) throw emailInUse();
   const { id, mail } = await ctx.db.transaction().execute(async (trx) => {
     const id = await repo.insertUser(trx, holdingId, fields);
-    const holding = await trx.selectFrom('holdings').select('name').where('id', '=', holdingId).executeTakeFirstOrThrow();
+    const holding = await trx
+      .selectFrom('holdings')
+      .select('name')
+      .where('id', '=', holdingId)
+      .executeTakeFirstOrThrow();
     const mail = await prepareSetPasswordMail(
       trx,
       ctx.config,
@@ -319,9 +325,12 @@ export async function storeUser(ctx: Ctx, actor: Actor, holdingId: number, input
     );
     return { id, mail };
   });
-  await sendAll(ctx, [mail]);
+  await ctx.mailer.send(mail);
   const user = await repo.findUser(ctx.db, holdingId, id);
-  return { message: 'Utilizatorul a fost creat și a primit un e-mail pentru setarea parolei.', user: presentUser(user as repo.HoldingUserRow) };
+  return {
+    message: 'Utilizatorul a fost creat și a primit un e-mail pentru setarea parolei.',
+    user: presentUser(user as repo.HoldingUserRow),
+  };
 }
 
 export async function updateUser(ctx: Ctx, holdingId: number, userId: number, input: UserInput) {
@@ -333,7 +342,11 @@ export async function updateUser(ctx: Ctx, holdingId: number, userId: number, in
     if (leavesHoldingWithoutAdmin(admins, target, { role: fields.role })) {
       throw errors.field('role', 'Grupul trebuie să păstreze cel puțin un administrator (rolul 4).');
     }
-    if (fields.email && fields.email !== target.email.toLowerCase() && (await repo.emailTaken(trx, fields.email, userId))) {
+    if (
+      fields.email &&
+      fields.email !== target.email.toLowerCase() &&
+      (await repo.emailTaken(trx, fields.email, userId))
+    ) {
       throw emailInUse();
     }
     await repo.updateUser(trx, holdingId, userId, fields);
@@ -386,9 +399,14 @@ export async function listUtils(
   };
 }
 
-/** The utility file's media, when it belongs to a company linked to the holding; else 404. */
-export async function findUtilityMedia(ctx: Ctx, holdingId: number, mediaId: number) {
+/** POST utils/{mediaId}: the file of a utility file of a company linked to the holding; else 404. */
+export async function sendUtilityFile(
+  ctx: Ctx & Pick<AppContext, 'storage'>,
+  reply: FastifyReply,
+  holdingId: number,
+  mediaId: number,
+) {
   const media = await repo.findUtilityMedia(ctx.db, holdingId, mediaId);
-  if (!media) throw notFound.utility();
-  return media;
+  if (!media) throw fileMissing();
+  return sendFile(reply, ctx.storage, media);
 }

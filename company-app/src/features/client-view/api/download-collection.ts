@@ -1,5 +1,5 @@
 import { compact, companyUrl } from '../../../lib/company-api';
-import { postForBlob, type DownloadOptions, type DownloadedFile } from './download-document';
+import { postForBlob, type DownloadOptions, type DownloadedFile } from '../../../lib/blob-request';
 
 export interface CollectionFilters {
   period?: string;

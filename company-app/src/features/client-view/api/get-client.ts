@@ -6,20 +6,22 @@ export interface ClientCategory {
   id: number;
   name: string;
   position: number;
+  holding_id?: number | null;
 }
 
-/** One of the client's documents (media). */
+/** One of the client's documents (media), as server/src/features/files/presenter.ts presents it. */
 export interface ClientDocument {
   id: number;
-  client_id: number;
+  client_id: number | null;
   category_id: number | null;
+  category?: { id: number; name: string } | null;
   /** YYYY-MM */
   period: string | null;
-  original_name: string;
-  mime?: string;
-  size?: number;
+  name: string;
+  mime: string;
+  size: number;
   uploaded_by?: { id: number; name: string } | null;
-  created_at?: string;
+  created_at: string;
   can_delete?: boolean;
 }
 
@@ -27,14 +29,24 @@ export interface ClientDetails {
   id: number;
   name: string;
   cui: string | null;
-  email?: string | null;
-  phone?: string | null;
+  email: string | null;
+  phone: string | null;
   notes?: string | null;
-  holding?: { id: number; name: string } | null;
-  documents_count?: number;
+  holding: { id: number; name: string } | null;
+  documents_count: number;
+  last_upload_at: string | null;
 }
 
-/** What the server allows to upload, shown before the upload starts. */
+/** What the server allows to upload, shown before the upload starts (files/presenter.ts uploadLimits). */
+export interface ServerUploadLimits {
+  max_bytes: number;
+  max_files?: number;
+  /** Extensions without the dot, e.g. ['pdf', 'jpg']. */
+  allowed_types: string[];
+  types?: { label: string; mime: string; extensions: string[] }[];
+  accept?: string;
+}
+
 export interface UploadLimits {
   max_bytes: number;
   /** File extensions without the dot, e.g. ['pdf', 'jpg']. */
@@ -42,12 +54,15 @@ export interface UploadLimits {
 }
 
 export interface ClientView {
-  client: ClientDetails;
+  data: ClientDetails;
+  /** The set that applies to the client: its holding's own, or the company default. */
   categories: ClientCategory[];
-  /** Every month that has documents (YYYY-MM), newest first. */
-  periods?: string[];
+  categories_inherited?: boolean;
+  /** Every month that has documents (whatever the filter), newest first. */
+  periods: { period: string; count: number }[];
+  /** The documents matching the filter. */
   documents: ClientDocument[];
-  upload?: Partial<UploadLimits>;
+  upload_limits?: ServerUploadLimits;
 }
 
 export interface ClientViewFilters {

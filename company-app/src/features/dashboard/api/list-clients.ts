@@ -7,17 +7,19 @@ export interface ClientListItem {
   id: number;
   name: string;
   cui: string | null;
-  email?: string | null;
-  phone?: string | null;
+  email: string | null;
+  phone: string | null;
   holding: { id: number; name: string } | null;
   documents_count: number;
   last_upload_at: string | null;
+  created_at?: string;
 }
 
-export type ClientSort = 'name' | 'cui' | 'documents_count' | 'last_upload_at' | 'created_at';
+export type ClientSort = 'name' | 'created_at' | 'last_upload';
 
 export interface ListClientsInput extends ListQuery {
   sort?: ClientSort;
+  /** A holding id; 0 = clients outside any holding; absent = all. */
   holding_id?: number;
 }
 

@@ -11,6 +11,8 @@ import { useClients, type ClientSort } from '../api/list-clients';
 
 const PER_PAGE = 20;
 const ALL_HOLDINGS = '';
+/** The server reads holding_id 0 as "clients outside any holding". */
+const NO_HOLDING = '0';
 
 /** Company dashboard: the client list, searched, filtered, sorted and paged on the server. */
 export function DashboardPage() {
@@ -28,11 +30,15 @@ export function DashboardPage() {
     search: debouncedSearch,
     sort: sort.sort as ClientSort,
     direction: sort.direction,
-    holding_id: holdingId ? Number(holdingId) : undefined,
+    holding_id: holdingId === ALL_HOLDINGS ? undefined : Number(holdingId),
   });
 
   const filtered = debouncedSearch !== '' || holdingId !== ALL_HOLDINGS;
-  const holdingFilterOptions = [{ value: ALL_HOLDINGS, label: 'Toate holdingurile' }, ...holdings.options];
+  const holdingFilterOptions = [
+    { value: ALL_HOLDINGS, label: 'Toate holdingurile' },
+    { value: NO_HOLDING, label: 'Fără holding' },
+    ...holdings.options,
+  ];
 
   return (
     <div className="page">
@@ -118,18 +124,18 @@ function ClientsTable({ state, filtered, sort, onSort }: ClientsTableProps) {
     );
   }
   return (
-    <div className="card" aria-busy={state.loading}>
+    <div className="card table-wrap" aria-busy={state.loading}>
       <table className="table">
         <caption className="muted">{`${state.data.meta.total} clienți`}</caption>
         <thead>
           <tr>
             <SortHeader label="Nume" field="name" state={sort} onChange={onSort} />
-            <SortHeader label="CUI" field="cui" state={sort} onChange={onSort} />
+            <th scope="col">CUI</th>
             <th scope="col">Holding</th>
-            <SortHeader label="Documente" field="documents_count" state={sort} onChange={onSort} />
-            <SortHeader label="Ultima încărcare" field="last_upload_at" state={sort} onChange={onSort} />
+            <th scope="col">Documente</th>
+            <SortHeader label="Ultima încărcare" field="last_upload" state={sort} onChange={onSort} />
             <th scope="col">
-              <span className="visually-hidden">Acțiuni</span>
+              <span className="sr-only">Acțiuni</span>
             </th>
           </tr>
         </thead>

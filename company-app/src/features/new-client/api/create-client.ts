@@ -5,38 +5,35 @@ import { companyUrl } from '../../../lib/company-api';
 /** A new holding created together with the client. */
 export interface NewHoldingInput {
   name: string;
-  cui?: string;
-  email?: string;
+  cui?: string | null;
+  email?: string | null;
 }
 
-/** POST createClient body: either `holding_id` (existing holding) or `holding` (create one), or neither. */
+/** POST createClient body: `holding_id` (existing holding) or `new_holding` (create one), or neither. */
 export interface CreateClientInput {
   name: string;
   cui: string;
   email?: string | null;
   phone?: string | null;
   notes?: string | null;
-  holding_id?: number;
-  holding?: NewHoldingInput;
+  holding_id?: number | null;
+  new_holding?: NewHoldingInput | null;
 }
 
 export interface CreatedClient {
   id: number;
   name: string;
+  holding?: { id: number; name: string } | null;
 }
 
 interface CreateClientResponse {
   message?: string;
-  client?: CreatedClient;
-  id?: number;
-  name?: string;
+  data: CreatedClient;
 }
 
-export async function createClient(companyId: number, input: CreateClientInput): Promise<{ client: CreatedClient; message?: string }> {
+export async function createClient(companyId: number, input: CreateClientInput): Promise<CreateClientResponse> {
   const response = await http.post<CreateClientResponse>(companyUrl(companyId, 'createClient'), input);
-  const body = response.data;
-  const client = body.client ?? { id: Number(body.id), name: String(body.name ?? input.name) };
-  return { client, message: body.message };
+  return response.data;
 }
 
 /** Submits the form; `pending` while the call runs. Errors are re-thrown to the form. */

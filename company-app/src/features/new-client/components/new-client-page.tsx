@@ -71,9 +71,11 @@ function toInput(form: FormState): CreateClientInput {
   };
   if (form.holdingMode === 'existing') input.holding_id = Number(form.holdingId);
   if (form.holdingMode === 'new') {
-    input.holding = { name: form.holdingName.trim() };
-    if (form.holdingCui.trim()) input.holding.cui = form.holdingCui.trim();
-    if (form.holdingEmail.trim()) input.holding.email = form.holdingEmail.trim();
+    input.new_holding = {
+      name: form.holdingName.trim(),
+      cui: optional(form.holdingCui),
+      email: optional(form.holdingEmail),
+    };
   }
   return input;
 }
@@ -105,13 +107,12 @@ export function NewClientPage() {
       return;
     }
     try {
-      const { client, message } = await submit(toInput(form));
+      const { data: client, message } = await submit(toInput(form));
       void toast.success(message ?? 'Clientul a fost adăugat.');
       navigate(paths.client(client.id));
     } catch (err) {
       // The shared client already toasted the message; show field errors next to the fields.
-      const server = fieldErrors(err);
-      setErrors(server);
+      setErrors(fromServer(fieldErrors(err)));
       focusFirstError();
     }
   };
@@ -135,7 +136,7 @@ export function NewClientPage() {
         <TextField id="client-email" label="E-mail" type="email" autoComplete="email" error={errors.email} {...bind('email')} />
         <TextField id="client-phone" label="Telefon" type="tel" autoComplete="tel" error={errors.phone} {...bind('phone')} />
 
-        <fieldset className="field">
+        <fieldset className="fieldset">
           <legend>Holding</legend>
           {(
             [
@@ -144,7 +145,7 @@ export function NewClientPage() {
               ['new', 'Creează un holding nou'],
             ] as const
           ).map(([mode, label]) => (
-            <label key={mode} className="radio">
+            <label key={mode} className="radio-option">
               <input
                 type="radio"
                 name="holding-mode"
@@ -190,7 +191,7 @@ export function NewClientPage() {
 
         <TextAreaField id="client-notes" label="Note" rows={4} error={errors.notes} {...bind('notes')} />
 
-        <div className="toolbar">
+        <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={pending}>
             {pending ? 'Se salvează…' : 'Salvează clientul'}
           </button>
@@ -201,6 +202,13 @@ export function NewClientPage() {
       </form>
     </div>
   );
+}
+
+/** Server field names (new_holding.name…) to this form's error keys (holding.name…). */
+function fromServer(errors: Record<string, string>): Errors {
+  const out: Errors = {};
+  for (const [field, message] of Object.entries(errors)) out[field.replace(/^new_holding\b/, 'holding')] = message;
+  return out;
 }
 
 function focusFirstError() {

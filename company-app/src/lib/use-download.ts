@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { saveBlob } from '@dosar/shared';
-import { isCancelled } from '../../../lib/errors';
-import type { DownloadOptions, DownloadedFile } from '../api/download-document';
+import { isCancelled } from './errors';
+import type { DownloadOptions, DownloadedFile } from './blob-request';
 
 export interface DownloadProgress {
   label: string;

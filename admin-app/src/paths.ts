@@ -1,0 +1,9 @@
+/** Every route of the admin area (SPEC §2), absolute. Routes in App.tsx are these minus the prefix. */
+export const paths = {
+  root: '/admin',
+  companies: '/admin/companies',
+  holdings: '/admin/holdings',
+  profile: '/admin/profile',
+  payments: '/admin/payments',
+  campaigns: '/admin/campaigns',
+} as const;

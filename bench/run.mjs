@@ -1,0 +1,345 @@
+#!/usr/bin/env node
+// npm run bench — measures Dosar against references taken in the same run on the
+// same machine and writes bench/results.md. Loopback only; every server it
+// starts is stopped at the end. `--quick` shortens durations and sizes (smoke run).
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { execFileSync } from 'node:child_process';
+import { fmt, freePort, load, machine, root, rss, sampleMemory, sh, startNode } from './lib.mjs';
+
+const quick = process.argv.includes('--quick');
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const want = (section) => !only || only.includes(section);
+const DURATION = quick ? 3 : 10;
+const UPLOAD_BYTES = quick ? 64 * 2 ** 20 : 2 ** 30;
+const ZIP_FILES = quick ? 100 : 1000;
+const ZIP_FILE_BYTES = quick ? 256 * 1024 : 2 ** 20;
+const PG_ADMIN = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'dosar-bench-'));
+const rows = [];
+const notes = [];
+const record = (section, metric, value, reference, ratio, target) => rows.push({ section, metric, value, reference, ratio, target });
+
+function serverEnv(dataDir, extra = {}) {
+  return { NODE_ENV: 'production', DATA_DIR: dataDir, SEED_DEMO: '1', UPLOAD_MAX_BYTES: String(4 * 2 ** 30), ...extra };
+}
+
+async function startDosar(env) {
+  const port = await freePort();
+  const proc = await startNode(['server/dist/index.js'], { ...env, PORT: String(port), HOST: '127.0.0.1' }, `http://127.0.0.1:${port}/api/health`);
+  const base = `http://127.0.0.1:${port}`;
+  const login = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'owner@demo.ro', password: 'Demo1234!' }),
+  }).then((r) => r.json());
+  return { ...proc, base, token: login.token, companyId: login.user.company_id };
+}
+
+function seedScale(env, clients, documents) {
+  execFileSync('npx', ['tsx', 'server/src/cli/seed-scale.ts', '--clients', String(clients), '--documents', String(documents)], {
+    cwd: root,
+    env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function post(s, url, body) {
+  const res = await fetch(`${s.base}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${s.token}` },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${url} → ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+async function apiFigures(s, label) {
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${s.token}` };
+  const list = await load({ url: `${s.base}/api/company/${s.companyId}/clients`, method: 'POST', headers, body: JSON.stringify({ page: 20, per_page: 50 }), duration: DURATION });
+  const page = await post(s, `/api/company/${s.companyId}/clients`, { page: 1, per_page: 50, search: 'Scalare' });
+  const clientId = page.data[7].id;
+  const one = await load({ url: `${s.base}/api/company/${s.companyId}/clients/${clientId}`, method: 'POST', headers, body: '{}', duration: DURATION });
+  const search = await load({ url: `${s.base}/api/company/${s.companyId}/clients`, method: 'POST', headers, body: JSON.stringify({ page: 1, per_page: 50, search: 'Scalare 00042' }), duration: DURATION });
+  for (const [name, r] of [['list', list], ['lookup', one], ['search', search]]) {
+    if (r.errors) notes.push(`${label} ${name}: ${r.errors} errors/non-2xx of ${r.total}`);
+  }
+  return { list, one, search, clientId };
+}
+
+async function helloWorld() {
+  const port = await freePort();
+  const script = path.join(work, 'hello.cjs');
+  fs.writeFileSync(script, `const f=require(${JSON.stringify(path.join(root, 'node_modules/fastify'))})();f.get('/',async()=>({hello:'world'}));f.listen({port:${port},host:'127.0.0.1'});`);
+  const proc = await startNode([script], {}, `http://127.0.0.1:${port}/`);
+  const r = await load({ url: `http://127.0.0.1:${port}/`, duration: DURATION });
+  await proc.stop();
+  return r;
+}
+
+/** Streams a multipart body of files from disk to storeFiles; answers elapsed ms. */
+function uploadFiles(s, clientId, files, fields) {
+  const boundary = `----dosar${crypto.randomBytes(8).toString('hex')}`;
+  async function* body() {
+    for (const [k, v] of Object.entries(fields)) yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
+    for (const f of files) {
+      yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${path.basename(f)}"\r\nContent-Type: application/pdf\r\n\r\n`);
+      yield* fs.createReadStream(f, { highWaterMark: 1024 * 1024 });
+      yield Buffer.from('\r\n');
+    }
+    yield Buffer.from(`--${boundary}--\r\n`);
+  }
+  const url = new URL(`${s.base}/api/company/${s.companyId}/clients/${clientId}/storeFiles`);
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${s.token}` } }, (res) => {
+      let text = '';
+      res.on('data', (c) => (text += c));
+      res.on('end', () => (res.statusCode < 300 ? resolve(performance.now() - started) : reject(new Error(`upload ${res.statusCode} ${text}`))));
+    });
+    req.on('error', reject);
+    pipeline(Readable.from(body()), req).catch(reject);
+  });
+}
+
+function writeFile(file, bytes) {
+  const fd = fs.openSync(file, 'w');
+  const chunk = crypto.randomBytes(2 ** 20);
+  chunk.write('%PDF-1.4\n');
+  for (let written = 0; written < bytes; written += chunk.length) fs.writeSync(fd, chunk, 0, Math.min(chunk.length, bytes - written));
+  fs.closeSync(fd);
+}
+
+/** POSTs the collection and reads it to the end: time to first byte, total, bytes. */
+function downloadZip(s, clientId) {
+  const url = new URL(`${s.base}/api/company/${s.companyId}/clients/${clientId}/collection`);
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${s.token}` } }, (res) => {
+      let ttfb = null;
+      let bytes = 0;
+      res.on('data', (c) => {
+        ttfb ??= performance.now() - started;
+        bytes += c.length;
+      });
+      res.on('end', () => (res.statusCode === 200 ? resolve({ ttfb, total: performance.now() - started, bytes }) : reject(new Error(`zip ${res.statusCode}`))));
+    });
+    req.on('error', reject);
+    req.end('{}');
+  });
+}
+
+function timed(fn) {
+  const started = performance.now();
+  fn();
+  return performance.now() - started;
+}
+
+async function createClient(s, name) {
+  const res = await post(s, `/api/company/${s.companyId}/createClient`, { name, cui: '18547290', email: 'bench@firma.ro' });
+  return res.id ?? res.data?.id ?? res.client?.id;
+}
+
+async function sectionApi() {
+  const hello = await helloWorld();
+  record('API', 'Fastify hello-world (reference)', `${fmt.n(hello.rps)} req/s, p99 ${fmt.ms(hello.p99)}`, '—', '—', '—');
+  const results = {};
+  for (const kind of ['PGlite', 'PostgreSQL']) {
+    const dataDir = path.join(work, `api-${kind}`);
+    let env = serverEnv(dataDir);
+    let dropDb = null;
+    if (kind === 'PostgreSQL') {
+      const name = `dosar_bench_${crypto.randomBytes(4).toString('hex')}`;
+      try {
+        sh('psql', [PG_ADMIN, '-qc', `create database ${name}`]);
+      } catch {
+        notes.push('PostgreSQL not reachable: its API figures are missing');
+        continue;
+      }
+      const url = new URL(PG_ADMIN);
+      url.pathname = `/${name}`;
+      env = { ...env, DATABASE_URL: url.toString() };
+      dropDb = () => sh('psql', [PG_ADMIN, '-qc', `drop database ${name} with (force)`]);
+    }
+    // First start migrates and seeds the demo world; then 10,000 clients are added.
+    let s = await startDosar(env);
+    await s.stop();
+    seedScale(env, 10_000, quick ? 10_000 : 100_000);
+    s = await startDosar(env);
+    const r = await apiFigures(s, kind);
+    await s.stop();
+    dropDb?.();
+    const target = kind === 'PostgreSQL' ? 0.3 : 0.1;
+    for (const [metric, m] of [['client list (page 50 of 10,000)', r.list], ['one-client lookup', r.one]]) {
+      record('API', `${metric}, ${kind}`, `${fmt.n(m.rps)} req/s, p99 ${fmt.ms(m.p99)}`, `${fmt.n(hello.rps)} req/s`, fmt.pct(m.rps / hello.rps), `≥ ${fmt.pct(target)}`);
+    }
+    results[kind] = r;
+  }
+  return results;
+}
+
+async function sectionUpload() {
+  const dataDir = path.join(work, 'upload');
+  const file = path.join(work, 'big.pdf');
+  writeFile(file, UPLOAD_BYTES);
+  const copyMs = timed(() => fs.copyFileSync(file, path.join(work, 'big-copy.pdf')));
+  fs.rmSync(path.join(work, 'big-copy.pdf'));
+  const s = await startDosar(serverEnv(dataDir));
+  const clientId = await createClient(s, 'Client Upload Bench SRL');
+  const baseline = rss(s.pid);
+  const mem = sampleMemory(s.pid);
+  const uploadMs = await uploadFiles(s, clientId, [file], { period: '2026-11' });
+  const peak = mem.stop();
+  await s.stop();
+  fs.rmSync(file);
+  const label = `${fmt.mb(UPLOAD_BYTES)} through storeFiles`;
+  record('Upload', label, `${fmt.s(uploadMs)} (${fmt.mb(UPLOAD_BYTES / (uploadMs / 1000))}/s)`, `cp: ${fmt.s(copyMs)}`, fmt.pct(copyMs / uploadMs), '≥ 70 %');
+  record('Upload', 'server memory growth during upload', fmt.mb(peak - baseline), '—', '—', '≤ 64 MB');
+}
+
+async function zipFigures(s, label) {
+  const dir = path.join(work, `zipsrc-${label}`);
+  fs.mkdirSync(dir, { recursive: true });
+  const files = [];
+  for (let i = 0; i < ZIP_FILES; i++) {
+    const f = path.join(dir, `document-${String(i).padStart(4, '0')}.pdf`);
+    writeFile(f, ZIP_FILE_BYTES);
+    files.push(f);
+  }
+  const clientId = await createClient(s, `Client Zip ${label} SRL`);
+  for (let i = 0; i < files.length; i += 50) await uploadFiles(s, clientId, files.slice(i, i + 50), { period: '2026-10' });
+  const zipMs = timed(() => sh('zip', ['-0', '-r', '-q', path.join(work, `ref-${label}.zip`), '.'], { cwd: dir }));
+  const baseline = rss(s.pid);
+  const mem = sampleMemory(s.pid);
+  const z = await downloadZip(s, clientId);
+  const peak = mem.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.rmSync(path.join(work, `ref-${label}.zip`), { force: true });
+  return { ...z, zipMs, growth: peak - baseline };
+}
+
+async function sectionZip() {
+  const s = await startDosar(serverEnv(path.join(work, 'zip')));
+  const z = await zipFigures(s, 'small');
+  await s.stop();
+  const size = fmt.mb(ZIP_FILES * ZIP_FILE_BYTES);
+  record('Zip', `collection of ${ZIP_FILES} files / ${size}`, fmt.s(z.total), `zip -0 -r: ${fmt.s(z.zipMs)}`, fmt.pct(z.zipMs / z.total), '≥ 70 %');
+  record('Zip', 'time to first byte', fmt.ms(z.ttfb), '—', '—', '< 200 ms');
+  record('Zip', 'server memory growth during zip', fmt.mb(z.growth), '—', '—', 'flat');
+  return z;
+}
+
+function gz(file) {
+  return zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+}
+
+async function sectionFrontEnd() {
+  const shellDist = path.join(root, 'shell', 'dist');
+  const html = fs.readFileSync(path.join(shellDist, 'index.html'), 'utf8');
+  const initial = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => path.join(shellDist, m[1].replace(/^\//, '')));
+  const shellKb = initial.reduce((a, f) => a + gz(f), 0);
+  record('Front end', 'shell initial JS (gzip)', fmt.kb(shellKb), '—', '—', '≤ 150 KB');
+  for (const area of ['admin', 'company', 'client']) {
+    const entry = path.join(root, `${area}-app`, 'dist', 'remoteEntry.js');
+    record('Front end', `${area} remoteEntry.js (gzip)`, fmt.kb(gz(entry)), '—', '—', '≤ 15 KB');
+  }
+  const { chromium } = await import('playwright-core');
+  const dataDir = path.join(work, 'fe');
+  const env = serverEnv(dataDir);
+  let s = await startDosar(env);
+  await s.stop();
+  seedScale(env, 10_000, 10_000);
+  s = await startDosar(env);
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const firstScreen = {};
+  try {
+    const page = await browser.newPage();
+    let started = performance.now();
+    await page.goto(`${s.base}/login`);
+    await page.locator('input[type="email"]').first().waitFor({ state: 'visible' });
+    const loginMs = performance.now() - started;
+    record('Front end', 'navigation → usable login form (headless Chromium)', fmt.ms(loginMs), '—', '—', '—');
+    await page.evaluate((token) => localStorage.setItem('bearer_token', token), s.token);
+    const bytesByArea = { admin: 0, company: 0, client: 0 };
+    page.on('response', async (res) => {
+      const m = /\/remotes\/(admin|company|client)\/.+\.js$/.exec(new URL(res.url()).pathname);
+      if (m) bytesByArea[m[1]] += zlib.gzipSync(await res.body().catch(() => Buffer.alloc(0))).length;
+    });
+    started = performance.now();
+    await page.goto(`${s.base}/company/dashboard`);
+    await page.getByText(/Client Scalare/).first().waitFor({ state: 'visible', timeout: 60_000 });
+    const dashMs = performance.now() - started;
+    record('Front end', 'navigation → company dashboard of 10,000 clients rendered', fmt.ms(dashMs), '—', '—', '—');
+    firstScreen.company = bytesByArea.company;
+    record('Front end', 'company first screen JS (gzip, remote chunks)', fmt.kb(bytesByArea.company), '—', '—', '—');
+  } finally {
+    await browser.close();
+    await s.stop();
+  }
+}
+
+async function sectionScale(api) {
+  const dataDir = path.join(work, 'scale');
+  const env = serverEnv(dataDir);
+  let s = await startDosar(env);
+  await s.stop();
+  const clients = quick ? 20_000 : 100_000;
+  const documents = quick ? 100_000 : 1_000_000;
+  seedScale(env, clients, documents);
+  s = await startDosar(env);
+  const r = await apiFigures(s, 'scale');
+  const z = await zipFigures(s, 'scale');
+  await s.stop();
+  const base = api?.PGlite;
+  if (!base) return;
+  for (const [metric, big, small] of [['list', r.list, base.list], ['search', r.search, base.search]]) {
+    record('Scale', `${metric} p99 at ${fmt.n(clients)} clients / ${fmt.n(documents)} documents`, fmt.ms(big.p99), `10,000: ${fmt.ms(small.p99)}`, `${(big.p99 / small.p99).toFixed(2)}×`, '≤ 2×');
+  }
+  record('Scale', `zip of ${ZIP_FILES} files at ${fmt.n(documents)} documents`, fmt.s(z.total), `zip -0 -r: ${fmt.s(z.zipMs)}`, fmt.pct(z.zipMs / z.total), '≥ 70 %');
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(root, 'server', 'dist', 'index.js')) || !fs.existsSync(path.join(root, 'shell', 'dist', 'index.html'))) {
+    console.log('Building first (npm run build)…');
+    execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  }
+  const started = Date.now();
+  let api;
+  if (want('api')) api = await sectionApi();
+  if (want('upload')) await sectionUpload();
+  if (want('zip')) await sectionZip();
+  if (want('frontend')) await sectionFrontEnd();
+  if (want('scale')) await sectionScale(api);
+  const lines = [
+    '# Dosar — benchmark results',
+    '',
+    `Machine: ${machine()}. Run: ${new Date().toISOString()}${quick ? ' (quick mode: smaller sizes)' : ''}, ${((Date.now() - started) / 1000).toFixed(0)} s.`,
+    `Load: autocannon, 50 connections, ${DURATION} s per figure, loopback. Each ratio compares with a reference measured in the same run.`,
+    '',
+    '| section | figure | value | reference | ratio | target |',
+    '|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.section} | ${r.metric} | ${r.value} | ${r.reference} | ${r.ratio} | ${r.target} |`),
+    '',
+    ...(notes.length ? ['Notes:', ...notes.map((n) => `- ${n}`), ''] : []),
+  ];
+  const out = path.join(root, 'bench', quick ? 'results-quick.md' : 'results.md');
+  fs.writeFileSync(out, lines.join('\n'));
+  console.log(lines.join('\n'));
+  console.log(`\nwritten to ${path.relative(root, out)}`);
+}
+
+main()
+  .catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(() => fs.rmSync(work, { recursive: true, force: true }));

@@ -1,0 +1,37 @@
+import { lazy } from 'react';
+import { AreaApp, type AreaRoute, type RemoteAppProps } from '@dosar/shared';
+import { paths } from './paths';
+
+const DashboardPage = lazy(() =>
+  import('./features/dashboard/components/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+);
+const ProfilePage = lazy(() =>
+  import('./features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })),
+);
+const ClientViewPage = lazy(() =>
+  import('./features/client-view/components/client-view-page').then((m) => ({ default: m.ClientViewPage })),
+);
+const UtilsPage = lazy(() => import('./features/utils/components/utils-page').then((m) => ({ default: m.UtilsPage })));
+const CompanyPage = lazy(() =>
+  import('./features/company/components/company-page').then((m) => ({ default: m.CompanyPage })),
+);
+const UsersPage = lazy(() => import('./features/users/components/users-page').then((m) => ({ default: m.UsersPage })));
+
+/**
+ * The client area's screens (SPEC §2). One line per screen: path relative to
+ * /client, roles allowed, menu label (none = not in the menu). The menu shows
+ * only the screens the signed-in role may open. Keep the client view (':id')
+ * last in mind: static paths win over it in react-router.
+ */
+const routes: AreaRoute[] = [
+  { path: 'dashboard', roles: [4, 5], label: 'Firme', element: <DashboardPage /> },
+  { path: 'utils', roles: [4, 5], label: 'Fișiere utile', element: <UtilsPage /> },
+  { path: 'company', roles: [4], label: 'Firme de contabilitate', element: <CompanyPage /> },
+  { path: 'users', roles: [4], label: 'Utilizatori', element: <UsersPage /> },
+  { path: 'profile', roles: [4, 5], label: 'Profilul meu', element: <ProfilePage /> },
+  { path: ':id', roles: [4, 5], element: <ClientViewPage /> },
+];
+
+export default function App(_props: RemoteAppProps) {
+  return <AreaApp title="Client" basePath={paths.root} roles={[4, 5]} defaultPath={paths.dashboard} routes={routes} />;
+}

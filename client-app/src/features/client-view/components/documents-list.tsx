@@ -1,0 +1,122 @@
+import { EmptyState, formatBytes, formatDate, useCurrentUser } from '@dosar/shared';
+import { formatPeriod } from '../../../lib/months';
+import { documentName, type ClientCategory, type ClientDocument } from '../api/get-client';
+import { canDeleteDocument } from '../lib/can-delete';
+
+interface DocumentsListProps {
+  documents: ClientDocument[];
+  categories: ClientCategory[];
+  filtered: boolean;
+  busy: boolean;
+  onDownload: (document: ClientDocument) => void;
+  onDelete: (document: ClientDocument) => void;
+}
+
+export interface DocumentGroup {
+  key: string;
+  title: string;
+  months: { period: string | null; documents: ClientDocument[] }[];
+}
+
+/** Documents grouped by category (in the categories' order), then by month (newest first). */
+export function groupDocuments(documents: ClientDocument[], categories: ClientCategory[]): DocumentGroup[] {
+  const ordered = [...categories].sort((a, b) => a.position - b.position || a.id - b.id);
+  const known = new Set(ordered.map((c) => c.id));
+  const sections = [
+    ...ordered.map((c) => ({ key: `c${c.id}`, title: c.name, docs: documents.filter((d) => d.category_id === c.id) })),
+    {
+      key: 'none',
+      title: 'Fără categorie',
+      docs: documents.filter((d) => d.category_id === null || !known.has(d.category_id)),
+    },
+  ];
+  return sections
+    .filter((s) => s.docs.length > 0)
+    .map((s) => {
+      const periods = [...new Set(s.docs.map((d) => d.period ?? null))].sort((a, b) => (b ?? '').localeCompare(a ?? ''));
+      return {
+        key: s.key,
+        title: s.title,
+        months: periods.map((period) => ({
+          period,
+          documents: s.docs
+            .filter((d) => (d.period ?? null) === period)
+            .sort((a, b) => documentName(a).localeCompare(documentName(b), 'ro')),
+        })),
+      };
+    });
+}
+
+/** The client's documents by category and month, each with download and (when allowed) delete. */
+export function DocumentsList({ documents, categories, filtered, busy, onDownload, onDelete }: DocumentsListProps) {
+  const user = useCurrentUser();
+  if (documents.length === 0) {
+    return filtered ? (
+      <EmptyState title="Niciun document pentru filtrul ales">Alege altă lună sau altă categorie.</EmptyState>
+    ) : (
+      <EmptyState title="Clientul nu are încă documente">Încarcă primele fișiere mai sus.</EmptyState>
+    );
+  }
+  return (
+    <div className="documents">
+      {groupDocuments(documents, categories).map((group) => (
+        <section key={group.key} className="card" aria-labelledby={`group-${group.key}`}>
+          <h2 id={`group-${group.key}`}>{group.title}</h2>
+          {group.months.map((month) => (
+            <div key={month.period ?? 'none'} className="table-wrap">
+              <h3>{formatPeriod(month.period)}</h3>
+              <table className="table">
+                <caption className="sr-only">{`${group.title}, ${formatPeriod(month.period)}`}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Fișier</th>
+                    <th scope="col">Mărime</th>
+                    <th scope="col">Încărcat</th>
+                    <th scope="col">De către</th>
+                    <th scope="col">
+                      <span className="sr-only">Acțiuni</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {month.documents.map((doc) => {
+                    const name = documentName(doc);
+                    return (
+                      <tr key={doc.id}>
+                        <td>{name}</td>
+                        <td>{formatBytes(doc.size)}</td>
+                        <td>{formatDate(doc.created_at, { time: true })}</td>
+                        <td>{doc.uploaded_by?.name ?? '—'}</td>
+                        <td className="actions">
+                          <button
+                            type="button"
+                            className="btn btn-ghost"
+                            disabled={busy}
+                            aria-label={`Descarcă ${name}`}
+                            onClick={() => onDownload(doc)}
+                          >
+                            Descarcă
+                          </button>
+                          {canDeleteDocument(user, doc) ? (
+                            <button
+                              type="button"
+                              className="btn btn-danger"
+                              aria-label={`Șterge ${name}`}
+                              onClick={() => onDelete(doc)}
+                            >
+                              Șterge
+                            </button>
+                          ) : null}
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          ))}
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,202 @@
+import { useId, useRef, useState, type DragEvent } from 'react';
+import { ProgressBar, Select, formatBytes, toast } from '@dosar/shared';
+import { formatPeriod, periodFromNow, recentPeriods } from '../../../lib/months';
+import type { ClientCategory, UploadLimits } from '../api/get-client';
+import { useBatchUpload, type QueuedFile } from '../hooks/use-batch-upload';
+
+interface UploadPanelProps {
+  holdingId: number;
+  clientId: number;
+  categories: ClientCategory[];
+  limits?: UploadLimits;
+  /** Called once a batch has saved at least one file. */
+  onUploaded: () => void;
+}
+
+const NO_CATEGORY = '';
+
+const STATUS_TEXT: Record<QueuedFile['status'], string> = {
+  queued: 'În așteptare',
+  uploading: 'Se încarcă',
+  done: 'Încărcat',
+  error: 'Eroare',
+  cancelled: 'Anulat',
+  rejected: 'Respins',
+};
+
+function limitsText(limits: UploadLimits | undefined): string {
+  const parts: string[] = [];
+  if (limits?.max_bytes) parts.push(`Maximum ${formatBytes(limits.max_bytes)} pe fișier.`);
+  if (limits?.max_files) parts.push(`Cel mult ${limits.max_files} fișiere odată.`);
+  if (limits?.allowed_types?.length) parts.push(`Tipuri acceptate: ${limits.allowed_types.map((e) => e.toUpperCase()).join(', ')}.`);
+  return parts.join(' ') || 'Poți alege mai multe fișiere deodată.';
+}
+
+/** Drag and drop (or pick) many files, one category and month for the batch, per-file and total progress, cancel. */
+export function UploadPanel({ holdingId, clientId, categories, limits, onUploaded }: UploadPanelProps) {
+  const upload = useBatchUpload(holdingId, clientId, limits);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const baseId = useId();
+  const limitsId = `${baseId}-limits`;
+  const [dragging, setDragging] = useState(false);
+  const ordered = [...categories].sort((a, b) => a.position - b.position || a.id - b.id);
+  const [categoryId, setCategoryId] = useState<string>(ordered[0] ? String(ordered[0].id) : NO_CATEGORY);
+  const [period, setPeriod] = useState(periodFromNow(0));
+
+  const categoryOptions = [
+    ...ordered.map((c) => ({ value: String(c.id), label: c.name })),
+    { value: NO_CATEGORY, label: 'Fără categorie' },
+  ];
+  const periodOptions = recentPeriods(24).map((p) => ({ value: p, label: formatPeriod(p) }));
+  const accept = limits?.accept || limits?.allowed_types?.map((e) => `.${e}`).join(',') || undefined;
+  const sendable = upload.files.filter((f) => f.status === 'queued' || f.status === 'error' || f.status === 'cancelled');
+
+  const addFiles = (incoming: File[]) => {
+    if (incoming.length === 0 || upload.running) return;
+    const max = limits?.max_files;
+    if (max && incoming.length > max) {
+      void toast.error(`Poți încărca cel mult ${max} fișiere odată; au fost păstrate primele ${max}.`);
+      upload.add(incoming.slice(0, max));
+      return;
+    }
+    upload.add(incoming);
+  };
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    addFiles(Array.from(event.dataTransfer?.files ?? []));
+  };
+
+  const startUpload = async () => {
+    const saved = await upload.start({ category_id: categoryId ? Number(categoryId) : null, period }, upload.files);
+    if (saved > 0) {
+      void toast.success(saved === 1 ? 'Un fișier a fost încărcat.' : `${saved} fișiere au fost încărcate.`);
+      onUploaded();
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby={`${baseId}-title`}>
+      <h2 id={`${baseId}-title`}>Încarcă documente</h2>
+      <div className="grid">
+        <div className="field">
+          <label htmlFor={`${baseId}-category`}>Categorie</label>
+          <Select
+            inputId={`${baseId}-category`}
+            options={categoryOptions}
+            value={categoryId}
+            onChange={(v) => setCategoryId(String(v))}
+            disabled={upload.running}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${baseId}-period`}>Luna</label>
+          <Select
+            inputId={`${baseId}-period`}
+            options={periodOptions}
+            value={period}
+            onChange={(v) => setPeriod(String(v))}
+            disabled={upload.running}
+          />
+        </div>
+      </div>
+
+      <div
+        className={`dropzone${dragging ? ' dropzone-active' : ''}`}
+        onDragEnter={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragOver={(e) => {
+          e.preventDefault();
+          if (e.dataTransfer) e.dataTransfer.dropEffect = 'copy';
+        }}
+        onDragLeave={(e) => {
+          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
+        }}
+        onDrop={onDrop}
+        data-testid="dropzone"
+      >
+        <p>Trage fișierele aici sau</p>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => inputRef.current?.click()}
+          disabled={upload.running}
+          aria-describedby={limitsId}
+        >
+          Alege fișiere
+        </button>
+        <input
+          ref={inputRef}
+          type="file"
+          multiple
+          accept={accept}
+          className="sr-only"
+          tabIndex={-1}
+          aria-label="Fișiere de încărcat"
+          onChange={(e) => {
+            addFiles(Array.from(e.target.files ?? []));
+            e.target.value = '';
+          }}
+        />
+        <p id={limitsId} className="muted">
+          {limitsText(limits)}
+        </p>
+      </div>
+
+      {upload.files.length > 0 ? (
+        <>
+          <ul className="upload-list" aria-label="Fișiere selectate">
+            {upload.files.map((item) => (
+              <li key={item.key} className="upload-item">
+                <div className="upload-item-head">
+                  <span>{item.file.name}</span>
+                  <span className="muted"> · {formatBytes(item.file.size)} · </span>
+                  <span className={item.status === 'error' || item.status === 'rejected' ? 'badge badge-danger' : 'badge'}>
+                    {STATUS_TEXT[item.status]}
+                  </span>
+                  {!upload.running && item.status !== 'done' ? (
+                    <button
+                      type="button"
+                      className="btn btn-ghost"
+                      aria-label={`Scoate ${item.file.name} din listă`}
+                      onClick={() => upload.remove(item.key)}
+                    >
+                      ✕
+                    </button>
+                  ) : null}
+                </div>
+                {item.error ? <p className="field-error">{item.error}</p> : null}
+                {item.status !== 'rejected' ? <ProgressBar value={item.progress} label={item.file.name} /> : null}
+              </li>
+            ))}
+          </ul>
+          <ProgressBar value={upload.totalProgress} label={`Total (${formatBytes(upload.totalBytes)})`} />
+          <div className="toolbar">
+            {upload.running ? (
+              <button type="button" className="btn btn-danger" onClick={upload.cancel}>
+                Anulează încărcarea
+              </button>
+            ) : (
+              <>
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  disabled={sendable.length === 0}
+                  onClick={() => void startUpload()}
+                >
+                  {sendable.length === 1 ? 'Încarcă 1 fișier' : `Încarcă ${sendable.length} fișiere`}
+                </button>
+                <button type="button" className="btn btn-ghost" onClick={upload.clear}>
+                  Golește lista
+                </button>
+              </>
+            )}
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,126 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { formatBytes } from '@dosar/shared';
+import { errorMessage, isCancelled } from '../../../lib/errors';
+import type { UploadLimits } from '../api/get-client';
+import { storeFile } from '../api/store-files';
+
+export type UploadStatus = 'queued' | 'uploading' | 'done' | 'error' | 'cancelled' | 'rejected';
+
+export interface QueuedFile {
+  key: string;
+  file: File;
+  status: UploadStatus;
+  /** 0..1 */
+  progress: number;
+  error?: string;
+}
+
+export interface BatchTarget {
+  category_id: number | null;
+  /** YYYY-MM */
+  period: string;
+}
+
+let sequence = 0;
+
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+}
+
+/** Why a file can't be sent (the server checks again, by content), or null. */
+export function rejectReason(file: File, limits: UploadLimits | undefined): string | null {
+  if (file.size === 0) return 'Fișierul este gol.';
+  if (limits?.max_bytes && file.size > limits.max_bytes) return `Depășește limita de ${formatBytes(limits.max_bytes)}.`;
+  const allowed = limits?.allowed_types ?? [];
+  if (allowed.length > 0 && !allowed.includes(extensionOf(file.name))) return 'Tipul fișierului nu este acceptat.';
+  return null;
+}
+
+/**
+ * A batch of files for one client: queued (limits checked up front), then sent one by
+ * one with per-file and total progress. Cancel aborts the file in flight and skips the
+ * rest; files already sent stay saved (each upload is all-or-nothing on the server).
+ */
+export function useBatchUpload(holdingId: number, clientId: number, limits: UploadLimits | undefined) {
+  const [files, setFiles] = useState<QueuedFile[]>([]);
+  const [running, setRunning] = useState(false);
+  const controllerRef = useRef<AbortController | null>(null);
+  const cancelledRef = useRef(false);
+
+  useEffect(() => () => controllerRef.current?.abort(), []);
+
+  const patch = (key: string, change: Partial<QueuedFile>) =>
+    setFiles((list) => list.map((f) => (f.key === key ? { ...f, ...change } : f)));
+
+  const add = useCallback(
+    (incoming: File[]) => {
+      const queued = incoming.map((file): QueuedFile => {
+        const reason = rejectReason(file, limits);
+        sequence += 1;
+        return { key: `f${sequence}`, file, status: reason ? 'rejected' : 'queued', progress: 0, error: reason ?? undefined };
+      });
+      setFiles((list) => [...list.filter((f) => f.status !== 'done'), ...queued]);
+    },
+    [limits],
+  );
+
+  const remove = useCallback((key: string) => setFiles((list) => list.filter((f) => f.key !== key)), []);
+  const clear = useCallback(() => setFiles([]), []);
+
+  /** Sends the queued (or failed/cancelled) files; resolves with how many were saved. */
+  const start = useCallback(
+    async (target: BatchTarget, queue: QueuedFile[]): Promise<number> => {
+      const pending = queue.filter((f) => f.status === 'queued' || f.status === 'error' || f.status === 'cancelled');
+      if (pending.length === 0) return 0;
+      cancelledRef.current = false;
+      setRunning(true);
+      const pendingKeys = new Set(pending.map((p) => p.key));
+      setFiles((list) =>
+        list.map((f) => (pendingKeys.has(f.key) ? { ...f, status: 'queued', progress: 0, error: undefined } : f)),
+      );
+      let saved = 0;
+      for (const item of pending) {
+        if (cancelledRef.current) {
+          patch(item.key, { status: 'cancelled' });
+          continue;
+        }
+        const controller = new AbortController();
+        controllerRef.current = controller;
+        patch(item.key, { status: 'uploading', progress: 0 });
+        try {
+          await storeFile(
+            holdingId,
+            clientId,
+            { file: item.file, category_id: target.category_id, period: target.period },
+            {
+              signal: controller.signal,
+              onProgress: (loaded, total) => patch(item.key, { progress: total > 0 ? Math.min(1, loaded / total) : 0 }),
+            },
+          );
+          saved += 1;
+          patch(item.key, { status: 'done', progress: 1 });
+        } catch (err) {
+          if (isCancelled(err) || cancelledRef.current) patch(item.key, { status: 'cancelled', progress: 0 });
+          else patch(item.key, { status: 'error', error: errorMessage(err, 'Fișierul nu a putut fi încărcat.') });
+        }
+      }
+      controllerRef.current = null;
+      setRunning(false);
+      return saved;
+    },
+    [holdingId, clientId],
+  );
+
+  const cancel = useCallback(() => {
+    cancelledRef.current = true;
+    controllerRef.current?.abort();
+  }, []);
+
+  const sendable = files.filter((f) => f.status !== 'rejected');
+  const totalBytes = sendable.reduce((sum, f) => sum + f.file.size, 0);
+  const sentBytes = sendable.reduce((sum, f) => sum + f.file.size * f.progress, 0);
+  const totalProgress = totalBytes > 0 ? sentBytes / totalBytes : 0;
+
+  return { files, running, totalProgress, totalBytes, add, remove, clear, start, cancel };
+}

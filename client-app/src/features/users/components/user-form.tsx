@@ -1,0 +1,102 @@
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from '@dosar/shared';
+import { TextField } from '../../../components/text-field';
+import { isEmail } from '../../../lib/email';
+import { fieldErrors } from '../../../lib/errors';
+import type { HoldingRole, HoldingUser } from '../api/list-users';
+import { storeUser, type UserInput } from '../api/store-user';
+import { updateUser } from '../api/update-user';
+
+type Errors = Partial<Record<keyof UserInput, string>>;
+
+export const HOLDING_ROLE_LABELS: Record<HoldingRole, string> = {
+  4: 'Administrator grup',
+  5: 'Utilizator grup',
+};
+
+export function validateUser(input: UserInput): Errors {
+  const errors: Errors = {};
+  if (!input.name.trim()) errors.name = 'Numele este obligatoriu.';
+  if (!input.email.trim()) errors.email = 'Adresa de e-mail este obligatorie.';
+  else if (!isEmail(input.email)) errors.email = 'Adresa de e-mail nu este validă.';
+  return errors;
+}
+
+interface UserFormProps {
+  holdingId: number;
+  /** Absent: a new user. */
+  user?: HoldingUser;
+  onSaved: () => void;
+  onCancel: () => void;
+}
+
+/** Creates a holding user (who receives an e-mail to set a password) or edits one. */
+export function UserForm({ holdingId, user, onSaved, onCancel }: UserFormProps) {
+  const roleId = useId();
+  const titleId = useId();
+  const [input, setInput] = useState<UserInput>({
+    name: user?.name ?? '',
+    email: user?.email ?? '',
+    role: user?.role === 4 ? 4 : 5,
+  });
+  const [errors, setErrors] = useState<Errors>({});
+  const [saving, setSaving] = useState(false);
+
+  const set = (field: 'name' | 'email') => (value: string) => {
+    setInput((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problems = validateUser(input);
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
+    setSaving(true);
+    const body: UserInput = { name: input.name.trim(), email: input.email.trim(), role: input.role };
+    try {
+      const result = user ? await updateUser(holdingId, user.id, body) : await storeUser(holdingId, body);
+      void toast.success(
+        result.message ??
+          (user ? 'Utilizatorul a fost actualizat.' : 'Utilizatorul a fost creat și va primi un e-mail pentru setarea parolei.'),
+      );
+      onSaved();
+    } catch (err) {
+      setErrors(fieldErrors(err) as Errors);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form className="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby={titleId}>
+      <h2 id={titleId}>{user ? `Editează ${user.name}` : 'Utilizator nou'}</h2>
+      {!user ? (
+        <p className="muted">Utilizatorul primește pe e-mail un link pentru setarea parolei.</p>
+      ) : null}
+      <TextField label="Nume" value={input.name} onChange={set('name')} error={errors.name} autoComplete="name" />
+      <TextField label="E-mail" type="email" value={input.email} onChange={set('email')} error={errors.email} autoComplete="email" />
+      <div className="field">
+        <label htmlFor={roleId}>Rol</label>
+        <select
+          id={roleId}
+          value={input.role}
+          onChange={(event) => setInput((current) => ({ ...current, role: Number(event.target.value) as HoldingRole }))}
+          aria-invalid={errors.role ? true : undefined}
+        >
+          <option value={5}>{HOLDING_ROLE_LABELS[5]} — vede clienții și documentele</option>
+          <option value={4}>{HOLDING_ROLE_LABELS[4]} — plus firme, utilizatori și abonament</option>
+        </select>
+        {errors.role ? <div className="field-error">{errors.role}</div> : null}
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" disabled={saving}>
+          {saving ? 'Se salvează…' : user ? 'Salvează' : 'Creează utilizatorul'}
+        </button>
+        <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={saving}>
+          Renunță
+        </button>
+      </div>
+    </form>
+  );
+}

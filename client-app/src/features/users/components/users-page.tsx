@@ -1,0 +1,182 @@
+import { useEffect, useId, useState } from 'react';
+import {
+  EmptyState,
+  ErrorState,
+  Pagination,
+  Spinner,
+  confirmDialog,
+  formatDate,
+  toast,
+  useCurrentUser,
+} from '@dosar/shared';
+import { SortHeader, type SortState } from '../../../components/sort-header';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useHoldingId } from '../../../lib/use-holding-id';
+import { deleteUser } from '../api/delete-user';
+import { useUsers, type HoldingUser, type UsersInput } from '../api/list-users';
+import { HOLDING_ROLE_LABELS, UserForm } from './user-form';
+
+const PER_PAGE = 20;
+
+type Editing = { mode: 'new' } | { mode: 'edit'; user: HoldingUser } | null;
+type UserSort = NonNullable<UsersInput['sort']>;
+
+function roleLabel(role: number): string {
+  return role === 4 || role === 5 ? HOLDING_ROLE_LABELS[role] : `Rol ${role}`;
+}
+
+/** /client/users (role 4): the holding's users of roles 4 and 5 — create, edit, delete. */
+export function UsersPage() {
+  const holdingId = useHoldingId();
+  const me = useCurrentUser();
+  const searchId = useId();
+  const [search, setSearch] = useState('');
+  const term = useDebouncedValue(search.trim());
+  const [page, setPage] = useState(1);
+  const [order, setOrder] = useState<SortState<UserSort>>({ sort: 'name', direction: 'asc' });
+  const [editing, setEditing] = useState<Editing>(null);
+  const [busyId, setBusyId] = useState<number | null>(null);
+
+  useEffect(() => setPage(1), [term, order.sort, order.direction]);
+
+  const users = useUsers(holdingId, { page, per_page: PER_PAGE, search: term || undefined, ...order });
+
+  if (holdingId === null) {
+    return (
+      <div className="page">
+        <ErrorState message="Contul tău nu este asociat unui grup." />
+      </div>
+    );
+  }
+
+  const onDelete = async (user: HoldingUser) => {
+    const confirmed = await confirmDialog({
+      title: `Ștergi utilizatorul „${user.name}”?`,
+      text: 'Nu se va mai putea autentifica, iar sesiunile lui deschise se închid. Documentele încărcate de el rămân.',
+      confirmButtonText: 'Șterge',
+      cancelButtonText: 'Renunță',
+      danger: true,
+    });
+    if (!confirmed) return;
+    setBusyId(user.id);
+    try {
+      const result = await deleteUser(holdingId, user.id);
+      void toast.success(result?.message ?? 'Utilizatorul a fost șters.');
+      if (editing?.mode === 'edit' && editing.user.id === user.id) setEditing(null);
+      users.reload();
+    } catch {
+      // The shared HTTP client already showed the server's message.
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const rows = users.data?.data ?? [];
+  const meta = users.data?.meta;
+  let list;
+  if (users.loading && !users.data) list = <Spinner label="Se încarcă utilizatorii…" />;
+  else if (users.error && !users.data) list = <ErrorState message="Utilizatorii nu au putut fi încărcați." onRetry={users.reload} />;
+  else if (rows.length === 0)
+    list = term ? <EmptyState title="Niciun utilizator nu corespunde căutării" /> : <EmptyState title="Grupul nu are încă utilizatori" />;
+  else
+    list = (
+      <>
+        <div className="table-wrap">
+          <table className="table">
+            <caption className="sr-only">Utilizatorii grupului</caption>
+            <thead>
+              <tr>
+                <SortHeader label="Nume" column="name" state={order} onSort={setOrder} />
+                <SortHeader label="E-mail" column="email" state={order} onSort={setOrder} />
+                <SortHeader label="Rol" column="role" state={order} onSort={setOrder} />
+                <th scope="col">Ultima activitate</th>
+                <th scope="col">
+                  <span className="sr-only">Acțiuni</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((user) => {
+                const isMe = me?.id === user.id;
+                return (
+                  <tr key={user.id}>
+                    <th scope="row">
+                      {user.name}
+                      {isMe ? <span className="badge badge-muted"> tu</span> : null}
+                      {user.has_password === false ? (
+                        <div className="muted">Nu și-a setat încă parola</div>
+                      ) : null}
+                    </th>
+                    <td>{user.email}</td>
+                    <td>{roleLabel(user.role)}</td>
+                    <td>{user.last_seen_at ? formatDate(user.last_seen_at, { time: true }) : '—'}</td>
+                    <td className="actions">
+                      <button
+                        type="button"
+                        className="btn btn-ghost"
+                        aria-label={`Editează ${user.name}`}
+                        onClick={() => setEditing({ mode: 'edit', user })}
+                      >
+                        Editează
+                      </button>
+                      {!isMe ? (
+                        <button
+                          type="button"
+                          className="btn btn-danger"
+                          disabled={busyId !== null}
+                          aria-label={`Șterge ${user.name}`}
+                          onClick={() => void onDelete(user)}
+                        >
+                          Șterge
+                        </button>
+                      ) : null}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+        {meta ? <Pagination page={meta.page} perPage={meta.per_page} total={meta.total} onPage={setPage} /> : null}
+      </>
+    );
+
+  return (
+    <div className="page">
+      <div className="page-header">
+        <h1>Utilizatori</h1>
+        <button type="button" className="btn btn-primary" onClick={() => setEditing({ mode: 'new' })}>
+          Adaugă utilizator
+        </button>
+      </div>
+      {editing ? (
+        <section className="card">
+          <UserForm
+            key={editing.mode === 'edit' ? `edit-${editing.user.id}` : 'new'}
+            holdingId={holdingId}
+            user={editing.mode === 'edit' ? editing.user : undefined}
+            onSaved={() => {
+              setEditing(null);
+              users.reload();
+            }}
+            onCancel={() => setEditing(null)}
+          />
+        </section>
+      ) : null}
+      <div className="toolbar">
+        <div className="field">
+          <label htmlFor={searchId}>Caută utilizator</label>
+          <input
+            id={searchId}
+            type="search"
+            className="input"
+            placeholder="Nume sau e-mail"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+      </div>
+      <section className="card">{list}</section>
+    </div>
+  );
+}

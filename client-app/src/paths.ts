@@ -1,0 +1,11 @@
+/** Every route of the client area (SPEC §2), absolute. Routes in App.tsx are these minus the prefix. */
+export const paths = {
+  root: '/client',
+  dashboard: '/client/dashboard',
+  utils: '/client/utils',
+  company: '/client/company',
+  users: '/client/users',
+  profile: '/client/profile',
+  subscription: '/client/subscription',
+  client: (id: number | string): string => `/client/${id}`,
+} as const;

@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import { EmptyState, ErrorState, Pagination, Spinner, confirmDialog, formatDate, toast, useCurrentUser } from '@dosar/shared';
+import { useCompanyId } from '../../../lib/company-api';
+import { errorMessage } from '../../../lib/errors';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { deleteUser } from '../api/delete-user';
+import { useUsers, type CompanyUser } from '../api/list-users';
+import { ROLE_NAMES, UserFormDialog } from './user-form-dialog';
+
+const PER_PAGE = 20;
+
+/** Company users (role 2): create (invited by e-mail), update, delete; the last owner stays. */
+export function UsersPage() {
+  const companyId = useCompanyId();
+  const me = useCurrentUser();
+  const [search, setSearch] = useState('');
+  const debouncedSearch = useDebouncedValue(search.trim(), 300);
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<CompanyUser | 'new' | null>(null);
+  const [pageError, setPageError] = useState<string | null>(null);
+  const users = useUsers(companyId, { page, per_page: PER_PAGE, search: debouncedSearch });
+
+  const onDelete = async (user: CompanyUser) => {
+    const confirmed = await confirmDialog({
+      title: `Ștergi utilizatorul ${user.name}?`,
+      text: `${user.email} nu se va mai putea autentifica.`,
+      confirmButtonText: 'Șterge',
+      cancelButtonText: 'Renunță',
+      danger: true,
+    });
+    if (!confirmed) return;
+    setPageError(null);
+    try {
+      const result = await deleteUser(companyId, user.id);
+      void toast.success(result.message ?? 'Utilizatorul a fost șters.');
+      users.reload();
+    } catch (err) {
+      // e.g. the last owner: the server's own Romanian message, also kept on the page.
+      setPageError(errorMessage(err));
+    }
+  };
+
+  return (
+    <div className="page">
+      <div className="page-header">
+        <h1>Utilizatori</h1>
+        <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
+          Utilizator nou
+        </button>
+      </div>
+      <div className="toolbar" role="search">
+        <div className="field">
+          <label htmlFor="user-search">Caută după nume sau e-mail</label>
+          <input
+            id="user-search"
+            type="search"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(1);
+            }}
+          />
+        </div>
+      </div>
+
+      {pageError && (
+        <div className="form-error" role="alert">
+          {pageError}
+        </div>
+      )}
+
+      {users.error ? (
+        <ErrorState message={errorMessage(users.error, 'Utilizatorii nu au putut fi încărcați.')} onRetry={users.reload} />
+      ) : !users.data ? (
+        <Spinner />
+      ) : users.data.data.length === 0 ? (
+        <EmptyState title={debouncedSearch ? 'Niciun utilizator nu corespunde căutării.' : 'Nu există utilizatori.'} />
+      ) : (
+        <div className="card table-wrap" aria-busy={users.loading}>
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Nume</th>
+                <th scope="col">E-mail</th>
+                <th scope="col">Rol</th>
+                <th scope="col">Cont</th>
+                <th scope="col">
+                  <span className="sr-only">Acțiuni</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.data.data.map((user) => (
+                <tr key={user.id}>
+                  <td>
+                    {user.name}
+                    {user.id === me?.id && <span className="muted"> (tu)</span>}
+                  </td>
+                  <td>{user.email}</td>
+                  <td>
+                    <span className="badge">{ROLE_NAMES[user.role] ?? `Rol ${user.role}`}</span>
+                  </td>
+                  <td>
+                    {user.invited ? (
+                      <span className="badge badge-warning">Invitație trimisă</span>
+                    ) : user.last_seen_at ? (
+                      `Activ, ultima dată ${formatDate(user.last_seen_at)}`
+                    ) : (
+                      'Activ'
+                    )}
+                  </td>
+                  <td className="actions">
+                    <button type="button" className="btn btn-ghost" aria-label={`Modifică ${user.name}`} onClick={() => setEditing(user)}>
+                      Modifică
+                    </button>
+                    {user.id !== me?.id && (
+                      <button
+                        type="button"
+                        className="btn btn-danger"
+                        aria-label={`Șterge ${user.name}`}
+                        onClick={() => void onDelete(user)}
+                      >
+                        Șterge
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Pagination page={users.data.meta.page} perPage={users.data.meta.per_page} total={users.data.meta.total} onPage={setPage} />
+        </div>
+      )}
+
+      {editing !== null && (
+        <UserFormDialog
+          companyId={companyId}
+          user={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            setPageError(null);
+            users.reload();
+          }}
+        />
+      )}
+    </div>
+  );
+}

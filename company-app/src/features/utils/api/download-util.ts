@@ -1,0 +1,7 @@
+import { companyUrl } from '../../../lib/company-api';
+import { postForBlob, type DownloadOptions, type DownloadedFile } from '../../../lib/blob-request';
+
+/** POST utils/{mediaId}: the utility file's content. */
+export function downloadUtil(companyId: number, mediaId: number, options: DownloadOptions = {}): Promise<DownloadedFile> {
+  return postForBlob(companyUrl(companyId, `utils/${mediaId}`), undefined, options);
+}

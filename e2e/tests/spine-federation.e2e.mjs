@@ -1,0 +1,125 @@
+// Issue 2, browser: module federation at run time — one copy of each shared singleton,
+// and a dead remote that leaves the rest of the product working.
+import assert from 'node:assert/strict';
+import { test } from '../lib/runner.mjs';
+import { areaSidebar, expectPath, signInAs } from '../lib/ui.mjs';
+
+const SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'react-redux', '@reduxjs/toolkit', '@dosar/shared'];
+const OPTIONAL_SINGLETONS = ['axios', 'sweetalert2'];
+
+/**
+ * Before any script runs: a stand-in for the React DevTools hook, which every copy of
+ * ReactDOM calls once (inject) when it loads; so the count of renderers is the count of
+ * ReactDOM copies, and their dispatcher objects tell the React copies apart.
+ */
+function installReactCounter() {
+  const renderers = new Map();
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    isDisabled: false,
+    renderers,
+    inject(renderer) {
+      const id = renderers.size + 1;
+      renderers.set(id, renderer);
+      return id;
+    },
+    checkDCE() {},
+    onScheduleFiberRoot() {},
+    onCommitFiberRoot() {},
+    onCommitFiberUnmount() {},
+    onPostCommitFiberRoot() {},
+  };
+}
+
+/** Loaded copies per package in window.__FEDERATION__.__SHARE__ (distinct share entries, every instance). */
+function readShareScope() {
+  const share = window.__FEDERATION__?.__SHARE__ ?? {};
+  const loaded = {};
+  const registered = {};
+  const seen = new Set();
+  for (const scopes of Object.values(share)) {
+    for (const packages of Object.values(scopes ?? {})) {
+      for (const [name, versions] of Object.entries(packages ?? {})) {
+        for (const [version, entry] of Object.entries(versions ?? {})) {
+          if (!entry || seen.has(entry)) continue;
+          seen.add(entry);
+          (registered[name] ??= []).push(version);
+          if (entry.loaded || entry.lib) (loaded[name] ??= []).push(`${version} from ${entry.from ?? '?'}`);
+        }
+      }
+    }
+  }
+  const hook = window.__REACT_DEVTOOLS_GLOBAL_HOOK__;
+  const renderers = hook?.renderers ? [...hook.renderers.values()] : [];
+  const dispatchers = new Set(renderers.map((r) => r.currentDispatcherRef).filter(Boolean));
+  return {
+    instances: Object.keys(share),
+    loaded,
+    registered,
+    reactDomCopies: renderers.length,
+    reactCopies: dispatchers.size,
+    rendererVersions: renderers.map((r) => r.version),
+  };
+}
+
+test('federation: exactly one React, ReactDOM and each shared singleton load', async ({ page }) => {
+  await page.addInitScript(installReactCounter);
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (/invalid hook call|more than one copy of react|could not find .*store/i.test(message.text())) {
+      problems.push(message.text());
+    }
+  });
+  await signInAs(page, 'owner@demo.ro');
+  // The remote's own screen has rendered (its layout with the navigation).
+  await areaSidebar(page).waitFor({ state: 'visible' });
+  const scope = await page.evaluate(readShareScope);
+  const detail = JSON.stringify(scope, null, 1);
+  assert.ok(scope.instances.length > 0, `window.__FEDERATION__.__SHARE__ is empty: ${detail}`);
+  for (const name of SINGLETONS) {
+    assert.equal(scope.loaded[name]?.length ?? 0, 1, `${name}: expected one loaded copy, got ${detail}`);
+  }
+  for (const name of OPTIONAL_SINGLETONS) {
+    assert.ok((scope.loaded[name]?.length ?? 0) <= 1, `${name}: more than one loaded copy: ${detail}`);
+  }
+  assert.equal(scope.reactDomCopies, 1, `ReactDOM copies that registered a renderer: ${detail}`);
+  assert.equal(scope.reactCopies, 1, `React copies behind the renderers: ${detail}`);
+  assert.deepEqual(problems, [], 'no React duplication errors in the page');
+});
+
+test(
+  'federation: a dead company remote shows the Romanian fallback with retry; public pages and admin work',
+  async ({ page, newBrowser }) => {
+    // Public pages do not need any remote.
+    await page.goto('/');
+    await page.getByRole('heading').first().waitFor({ state: 'visible' });
+    await page.goto('/documentation');
+    await page
+      .getByRole('heading', { name: /document/i })
+      .first()
+      .waitFor({ state: 'visible' });
+
+    // The company area cannot load: a Romanian message and a retry button instead, inside the shell.
+    await signInAs(page, 'owner@demo.ro');
+    const retry = page.getByRole('button', { name: /reîncearcă|reincearca|încearcă din nou|incearca din nou/i });
+    await retry.first().waitFor({ state: 'visible' });
+    const body = await page.locator('body').innerText();
+    assert.match(body, /nu (a putut|poate) fi încărcat|nu s-a putut încărca|indisponibil|nu se poate încărca/i);
+    await retry.first().click();
+    await retry.first().waitFor({ state: 'visible' });
+    await expectPath(page, '/company/dashboard');
+
+    // The shell itself still works: public pages from the same session.
+    await page.goto('/terms-and-conditions');
+    await page.getByRole('heading').first().waitFor({ state: 'visible' });
+
+    // Another person, the admin, uses the admin area normally on the same server.
+    const admin = await newBrowser();
+    await signInAs(admin.page, 'admin@demo.ro');
+    await areaSidebar(admin.page).waitFor({ state: 'visible' });
+    const adminRetry = admin.page.getByRole('button', { name: /reîncearcă|reincearca|încearcă din nou/i });
+    assert.equal(await adminRetry.count(), 0, 'the admin area loads without a fallback');
+  },
+  { server: 'company-remote-down' },
+);

@@ -1,0 +1,357 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Db } from '../../infra/db.js';
+import { paymentColumns, toPayment, type PaymentRecord } from '../billing/repository.js';
+
+/** The only code of the admin feature that touches Kysely. The admin sees every tenant; nothing here deletes. */
+
+export const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const pattern = (search: string): string => `%${escapeLike(search.trim().toLowerCase())}%`;
+
+/** The subscription's status as the tenant lives it: a passed period end means expired. */
+const effectiveStatus = sql<string | null>`case when s.id is null then null when s.current_period_end <= now() then 'expired' else s.status end`;
+
+export interface ListQuery {
+  page: number;
+  perPage: number;
+  search: string;
+  sort: string;
+  direction: 'asc' | 'desc';
+}
+
+// Companies
+
+export interface CompanyListRow {
+  id: number;
+  name: string;
+  cui: string | null;
+  email: string | null;
+  phone: string | null;
+  status: 'active' | 'suspended';
+  created_at: Date;
+  users_count: number;
+  clients_count: number;
+  plan_name: string | null;
+  subscription_status: string | null;
+  current_period_end: Date | null;
+}
+
+export const COMPANY_SORTS = ['name', 'created_at', 'status', 'clients_count'] as const;
+
+export async function listCompanies(
+  db: Db,
+  q: ListQuery & { status: 'active' | 'suspended' | null },
+): Promise<{ rows: CompanyListRow[]; total: number }> {
+  let base = db
+    .selectFrom('companies as c')
+    .leftJoin('subscriptions as s', 's.company_id', 'c.id')
+    .leftJoin('plans as p', 'p.id', 's.plan_id')
+    .where('c.deleted_at', 'is', null);
+  if (q.search.trim()) {
+    const like = pattern(q.search);
+    base = base.where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['c.name']), 'like', like),
+        eb(eb.fn('lower', [eb.fn.coalesce('c.cui', sql.lit(''))]), 'like', like),
+        eb(eb.fn('lower', [eb.fn.coalesce('c.email', sql.lit(''))]), 'like', like),
+      ]),
+    );
+  }
+  if (q.status) base = base.where('c.status', '=', q.status);
+  const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const usersCount = sql<number>`(select count(*) from users u where u.company_id = c.id and u.deleted_at is null)`;
+  const clientsCount = sql<number>`(select count(*) from clients k where k.company_id = c.id and k.deleted_at is null)`;
+  const order =
+    q.sort === 'created_at' ? sql`c.created_at` : q.sort === 'status' ? sql`c.status` : q.sort === 'clients_count' ? clientsCount : sql`lower(c.name)`;
+  const rows = await base
+    .select([
+      'c.id',
+      'c.name',
+      'c.cui',
+      'c.email',
+      'c.phone',
+      'c.status',
+      'c.created_at',
+      usersCount.as('users_count'),
+      clientsCount.as('clients_count'),
+      'p.name as plan_name',
+      effectiveStatus.as('subscription_status'),
+      's.current_period_end',
+    ])
+    .orderBy(order, q.direction)
+    .orderBy('c.id', q.direction)
+    .limit(q.perPage)
+    .offset((q.page - 1) * q.perPage)
+    .execute();
+  return {
+    rows: rows.map((r) => ({ ...r, users_count: Number(r.users_count), clients_count: Number(r.clients_count) })),
+    total: Number(total.n),
+  };
+}
+
+export async function findCompany(db: Db, id: number) {
+  return db
+    .selectFrom('companies')
+    .select(['id', 'name', 'cui', 'reg_no', 'email', 'phone', 'address', 'status', 'created_at'])
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function companyUsers(db: Db, companyId: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'role', 'last_seen_at', 'created_at'])
+    .where('company_id', '=', companyId)
+    .where('deleted_at', 'is', null)
+    .orderBy('role')
+    .orderBy('name')
+    .execute();
+}
+
+export async function companyHoldings(db: Db, companyId: number) {
+  return db
+    .selectFrom('company_holding as ch')
+    .innerJoin('holdings as h', 'h.id', 'ch.holding_id')
+    .select(['h.id', 'h.name', 'h.cui'])
+    .where('ch.company_id', '=', companyId)
+    .where('h.deleted_at', 'is', null)
+    .orderBy('h.name')
+    .execute();
+}
+
+export async function cuiTaken(db: Db, cui: string): Promise<boolean> {
+  const bare = cui.toUpperCase().replace(/\s+/g, '').replace(/^RO/, '');
+  const row = await db
+    .selectFrom('companies')
+    .select('id')
+    .where('deleted_at', 'is', null)
+    .where(sql<string>`regexp_replace(upper(replace(coalesce(cui, ''), ' ', '')), '^RO', '')`, '=', bare)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function emailTaken(db: Db, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertCompany(
+  db: Db,
+  company: { name: string; cui: string; reg_no: string | null; email: string | null; phone: string | null; address: string | null },
+): Promise<number> {
+  const row = await db.insertInto('companies').values({ ...company, status: 'active' }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertInvitedOwner(db: Db, owner: { name: string; email: string; companyId: number }): Promise<number> {
+  const row = await db
+    .insertInto('users')
+    .values({ name: owner.name, email: owner.email, password_hash: null, role: 2, company_id: owner.companyId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function setCompanyStatus(db: Db, id: number, status: 'active' | 'suspended'): Promise<boolean> {
+  const result = await db
+    .updateTable('companies')
+    .set({ status, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+// Holdings
+
+export interface HoldingListRow {
+  id: number;
+  name: string;
+  cui: string | null;
+  email: string | null;
+  created_at: Date;
+  companies_count: number;
+  users_count: number;
+  clients_count: number;
+  plan_name: string | null;
+  subscription_status: string | null;
+  current_period_end: Date | null;
+}
+
+export const HOLDING_SORTS = ['name', 'created_at', 'clients_count'] as const;
+
+export async function listHoldings(db: Db, q: ListQuery): Promise<{ rows: HoldingListRow[]; total: number }> {
+  let base = db
+    .selectFrom('holdings as h')
+    .leftJoin('subscriptions as s', 's.holding_id', 'h.id')
+    .leftJoin('plans as p', 'p.id', 's.plan_id')
+    .where('h.deleted_at', 'is', null);
+  if (q.search.trim()) {
+    const like = pattern(q.search);
+    base = base.where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['h.name']), 'like', like),
+        eb(eb.fn('lower', [eb.fn.coalesce('h.cui', sql.lit(''))]), 'like', like),
+        eb(eb.fn('lower', [eb.fn.coalesce('h.email', sql.lit(''))]), 'like', like),
+      ]),
+    );
+  }
+  const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const companiesCount = sql<number>`(select count(*) from company_holding ch join companies co on co.id = ch.company_id where ch.holding_id = h.id and co.deleted_at is null)`;
+  const usersCount = sql<number>`(select count(*) from users u where u.holding_id = h.id and u.deleted_at is null)`;
+  const clientsCount = sql<number>`(select count(*) from clients k where k.holding_id = h.id and k.deleted_at is null)`;
+  const order = q.sort === 'created_at' ? sql`h.created_at` : q.sort === 'clients_count' ? clientsCount : sql`lower(h.name)`;
+  const rows = await base
+    .select([
+      'h.id',
+      'h.name',
+      'h.cui',
+      'h.email',
+      'h.created_at',
+      companiesCount.as('companies_count'),
+      usersCount.as('users_count'),
+      clientsCount.as('clients_count'),
+      'p.name as plan_name',
+      effectiveStatus.as('subscription_status'),
+      's.current_period_end',
+    ])
+    .orderBy(order, q.direction)
+    .orderBy('h.id', q.direction)
+    .limit(q.perPage)
+    .offset((q.page - 1) * q.perPage)
+    .execute();
+  return {
+    rows: rows.map((r) => ({
+      ...r,
+      companies_count: Number(r.companies_count),
+      users_count: Number(r.users_count),
+      clients_count: Number(r.clients_count),
+    })),
+    total: Number(total.n),
+  };
+}
+
+export async function findHolding(db: Db, id: number) {
+  return db
+    .selectFrom('holdings')
+    .select(['id', 'name', 'cui', 'email', 'created_at'])
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function holdingCompanies(db: Db, holdingId: number) {
+  return db
+    .selectFrom('company_holding as ch')
+    .innerJoin('companies as c', 'c.id', 'ch.company_id')
+    .select(['c.id', 'c.name', 'c.cui', 'c.status'])
+    .where('ch.holding_id', '=', holdingId)
+    .where('c.deleted_at', 'is', null)
+    .orderBy('c.name')
+    .execute();
+}
+
+export async function holdingUsers(db: Db, holdingId: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'role', 'last_seen_at', 'created_at'])
+    .where('holding_id', '=', holdingId)
+    .where('deleted_at', 'is', null)
+    .orderBy('role')
+    .orderBy('name')
+    .execute();
+}
+
+// Payments
+
+export interface PaymentFilters {
+  status: 'pending' | 'paid' | 'failed' | null;
+  /** Inclusive calendar days (YYYY-MM-DD), Romanian time. */
+  from: string | null;
+  to: string | null;
+  companyId: number | null;
+  holdingId: number | null;
+}
+
+export type AdminPaymentRow = PaymentRecord & {
+  company_name: string | null;
+  holding_name: string | null;
+  user_name: string | null;
+  user_email: string | null;
+};
+
+function filteredPayments(db: Db, f: PaymentFilters) {
+  return db
+    .selectFrom('payments')
+    .leftJoin('companies as c', 'c.id', 'payments.company_id')
+    .leftJoin('holdings as h', 'h.id', 'payments.holding_id')
+    .leftJoin('users as u', 'u.id', 'payments.user_id')
+    .where((eb) => {
+      const conditions: Expression<SqlBool>[] = [];
+      if (f.status) conditions.push(eb('payments.status', '=', f.status));
+      if (f.from) conditions.push(eb('payments.created_at', '>=', sql<Date>`(${f.from}::date)::timestamp at time zone 'Europe/Bucharest'`));
+      if (f.to) {
+        conditions.push(eb('payments.created_at', '<', sql<Date>`((${f.to}::date) + 1)::timestamp at time zone 'Europe/Bucharest'`));
+      }
+      if (f.companyId !== null) conditions.push(eb('payments.company_id', '=', f.companyId));
+      if (f.holdingId !== null) conditions.push(eb('payments.holding_id', '=', f.holdingId));
+      return eb.and(conditions);
+    });
+}
+
+const paymentListColumns = [
+  ...paymentColumns,
+  'c.name as company_name',
+  'h.name as holding_name',
+  'u.name as user_name',
+  'u.email as user_email',
+] as const;
+
+export async function listPayments(
+  db: Db,
+  f: PaymentFilters,
+  page: number,
+  perPage: number,
+): Promise<{ rows: AdminPaymentRow[]; total: number; totals: Record<'pending' | 'paid' | 'failed', { count: number; amount_bani: number }> }> {
+  const rows = await filteredPayments(db, f)
+    .select(paymentListColumns)
+    .orderBy('payments.created_at', 'desc')
+    .orderBy('payments.id', 'desc')
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .execute();
+  const grouped = await filteredPayments(db, f)
+    .select(['payments.status', (eb) => eb.fn.countAll<number>().as('n'), sql<string>`coalesce(sum(payments.amount_bani), 0)`.as('amount')])
+    .groupBy('payments.status')
+    .execute();
+  const totals = { pending: { count: 0, amount_bani: 0 }, paid: { count: 0, amount_bani: 0 }, failed: { count: 0, amount_bani: 0 } };
+  for (const g of grouped) totals[g.status] = { count: Number(g.n), amount_bani: Number(g.amount) };
+  const total = totals.pending.count + totals.paid.count + totals.failed.count;
+  return { rows: rows.map((r) => ({ ...r, ...toPayment(r) }) as AdminPaymentRow), total, totals };
+}
+
+/** Every matching payment, oldest first, a page of `batch` at a time (keyset on id): for the CSV export. */
+export async function* streamPayments(db: Db, f: PaymentFilters, batch = 500): AsyncGenerator<AdminPaymentRow[]> {
+  let afterId = 0;
+  for (;;) {
+    const rows = await filteredPayments(db, f)
+      .select(paymentListColumns)
+      .where('payments.id', '>', afterId)
+      .orderBy('payments.id')
+      .limit(batch)
+      .execute();
+    if (rows.length === 0) return;
+    yield rows.map((r) => ({ ...r, ...toPayment(r) }) as AdminPaymentRow);
+    afterId = rows[rows.length - 1].id;
+    if (rows.length < batch) return;
+  }
+}
+
+export async function recordAdminAudit(db: Db, event: { userId: number; action: string; subject: string; ip: string }): Promise<void> {
+  await db.insertInto('audit_events').values({ user_id: event.userId, action: event.action, subject: event.subject, ip: event.ip }).execute();
+}

@@ -1,0 +1,310 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { bearer, createTestApp, type TestApp } from '../../../test/helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const SECRETS = ['password_hash', 'token_hash', '$argon2'];
+const SAME_ANSWER = {
+  message: 'Dacă adresa aparține unui cont, vei primi în câteva minute un e-mail cu linkul de resetare a parolei.',
+};
+const TOKEN_REFUSED = 'Linkul de resetare a parolei nu este valid sau a expirat. Cere un link nou.';
+
+/** Every response of this file goes through here: none may carry a hash. */
+async function call(options: InjectOptions): Promise<LightMyRequestResponse> {
+  const res = await t.app.inject(options);
+  for (const secret of SECRETS) expect(res.body).not.toContain(secret);
+  return res;
+}
+
+const post = (url: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  call({ method: 'POST', url, payload, headers });
+
+const requestReset = (email: string) => post('/api/password/email', { email });
+
+const reset = (token: string, email: string, password = 'NouaParola9', confirmation = password) =>
+  post('/api/password/reset', { token, email, password, password_confirmation: confirmation });
+
+/** The token from the last reset mail sent to address (and checks the link's shape). */
+function tokenFromMail(address: string): string {
+  const mails = t.mail.to(address);
+  expect(mails.length).toBeGreaterThan(0);
+  const mail = mails[mails.length - 1];
+  const link = `${t.ctx.config.publicUrl}reset-password/`;
+  const match = new RegExp(`${link.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}([A-Za-z0-9_-]+)\\?email=([^\\s"<]+)`).exec(
+    mail.text,
+  );
+  expect(match).not.toBeNull();
+  const [, token, email] = match as RegExpExecArray;
+  expect(decodeURIComponent(email)).toBe(address);
+  expect(mail.html).toContain(`reset-password/${token}?email=${encodeURIComponent(address)}`);
+  expect(token.length).toBeGreaterThanOrEqual(22); // ≥ 128 bits
+  return token;
+}
+
+const userId = async (email: string) =>
+  (await t.ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+
+const actions = async (email: string) =>
+  (
+    await t.ctx.db
+      .selectFrom('audit_events')
+      .select('action')
+      .where('user_id', '=', await userId(email))
+      .orderBy('id')
+      .execute()
+  ).map((r) => r.action);
+
+describe('POST /api/password/email', () => {
+  test('a known e-mail gets a mail with the reset link; only the SHA-256 of the token is stored', async () => {
+    const res = await requestReset('Owner@Demo.ro');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(SAME_ANSWER);
+    const mails = t.mail.to('owner@demo.ro');
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toBe('Resetarea parolei Dosar');
+    expect(mails[0].text).toContain('60 de minute');
+    const token = tokenFromMail('owner@demo.ro');
+    const rows = await t.ctx.db
+      .selectFrom('password_resets')
+      .selectAll()
+      .where('user_id', '=', await userId('owner@demo.ro'))
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0].token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows[0].token_hash).not.toContain(token);
+    const minutes = (new Date(rows[0].expires_at).getTime() - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(58);
+    expect(minutes).toBeLessThanOrEqual(60);
+    expect(await actions('owner@demo.ro')).toContain('password.reset_requested');
+  });
+
+  test('an unknown e-mail gets the same answer and no mail', async () => {
+    const before = t.mail.sent.length;
+    const res = await requestReset('nimeni@nicaieri.ro');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(SAME_ANSWER);
+    expect(t.mail.sent.length).toBe(before);
+  });
+
+  test('at most one mail a minute per e-mail, with the same answer', async () => {
+    expect((await requestReset('holding@demo.ro')).statusCode).toBe(200);
+    const again = await requestReset('holding@demo.ro');
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(SAME_ANSWER);
+    expect(t.mail.to('holding@demo.ro')).toHaveLength(1);
+  });
+
+  test('invalid input → 422 with field errors', async () => {
+    for (const payload of [{}, { email: 'nu-e-adresa' }, { email: 'a@b.ro', extra: 1 }]) {
+      const res = await post('/api/password/email', payload);
+      expect(res.statusCode).toBe(422);
+      expect(Object.keys(res.json().errors).length).toBeGreaterThan(0);
+    }
+    const res = await post('/api/password/email', { email: 'nu-e-adresa' });
+    expect(res.json().errors).toEqual({ email: ['Câmpul e-mail trebuie să fie o adresă de e-mail validă.'] });
+  });
+});
+
+describe('POST /api/password/reset', () => {
+  test('the new password must be ≥ 8 characters with a letter and a digit, and confirmed', async () => {
+    const token = tokenFromMail('owner@demo.ro');
+    const short = await reset(token, 'owner@demo.ro', 'abc1');
+    expect(short.statusCode).toBe(422);
+    expect(short.json().errors).toEqual({ password: ['Parola trebuie să aibă cel puțin 8 caractere.'] });
+    const noDigit = await reset(token, 'owner@demo.ro', 'doarlitere');
+    expect(noDigit.json().errors.password).toEqual(['Parola trebuie să conțină cel puțin o cifră.']);
+    const noLetter = await reset(token, 'owner@demo.ro', '12345678');
+    expect(noLetter.json().errors.password).toEqual(['Parola trebuie să conțină cel puțin o literă.']);
+    const mismatch = await reset(token, 'owner@demo.ro', 'NouaParola9', 'AltaParola9');
+    expect(mismatch.statusCode).toBe(422);
+    expect(mismatch.json().errors).toEqual({ password_confirmation: ['Confirmarea parolei nu corespunde.'] });
+    const missing = await post('/api/password/reset', { token });
+    expect(missing.statusCode).toBe(422);
+    expect(Object.keys(missing.json().errors).sort()).toEqual(['email', 'password', 'password_confirmation']);
+  });
+
+  test('a made-up token or a token used with another e-mail is refused (422 on `token`)', async () => {
+    const token = tokenFromMail('owner@demo.ro');
+    for (const res of [
+      await reset('inventat-0123456789abcdef', 'owner@demo.ro'),
+      await reset(token, 'staff@demo.ro'),
+    ]) {
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({ token: [TOKEN_REFUSED] });
+    }
+  });
+
+  test('a valid token sets the password once, ends every session, and cannot be reused', async () => {
+    const token = tokenFromMail('owner@demo.ro');
+    const session = await t.login('owner@demo.ro');
+    const res = await reset(token, 'OWNER@demo.ro', 'NouaParola9');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'Parola a fost schimbată. Te poți autentifica cu noua parolă.' });
+    // Sessions opened before the reset are refused.
+    expect((await call({ method: 'GET', url: '/api/user', headers: bearer(session) })).statusCode).toBe(401);
+    // Old password refused, new one accepted.
+    expect((await post('/api/login', { email: 'owner@demo.ro', password: 'Demo1234!' })).statusCode).toBe(401);
+    expect((await post('/api/login', { email: 'owner@demo.ro', password: 'NouaParola9' })).statusCode).toBe(200);
+    // Single use.
+    const again = await reset(token, 'owner@demo.ro', 'AltaParola9');
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors).toEqual({ token: [TOKEN_REFUSED] });
+    expect((await post('/api/login', { email: 'owner@demo.ro', password: 'NouaParola9' })).statusCode).toBe(200);
+    const stored = await t.ctx.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('email', '=', 'owner@demo.ro')
+      .executeTakeFirstOrThrow();
+    expect(stored.password_hash).toMatch(/^\$argon2id\$/);
+    expect(await actions('owner@demo.ro')).toContain('password.reset');
+  });
+
+  test('an expired token is refused', async () => {
+    expect((await requestReset('staff@demo.ro')).statusCode).toBe(200);
+    const token = tokenFromMail('staff@demo.ro');
+    await t.ctx.db
+      .updateTable('password_resets')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', await userId('staff@demo.ro'))
+      .execute();
+    const res = await reset(token, 'staff@demo.ro');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ token: [TOKEN_REFUSED] });
+    expect((await post('/api/login', { email: 'staff@demo.ro', password: 'Demo1234!' })).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/users/{id}/update', () => {
+  const update = (id: number, token: string, payload: Record<string, unknown>) =>
+    post(`/api/users/${id}/update`, payload, bearer(token));
+
+  test('updates own name and e-mail and answers the presented user', async () => {
+    const id = await userId('client@demo.ro');
+    const token = await t.login('client@demo.ro');
+    const res = await update(id, token, { name: '  Maria Ionescu ', email: 'Maria@Grup-Demo.ro' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id,
+      name: 'Maria Ionescu',
+      email: 'maria@grup-demo.ro',
+      role: 5,
+      holding: { name: 'Grup Demo' },
+    });
+    expect((await call({ method: 'GET', url: '/api/user', headers: bearer(token) })).json().email).toBe(
+      'maria@grup-demo.ro',
+    );
+    expect((await post('/api/login', { email: 'maria@grup-demo.ro', password: 'Demo1234!' })).statusCode).toBe(200);
+    expect(await actions('maria@grup-demo.ro')).toContain('user.update');
+  });
+
+  test("another user's id, or an unknown id, → 404; anonymous → 401", async () => {
+    const token = await t.login('holding2@demo.ro');
+    for (const id of [await userId('holding@demo.ro'), await userId('admin@demo.ro'), 999999]) {
+      const res = await update(id, token, { name: 'Intrus' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('Utilizatorul nu a fost găsit.');
+    }
+    expect(
+      (
+        await t.ctx.db
+          .selectFrom('users')
+          .select('name')
+          .where('email', '=', 'holding@demo.ro')
+          .executeTakeFirstOrThrow()
+      ).name,
+    ).not.toBe('Intrus');
+    const anon = await post(`/api/users/${await userId('holding2@demo.ro')}/update`, { name: 'X' });
+    expect(anon.statusCode).toBe(401);
+    expect((await post('/api/users/abc/update', { name: 'X' }, bearer(token))).statusCode).toBe(422);
+  });
+
+  test('an e-mail already used by another account (any case) → 422 on `email`', async () => {
+    const token = await t.login('holding2@demo.ro');
+    const res = await update(await userId('holding2@demo.ro'), token, { email: 'HOLDING@demo.ro' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ email: ['Această adresă de e-mail este deja folosită de alt cont.'] });
+    // Its own address in another case is fine.
+    expect((await update(await userId('holding2@demo.ro'), token, { email: 'Holding2@Demo.ro' })).statusCode).toBe(200);
+  });
+
+  test('invalid fields → 422 with field errors; role or other fields cannot be sent', async () => {
+    const id = await userId('holding2@demo.ro');
+    const token = await t.login('holding2@demo.ro');
+    const bad = await update(id, token, { name: '', email: 'nu-e-adresa' });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['email', 'name']);
+    const blank = await update(id, token, { name: '   ' });
+    expect(blank.json().errors).toEqual({ name: ['Numele este obligatoriu.'] });
+    const role = await update(id, token, { role: 1 });
+    expect(role.statusCode).toBe(422);
+    expect(role.json().errors).toEqual({ role: ['Câmpul role nu este permis.'] });
+    expect((await call({ method: 'GET', url: '/api/user', headers: bearer(token) })).json().role).toBe(4);
+  });
+
+  test('a password change needs the right current password and a valid, confirmed new one', async () => {
+    const id = await userId('admin@demo.ro');
+    const token = await t.login('admin@demo.ro');
+    const noCurrent = await update(id, token, { password: 'NouaParola9', password_confirmation: 'NouaParola9' });
+    expect(noCurrent.statusCode).toBe(422);
+    expect(noCurrent.json().errors).toEqual({ current_password: ['Introdu parola actuală pentru a o schimba.'] });
+    const wrong = await update(id, token, {
+      current_password: 'Gresit123',
+      password: 'NouaParola9',
+      password_confirmation: 'NouaParola9',
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors).toEqual({ current_password: ['Parola actuală nu este corectă.'] });
+    const weak = await update(id, token, {
+      current_password: 'Demo1234!',
+      password: 'scurt',
+      password_confirmation: 'altceva',
+    });
+    expect(weak.statusCode).toBe(422);
+    expect(Object.keys(weak.json().errors).sort()).toEqual(['password', 'password_confirmation']);
+    // Empty password fields mean "keep the password".
+    expect(
+      (
+        await update(id, token, {
+          name: 'Administrator Demo',
+          password: '',
+          password_confirmation: '',
+          current_password: '',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await post('/api/login', { email: 'admin@demo.ro', password: 'Demo1234!' })).statusCode).toBe(200);
+  });
+
+  test('changing the password keeps the current session and ends the others', async () => {
+    const id = await userId('holding2@demo.ro');
+    const current = await t.login('holding2@demo.ro');
+    const other = await t.login('holding2@demo.ro');
+    const res = await update(id, current, {
+      current_password: 'Demo1234!',
+      password: 'ParolaNoua7',
+      password_confirmation: 'ParolaNoua7',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id, email: 'holding2@demo.ro' });
+    expect((await call({ method: 'GET', url: '/api/user', headers: bearer(current) })).statusCode).toBe(200);
+    expect((await call({ method: 'GET', url: '/api/user', headers: bearer(other) })).statusCode).toBe(401);
+    expect((await post('/api/login', { email: 'holding2@demo.ro', password: 'Demo1234!' })).statusCode).toBe(401);
+    expect((await post('/api/login', { email: 'holding2@demo.ro', password: 'ParolaNoua7' })).statusCode).toBe(200);
+    expect(await actions('holding2@demo.ro')).toContain('password.change');
+  });
+
+  test('guessing the current password is throttled: the 6th try in a minute → 429', async () => {
+    const id = await userId('owner2@demo.ro');
+    const token = await t.login('owner2@demo.ro');
+    const guess = (current: string) =>
+      update(id, token, { current_password: current, password: 'ParolaNoua7', password_confirmation: 'ParolaNoua7' });
+    for (let i = 0; i < 5; i++) expect((await guess(`Gresit${i}x`)).statusCode).toBe(422);
+    const sixth = await guess('Demo1234!');
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().message).toMatch(/^Prea multe încercări\. Încearcă din nou peste \d+ secunde\.$/);
+  });
+});

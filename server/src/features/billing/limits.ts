@@ -1,0 +1,72 @@
+import { errors, formatBytes } from '../../infra/errors.js';
+import type { Db } from '../../infra/db.js';
+import * as repo from './repository.js';
+import { effectiveStatus, ensureSubscription } from './service.js';
+import { toTenant, type Tenant, type TenantRef } from './tenant.js';
+import type { SubscriptionRecord } from './repository.js';
+
+/**
+ * Plan limits, enforced on the server. Call these in a route's service before
+ * the write (inside its transaction when it has one):
+ *
+ *   await assertCanAddClient(db, { companyId });      // before inserting a client
+ *   await assertCanAddUser(db, { holdingId });        // before inserting a user
+ *   await assertCanStore(db, { companyId }, bytes);   // before storing uploads
+ *   await assertWritable(db, { companyId });          // before any other write
+ *
+ * Each assertCan… includes assertWritable. Errors are 402 with a Romanian
+ * message naming the limit. A tenant whose paid (or trial) period ended is
+ * read-only: reads keep working, nothing is deleted, writes answer 402 until a
+ * payment goes through. Billing calls themselves never call these.
+ */
+
+async function writableSubscription(db: Db, ref: TenantRef | Tenant): Promise<SubscriptionRecord | undefined> {
+  const subscription = await ensureSubscription(db, toTenant(ref));
+  if (subscription && effectiveStatus(subscription) === 'expired') throw errors.readOnly();
+  return subscription;
+}
+
+/** 402 when the tenant's period has ended (read-only until it pays). */
+export async function assertWritable(db: Db, ref: TenantRef | Tenant): Promise<void> {
+  await writableSubscription(db, ref);
+}
+
+/** 402 naming the client limit when `count` more clients would exceed the plan. */
+export async function assertCanAddClient(db: Db, ref: TenantRef | Tenant, count = 1): Promise<void> {
+  const subscription = await writableSubscription(db, ref);
+  const max = subscription?.plan.max_clients ?? null;
+  if (max === null) return;
+  const used = await repo.countClients(db, toTenant(ref));
+  if (used + count > max) {
+    throw errors.planLimit(
+      `Ai atins limita de clienți a planului „${subscription?.plan.name}”: cel mult ${max} clienți. Alege un plan mai mare din pagina Abonament.`,
+    );
+  }
+}
+
+/** 402 naming the user limit when `count` more users would exceed the plan. */
+export async function assertCanAddUser(db: Db, ref: TenantRef | Tenant, count = 1): Promise<void> {
+  const subscription = await writableSubscription(db, ref);
+  const max = subscription?.plan.max_users ?? null;
+  if (max === null) return;
+  const used = await repo.countUsers(db, toTenant(ref));
+  if (used + count > max) {
+    throw errors.planLimit(
+      `Ai atins limita de utilizatori a planului „${subscription?.plan.name}”: cel mult ${max} utilizatori. Alege un plan mai mare din pagina Abonament.`,
+    );
+  }
+}
+
+/** 402 naming the storage limit when `bytes` more would exceed the plan. */
+export async function assertCanStore(db: Db, ref: TenantRef | Tenant, bytes: number): Promise<void> {
+  const subscription = await writableSubscription(db, ref);
+  const max = subscription?.plan.max_storage_bytes ?? null;
+  if (max === null) return;
+  const used = await repo.storageUsed(db, toTenant(ref));
+  if (used + bytes > max) {
+    const left = Math.max(0, max - used);
+    throw errors.planLimit(
+      `Fișierele depășesc limita de spațiu de stocare a planului „${subscription?.plan.name}” (${formatBytes(max)}): mai sunt disponibili ${formatBytes(left)}. Alege un plan mai mare din pagina Abonament.`,
+    );
+  }
+}

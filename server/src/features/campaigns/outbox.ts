@@ -1,0 +1,156 @@
+import { sql } from 'kysely';
+import type { Db } from '../../infra/db.js';
+import type { Mailer, MailMessage } from '../../infra/mailer.js';
+
+/**
+ * The mail outbox: a message is a row first (in the caller's transaction, so a
+ * rolled-back action sends nothing) and leaves through the worker, which claims
+ * due rows in batches (`for update skip locked`, so several server instances
+ * never send one row twice), sends them through the mailer and retries
+ * failures with backoff until MAX_ATTEMPTS.
+ *
+ *   await enqueueMail(trx, renderMail(to, { subject, paragraphs }));
+ */
+
+export const MAX_ATTEMPTS = 5;
+const BATCH_SIZE = 25;
+const POLL_MS = 1000;
+/** A claimed row is reclaimable after this long (the sender crashed mid-send). */
+const CLAIM_SECONDS = 300;
+
+/** 30 s, 2 min, 8 min, 32 min… after the nth failed attempt. */
+export const backoffSeconds = (attempts: number): number => 30 * 4 ** Math.max(0, attempts - 1);
+
+export async function enqueueMail(db: Db, message: MailMessage, options: { campaignId?: number } = {}): Promise<number> {
+  const row = await db
+    .insertInto('mail_outbox')
+    .values({
+      to_address: message.to,
+      subject: message.subject,
+      html: message.html,
+      text: message.text,
+      campaign_id: options.campaignId ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function enqueueMany(db: Db, messages: MailMessage[], options: { campaignId?: number } = {}): Promise<void> {
+  for (let i = 0; i < messages.length; i += 500) {
+    await db
+      .insertInto('mail_outbox')
+      .values(
+        messages.slice(i, i + 500).map((m) => ({
+          to_address: m.to,
+          subject: m.subject,
+          html: m.html,
+          text: m.text,
+          campaign_id: options.campaignId ?? null,
+        })),
+      )
+      .execute();
+  }
+}
+
+interface Claimed {
+  id: number;
+  to_address: string;
+  subject: string;
+  html: string;
+  text: string;
+  attempts: number;
+}
+
+async function claimBatch(db: Db, size: number): Promise<Claimed[]> {
+  const result = await sql<Claimed>`
+    update mail_outbox
+    set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${CLAIM_SECONDS})
+    where id in (
+      select id from mail_outbox
+      where status = 'queued' and next_attempt_at <= now()
+      order by next_attempt_at, id
+      limit ${size}
+      for update skip locked
+    )
+    returning id, to_address, subject, html, text, attempts`.execute(db);
+  return result.rows;
+}
+
+async function deliver(db: Db, mailer: Mailer, row: Claimed): Promise<'sent' | 'failed' | 'retry'> {
+  try {
+    await mailer.send({ to: row.to_address, subject: row.subject, html: row.html, text: row.text });
+    await db
+      .updateTable('mail_outbox')
+      .set({ status: 'sent', sent_at: new Date(), last_error: null })
+      .where('id', '=', row.id)
+      .execute();
+    return 'sent';
+  } catch (error) {
+    const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+    const final = row.attempts >= MAX_ATTEMPTS;
+    await db
+      .updateTable('mail_outbox')
+      .set({
+        status: final ? 'failed' : 'queued',
+        last_error: message,
+        next_attempt_at: sql<Date>`now() + make_interval(secs => ${backoffSeconds(row.attempts)})`,
+      })
+      .where('id', '=', row.id)
+      .execute();
+    return final ? 'failed' : 'retry';
+  }
+}
+
+export interface DrainResult {
+  sent: number;
+  failed: number;
+  retrying: number;
+}
+
+/** Sends every message due now (batch after batch) and answers what happened; tests call it directly. */
+export async function drainOutbox(ctx: { db: Db; mailer: Mailer }, options: { maxBatches?: number } = {}): Promise<DrainResult> {
+  const totals: DrainResult = { sent: 0, failed: 0, retrying: 0 };
+  const maxBatches = options.maxBatches ?? Number.POSITIVE_INFINITY;
+  for (let batch = 0; batch < maxBatches; batch++) {
+    const rows = await claimBatch(ctx.db, BATCH_SIZE);
+    if (rows.length === 0) break;
+    for (const row of rows) {
+      const outcome = await deliver(ctx.db, ctx.mailer, row);
+      if (outcome === 'sent') totals.sent += 1;
+      else if (outcome === 'failed') totals.failed += 1;
+      else totals.retrying += 1;
+    }
+  }
+  return totals;
+}
+
+export interface OutboxWorker {
+  stop(): Promise<void>;
+}
+
+/** Polls the outbox every second, one batch per tick; stop() waits for the tick in flight. */
+export function startOutboxWorker(
+  ctx: { db: Db; mailer: Mailer },
+  log: { error(obj: unknown, msg: string): void },
+  pollMs = POLL_MS,
+): OutboxWorker {
+  let running: Promise<unknown> | null = null;
+  let stopped = false;
+  const timer = setInterval(() => {
+    if (running || stopped) return;
+    running = drainOutbox(ctx, { maxBatches: 1 })
+      .catch((error: unknown) => log.error({ err: error }, 'mail outbox tick failed'))
+      .finally(() => {
+        running = null;
+      });
+  }, pollMs);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      if (running) await running;
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import type { MailMessage } from '../../infra/mailer.js';
+import { errors } from '../../infra/errors.js';
+import type { Db } from '../../infra/db.js';
+import { htmlToText } from './html-to-text.js';
+import * as repo from './repository.js';
+import type { AudienceSpec, Recipient } from './repository.js';
+
+const escapeHtml = (s: string): string =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+/** {{nume}} and {{firma}} in a campaign become the recipient's name and company/holding name. */
+function fill(template: string, recipient: Recipient, escape: boolean): string {
+  const value = (s: string): string => (escape ? escapeHtml(s) : s);
+  return template.replace(/\{\{\s*(nume|firma)\s*\}\}/g, (_m, key: string) =>
+    value(key === 'nume' ? recipient.name : recipient.tenant_name),
+  );
+}
+
+/** Admin-written HTML is trusted, but scripts and inline handlers never go out in a mail. */
+export function cleanHtml(html: string): string {
+  return html
+    .replace(/<(script|iframe|object|embed)\b[\s\S]*?<\/\1\s*>/gi, '')
+    .replace(/<(script|iframe|object|embed)\b[^>]*>/gi, '')
+    .replace(/\son[a-z]+\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, '')
+    .replace(/(href|src)\s*=\s*(["'])\s*javascript:[^"']*\2/gi, '$1="#"');
+}
+
+const FOOTER = 'Primești acest mesaj pentru că ai un cont în Dosar.';
+
+export function renderCampaignMail(campaign: { subject: string; html: string }, recipient: Recipient): MailMessage {
+  const body = fill(cleanHtml(campaign.html), recipient, true);
+  const html = `<!doctype html><html lang="ro"><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5">
+${body}
+<hr style="border:none;border-top:1px solid #e5e7eb;margin-top:24px">
+<p style="font-size:12px;color:#6b7280">${FOOTER}</p>
+</body></html>`;
+  const text = `${htmlToText(body)}\n\n--\n${FOOTER}`;
+  return { to: recipient.email, subject: fill(campaign.subject, recipient, false).replace(/[\r\n]+/g, ' '), html, text };
+}
+
+export interface ComposeInput {
+  subject: string;
+  html: string;
+  audience: AudienceSpec['audience'];
+  company_ids?: number[];
+  holding_ids?: number[];
+}
+
+function audienceOf(input: ComposeInput): AudienceSpec {
+  const spec: AudienceSpec = {
+    audience: input.audience,
+    company_ids: input.audience === 'tenants' ? [...new Set(input.company_ids ?? [])] : [],
+    holding_ids: input.audience === 'tenants' ? [...new Set(input.holding_ids ?? [])] : [],
+  };
+  if (spec.audience === 'tenants' && spec.company_ids.length + spec.holding_ids.length === 0) {
+    throw errors.field('company_ids', 'Alege cel puțin o firmă sau un grup.');
+  }
+  return spec;
+}
+
+function checkContent(input: ComposeInput): void {
+  if (!input.subject.trim()) throw errors.field('subject', 'Subiectul este obligatoriu.');
+  if (!htmlToText(cleanHtml(input.html)).trim()) throw errors.field('html', 'Mesajul nu poate fi gol.');
+}
+
+const SAMPLE: Recipient = { email: 'exemplu@firma.ro', name: 'Nume Prenume', tenant_name: 'Firma Exemplu SRL' };
+
+export async function previewCampaign(db: Db, input: ComposeInput) {
+  checkContent(input);
+  const recipients = await repo.resolveRecipients(db, audienceOf(input));
+  const rendered = renderCampaignMail(input, recipients[0] ?? SAMPLE);
+  return {
+    recipients_count: recipients.length,
+    recipients: recipients.slice(0, 20),
+    subject: rendered.subject,
+    html: rendered.html,
+    text: rendered.text,
+  };
+}
+
+/** Stores the campaign and queues one mail per recipient; the outbox worker sends them. */
+export async function sendCampaign(db: Db, input: ComposeInput, createdBy: number): Promise<number> {
+  checkContent(input);
+  const spec = audienceOf(input);
+  const recipients = await repo.resolveRecipients(db, spec);
+  if (recipients.length === 0) throw errors.field('audience', 'Publicul ales nu are niciun destinatar.');
+  const messages = recipients.map((r) => renderCampaignMail(input, r));
+  const html = cleanHtml(input.html);
+  return repo.insertCampaignWithMails(
+    db,
+    { subject: input.subject.trim(), html, text: htmlToText(html), spec, createdBy },
+    messages,
+  );
+}

@@ -1,0 +1,182 @@
+import { sql } from 'kysely';
+import type { Db } from '../../infra/db.js';
+
+/** The only code of the company-request feature that touches Kysely. */
+
+export type RequestStatus = 'pending' | 'confirmed' | 'rejected';
+
+export interface CompanyRequestRow {
+  id: number;
+  holding_id: number;
+  holding_name: string;
+  name: string;
+  cui: string;
+  email: string;
+  status: RequestStatus;
+  expires_at: Date;
+  created_by: number | null;
+  company_id: number | null;
+  created_at: Date;
+  decided_at: Date | null;
+}
+
+export async function insertRequest(
+  db: Db,
+  request: {
+    hashSha256: string;
+    holdingId: number;
+    name: string;
+    cui: string;
+    email: string;
+    expiresAt: Date;
+    createdBy: number;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('company_requests')
+    .values({
+      hash_sha256: request.hashSha256,
+      holding_id: request.holdingId,
+      name: request.name,
+      cui: request.cui,
+      email: request.email,
+      expires_at: request.expiresAt,
+      created_by: request.createdBy,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+function withHolding(db: Db) {
+  return db
+    .selectFrom('company_requests as r')
+    .innerJoin('holdings as h', 'h.id', 'r.holding_id')
+    .select([
+      'r.id',
+      'r.holding_id',
+      'h.name as holding_name',
+      'r.name',
+      'r.cui',
+      'r.email',
+      'r.status',
+      'r.expires_at',
+      'r.created_by',
+      'r.company_id',
+      'r.created_at',
+      'r.decided_at',
+    ]);
+}
+
+export async function findByHash(db: Db, hashSha256: string): Promise<CompanyRequestRow | undefined> {
+  return withHolding(db).where('r.hash_sha256', '=', hashSha256).where('h.deleted_at', 'is', null).executeTakeFirst();
+}
+
+export async function findInHolding(
+  db: Db,
+  holdingId: number,
+  requestId: number,
+): Promise<CompanyRequestRow | undefined> {
+  return withHolding(db).where('r.holding_id', '=', holdingId).where('r.id', '=', requestId).executeTakeFirst();
+}
+
+export async function listForHolding(
+  db: Db,
+  holdingId: number,
+  options: { page: number; perPage: number; status?: RequestStatus },
+): Promise<{ rows: CompanyRequestRow[]; total: number }> {
+  let count = db.selectFrom('company_requests as r').where('r.holding_id', '=', holdingId);
+  let query = withHolding(db).where('r.holding_id', '=', holdingId);
+  if (options.status) {
+    count = count.where('r.status', '=', options.status);
+    query = query.where('r.status', '=', options.status);
+  }
+  const total = await count.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+  const rows = await query
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(options.perPage)
+    .offset((options.page - 1) * options.perPage)
+    .execute();
+  return { rows, total: total.total };
+}
+
+/**
+ * Moves a pending, unexpired request to its final state in one statement, so
+ * a hash works once even when two people click at the same moment. Answers
+ * whether this call made the change.
+ */
+export async function decide(db: Db, requestId: number, status: 'confirmed' | 'rejected', now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('company_requests')
+    .set({ status, decided_at: now })
+    .where('id', '=', requestId)
+    .where('status', '=', 'pending')
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function setCompany(db: Db, requestId: number, companyId: number): Promise<void> {
+  await db.updateTable('company_requests').set({ company_id: companyId }).where('id', '=', requestId).execute();
+}
+
+/** A live account with this e-mail, with its company (for the "existing owner" case). */
+export async function findAccountByEmail(db: Db, email: string) {
+  return db
+    .selectFrom('users as u')
+    .leftJoin('companies as c', (join) => join.onRef('c.id', '=', 'u.company_id').on('c.deleted_at', 'is', null))
+    .select(['u.id', 'u.role', 'u.company_id', 'c.id as live_company_id', 'c.name as company_name'])
+    .where((eb) => eb(eb.fn('lower', ['u.email']), '=', email.toLowerCase()))
+    .where('u.deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Whether a live company already has this CUI (compared without the RO prefix and spaces). */
+export async function companyCuiExists(db: Db, cui: string): Promise<boolean> {
+  const bare = cui.toUpperCase().replace(/\s+/g, '').replace(/^RO/, '');
+  const row = await db
+    .selectFrom('companies')
+    .select('id')
+    .where('deleted_at', 'is', null)
+    .where(sql<string>`regexp_replace(upper(replace(coalesce(cui, ''), ' ', '')), '^RO', '')`, '=', bare)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** An invited owner has no password until they set one through the e-mailed link. */
+export async function insertInvitedOwner(
+  db: Db,
+  owner: { name: string; email: string; companyId: number },
+): Promise<number> {
+  const row = await db
+    .insertInto('users')
+    .values({
+      name: owner.name,
+      email: owner.email,
+      password_hash: null,
+      role: 2,
+      company_id: owner.companyId,
+      holding_id: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function linkCompany(db: Db, companyId: number, holdingId: number): Promise<void> {
+  await db
+    .insertInto('company_holding')
+    .values({ company_id: companyId, holding_id: holdingId })
+    .onConflict((oc) => oc.columns(['company_id', 'holding_id']).doNothing())
+    .execute();
+}
+
+export async function findUserContact(db: Db, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'email'])
+    .where('id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}

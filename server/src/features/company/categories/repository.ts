@@ -1,0 +1,114 @@
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../../../infra/db.js';
+import type { Database } from '../../../db/schema.js';
+
+type Executor = Db | Transaction<Database>;
+
+export interface CategoryRecord {
+  id: number;
+  company_id: number;
+  holding_id: number | null;
+  name: string;
+  position: number;
+}
+
+const columns = ['id', 'company_id', 'holding_id', 'name', 'position'] as const;
+
+/** The live categories of one set: the company default (holdingId null) or one holding's, in order. */
+export async function listSet(db: Executor, companyId: number, holdingId: number | null): Promise<CategoryRecord[]> {
+  let query = db
+    .selectFrom('categories')
+    .select(columns)
+    .where('company_id', '=', companyId)
+    .where('deleted_at', 'is', null);
+  query = holdingId === null ? query.where('holding_id', 'is', null) : query.where('holding_id', '=', holdingId);
+  return query.orderBy('position').orderBy('id').execute();
+}
+
+/**
+ * The set that applies to a holding: its own when it has one, else the
+ * company default (`inherited` true). For holdingId null: the default set.
+ */
+export async function effectiveSet(
+  db: Executor,
+  companyId: number,
+  holdingId: number | null,
+): Promise<{ categories: CategoryRecord[]; inherited: boolean }> {
+  if (holdingId !== null) {
+    const own = await listSet(db, companyId, holdingId);
+    if (own.length > 0) return { categories: own, inherited: false };
+  }
+  return { categories: await listSet(db, companyId, null), inherited: holdingId !== null };
+}
+
+export async function findCategory(db: Executor, companyId: number, categoryId: number): Promise<CategoryRecord | undefined> {
+  return db
+    .selectFrom('categories')
+    .select(columns)
+    .where('company_id', '=', companyId)
+    .where('id', '=', categoryId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Whether a live category of the same set already has this name (case-insensitive). */
+export async function nameTaken(
+  db: Executor,
+  companyId: number,
+  holdingId: number | null,
+  name: string,
+  exceptId?: number,
+): Promise<boolean> {
+  let query = db
+    .selectFrom('categories')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('deleted_at', 'is', null)
+    .where(sql<string>`lower(name)`, '=', name.toLowerCase());
+  query = holdingId === null ? query.where('holding_id', 'is', null) : query.where('holding_id', '=', holdingId);
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  return Boolean(await query.executeTakeFirst());
+}
+
+export async function insertCategories(
+  db: Executor,
+  rows: { company_id: number; holding_id: number | null; name: string; position: number }[],
+): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const inserted = await db.insertInto('categories').values(rows).returning('id').execute();
+  return inserted.map((r) => r.id);
+}
+
+export async function renameCategory(db: Executor, companyId: number, categoryId: number, name: string): Promise<void> {
+  await db
+    .updateTable('categories')
+    .set({ name, updated_at: new Date() })
+    .where('company_id', '=', companyId)
+    .where('id', '=', categoryId)
+    .where('deleted_at', 'is', null)
+    .execute();
+}
+
+/** Soft delete: documents keep their category_id (and still show its name). */
+export async function softDeleteCategory(db: Executor, companyId: number, categoryId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('categories')
+    .set({ deleted_at: new Date(), updated_at: new Date() })
+    .where('company_id', '=', companyId)
+    .where('id', '=', categoryId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** position = index in ids, for categories of the company only. */
+export async function setPositions(db: Executor, companyId: number, ids: readonly number[]): Promise<void> {
+  for (const [position, id] of ids.entries()) {
+    await db
+      .updateTable('categories')
+      .set({ position, updated_at: new Date() })
+      .where('company_id', '=', companyId)
+      .where('id', '=', id)
+      .execute();
+  }
+}

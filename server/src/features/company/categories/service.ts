@@ -1,0 +1,108 @@
+import type { AppContext } from '../../../infra/context.js';
+import { AppError, errors } from '../../../infra/errors.js';
+import { findLinkedHolding } from '../holdings/repository.js';
+import * as repo from './repository.js';
+import { presentCategory } from './presenter.js';
+
+export const categoryNotFound = () => new AppError(404, 'not_found', 'Categoria nu a fost găsită.');
+const holdingNotLinked = (field = 'holding_id') => errors.field(field, 'Grupul ales nu este asociat companiei.');
+const nameTaken = () => errors.field('name', 'Există deja o categorie cu acest nume în acest set.');
+
+async function assertHolding(ctx: AppContext, companyId: number, holdingId: number | null, field = 'holding_id'): Promise<void> {
+  if (holdingId !== null && !(await findLinkedHolding(ctx.db, companyId, holdingId))) throw holdingNotLinked(field);
+}
+
+/** GET categories?holding_id=: the set that applies (the default one when the holding has none of its own). */
+export async function listCategories(ctx: AppContext, companyId: number, holdingId: number | null) {
+  await assertHolding(ctx, companyId, holdingId);
+  const set = await repo.effectiveSet(ctx.db, companyId, holdingId);
+  return { data: set.categories.map(presentCategory), holding_id: holdingId, inherited: set.inherited };
+}
+
+/**
+ * storeCategory {name, holding_id?}. A holding still using the default set
+ * gets its own set: a copy of the default one plus the new category, so
+ * what the user saw stays and the new category follows.
+ */
+export async function createCategory(ctx: AppContext, companyId: number, body: { name: string; holding_id?: number | null }) {
+  const holdingId = body.holding_id ?? null;
+  const name = body.name.trim();
+  if (!name) throw errors.field('name', 'Câmpul nume este obligatoriu.');
+  await assertHolding(ctx, companyId, holdingId);
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    let set = await repo.listSet(trx, companyId, holdingId);
+    if (holdingId !== null && set.length === 0) {
+      const defaults = await repo.listSet(trx, companyId, null);
+      await repo.insertCategories(
+        trx,
+        defaults.map((c, position) => ({ company_id: companyId, holding_id: holdingId, name: c.name, position })),
+      );
+      set = await repo.listSet(trx, companyId, holdingId);
+    }
+    if (set.some((c) => c.name.toLowerCase() === name.toLowerCase())) throw nameTaken();
+    const position = set.reduce((max, c) => Math.max(max, c.position + 1), 0);
+    const [newId] = await repo.insertCategories(trx, [{ company_id: companyId, holding_id: holdingId, name, position }]);
+    return newId;
+  });
+  const created = await repo.findCategory(ctx.db, companyId, id);
+  return { data: presentCategory(created as repo.CategoryRecord) };
+}
+
+export async function renameCategory(ctx: AppContext, companyId: number, categoryId: number, rawName: string) {
+  const category = await repo.findCategory(ctx.db, companyId, categoryId);
+  if (!category) throw categoryNotFound();
+  const name = rawName.trim();
+  if (!name) throw errors.field('name', 'Câmpul nume este obligatoriu.');
+  if (await repo.nameTaken(ctx.db, companyId, category.holding_id, name, category.id)) throw nameTaken();
+  await repo.renameCategory(ctx.db, companyId, categoryId, name);
+  return { data: presentCategory({ ...category, name }) };
+}
+
+/** categories/updatePosition {ids, holding_id?}: ids must be exactly the live categories of that set, in the new order. */
+export async function reorderCategories(ctx: AppContext, companyId: number, body: { ids: number[]; holding_id?: number | null }) {
+  const holdingId = body.holding_id ?? null;
+  await assertHolding(ctx, companyId, holdingId);
+  return ctx.db.transaction().execute(async (trx) => {
+    const set = await repo.listSet(trx, companyId, holdingId);
+    const current = new Set(set.map((c) => c.id));
+    const unique = new Set(body.ids);
+    if (unique.size !== body.ids.length || unique.size !== current.size || body.ids.some((id) => !current.has(id))) {
+      throw errors.field('ids', 'Lista trebuie să conțină exact categoriile setului, fiecare o singură dată.');
+    }
+    await repo.setPositions(trx, companyId, body.ids);
+    const reordered = await repo.listSet(trx, companyId, holdingId);
+    return { data: reordered.map(presentCategory) };
+  });
+}
+
+export async function deleteCategory(ctx: AppContext, companyId: number, categoryId: number) {
+  if (!(await repo.softDeleteCategory(ctx.db, companyId, categoryId))) throw categoryNotFound();
+  return { message: 'Categoria a fost ștearsă. Documentele din ea se păstrează.' };
+}
+
+/**
+ * holdings/{holdingId}/transferCategory {holding_id}: copies the set of
+ * holding {holdingId} (the default set when it has none) into holding
+ * holding_id. Categories the target already has (same name) are kept, not
+ * duplicated; the others follow at the end, in the source order.
+ */
+export async function transferCategories(ctx: AppContext, companyId: number, sourceHoldingId: number, targetHoldingId: number) {
+  if (!(await findLinkedHolding(ctx.db, companyId, sourceHoldingId))) {
+    throw new AppError(404, 'not_found', 'Grupul nu a fost găsit.');
+  }
+  if (sourceHoldingId === targetHoldingId) throw errors.field('holding_id', 'Alege un alt grup decât cel sursă.');
+  await assertHolding(ctx, companyId, targetHoldingId);
+  return ctx.db.transaction().execute(async (trx) => {
+    const source = (await repo.effectiveSet(trx, companyId, sourceHoldingId)).categories;
+    const target = await repo.listSet(trx, companyId, targetHoldingId);
+    const have = new Set(target.map((c) => c.name.toLowerCase()));
+    let position = target.reduce((max, c) => Math.max(max, c.position + 1), 0);
+    const missing = source.filter((c) => !have.has(c.name.toLowerCase()));
+    await repo.insertCategories(
+      trx,
+      missing.map((c) => ({ company_id: companyId, holding_id: targetHoldingId, name: c.name, position: position++ })),
+    );
+    const result = await repo.listSet(trx, companyId, targetHoldingId);
+    return { data: result.map(presentCategory), copied: missing.length };
+  });
+}

@@ -1,0 +1,138 @@
+import { mediaSchema, uploadLimitsSchema } from '../../files/index.js';
+import { categorySchema } from '../categories/presenter.js';
+import { pageMetaSchema, pagingProperties, periodPattern, type PagingInput } from '../schemas.js';
+
+const holdingRef = {
+  type: ['object', 'null'],
+  required: ['id', 'name'],
+  properties: { id: { type: 'integer' }, name: { type: 'string' } },
+} as const;
+
+export const clientSummarySchema = {
+  type: 'object',
+  required: ['id', 'name', 'cui', 'email', 'phone', 'holding', 'documents_count', 'last_upload_at'],
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    cui: { type: ['string', 'null'] },
+    email: { type: ['string', 'null'] },
+    phone: { type: ['string', 'null'] },
+    holding: holdingRef,
+    documents_count: { type: 'integer' },
+    last_upload_at: { type: ['string', 'null'] },
+    created_at: { type: 'string' },
+  },
+} as const;
+
+export const clientDetailSchema = {
+  ...clientSummarySchema,
+  properties: { ...clientSummarySchema.properties, notes: { type: ['string', 'null'] } },
+} as const;
+
+export const clientListBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    ...pagingProperties,
+    sort: { type: 'string', enum: ['name', 'created_at', 'last_upload'] },
+    holding_id: { type: ['integer', 'null'], minimum: 0, maximum: 999999999 },
+  },
+} as const;
+
+export interface ClientListBody extends PagingInput {
+  sort?: 'name' | 'created_at' | 'last_upload';
+  holding_id?: number | null;
+}
+
+export const clientListResponse = {
+  type: 'object',
+  required: ['data', 'meta'],
+  properties: { data: { type: 'array', items: clientSummarySchema }, meta: pageMetaSchema },
+} as const;
+
+const optionalText = (max: number) => ({ type: ['string', 'null'], maxLength: max }) as const;
+
+export const createClientBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'cui'],
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: 200 },
+    cui: { type: 'string', minLength: 1, maxLength: 20 },
+    email: optionalText(254),
+    phone: optionalText(30),
+    notes: optionalText(5000),
+    holding_id: { type: ['integer', 'null'], minimum: 1, maximum: 999999999 },
+    new_holding: {
+      type: ['object', 'null'],
+      additionalProperties: false,
+      required: ['name'],
+      properties: {
+        name: { type: 'string', minLength: 1, maxLength: 200 },
+        cui: optionalText(20),
+        email: optionalText(254),
+      },
+    },
+  },
+} as const;
+
+export interface CreateClientBody {
+  name: string;
+  cui: string;
+  email?: string | null;
+  phone?: string | null;
+  notes?: string | null;
+  holding_id?: number | null;
+  new_holding?: { name: string; cui?: string | null; email?: string | null } | null;
+}
+
+export const clientDataResponse = {
+  type: 'object',
+  required: ['data'],
+  properties: { data: clientSummarySchema },
+} as const;
+
+export const clientViewBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    period: { type: ['string', 'null'], pattern: periodPattern },
+    category_id: { type: ['integer', 'null'], minimum: 1, maximum: 999999999 },
+  },
+} as const;
+
+export interface ClientViewBody {
+  period?: string | null;
+  category_id?: number | null;
+}
+
+export const clientViewResponse = {
+  type: 'object',
+  required: ['data', 'categories', 'categories_inherited', 'periods', 'documents', 'upload_limits'],
+  properties: {
+    data: clientDetailSchema,
+    categories: { type: 'array', items: categorySchema },
+    categories_inherited: { type: 'boolean' },
+    periods: {
+      type: 'array',
+      items: { type: 'object', required: ['period', 'count'], properties: { period: { type: 'string' }, count: { type: 'integer' } } },
+    },
+    documents: { type: 'array', items: mediaSchema },
+    upload_limits: uploadLimitsSchema,
+  },
+} as const;
+
+export const notifyBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['message'],
+  properties: {
+    subject: optionalText(200),
+    message: { type: 'string', minLength: 1, maxLength: 5000 },
+  },
+} as const;
+
+export interface NotifyBody {
+  subject?: string | null;
+  message: string;
+}

@@ -1,0 +1,154 @@
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../../../infra/db.js';
+import type { Database } from '../../../db/schema.js';
+import { foldSqlArgs, likePattern } from '../schemas.js';
+
+type Executor = Db | Transaction<Database>;
+
+export interface LinkedHolding {
+  id: number;
+  name: string;
+  cui: string | null;
+  email: string | null;
+}
+
+/** The holding when it is live and linked to the company; undefined otherwise (never another company's view of it). */
+export async function findLinkedHolding(db: Executor, companyId: number, holdingId: number): Promise<LinkedHolding | undefined> {
+  return db
+    .selectFrom('holdings as h')
+    .innerJoin('company_holding as ch', 'ch.holding_id', 'h.id')
+    .select(['h.id', 'h.name', 'h.cui', 'h.email'])
+    .where('ch.company_id', '=', companyId)
+    .where('h.id', '=', holdingId)
+    .where('h.deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export interface HoldingListQuery {
+  companyId: number;
+  search: string;
+  offset: number;
+  limit: number;
+  sort: 'name' | 'created_at';
+  direction: 'asc' | 'desc';
+}
+
+export interface HoldingListRow extends LinkedHolding {
+  linked_at: Date;
+  clients_count: number;
+  users_count: number;
+  admins_count: number;
+  categories_count: number;
+}
+
+function filtered(db: Executor, q: Pick<HoldingListQuery, 'companyId' | 'search'>) {
+  let query = db
+    .selectFrom('holdings as h')
+    .innerJoin('company_holding as ch', 'ch.holding_id', 'h.id')
+    .where('ch.company_id', '=', q.companyId)
+    .where('h.deleted_at', 'is', null);
+  if (q.search) {
+    const pattern = likePattern(q.search);
+    query = query.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(translate(h.name, ${foldSqlArgs.from}, ${foldSqlArgs.to})) like ${pattern}`,
+        sql<boolean>`lower(coalesce(h.cui, '')) like ${pattern}`,
+      ]),
+    );
+  }
+  return query;
+}
+
+/** The company's holdings with this company's clients in each, their users and their own category set size. */
+export async function listLinkedHoldings(db: Executor, q: HoldingListQuery): Promise<{ rows: HoldingListRow[]; total: number }> {
+  const totalRow = await filtered(db, q).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+  const dir = q.direction === 'desc' ? sql`desc` : sql`asc`;
+  const rows = await filtered(db, q)
+    .select([
+      'h.id',
+      'h.name',
+      'h.cui',
+      'h.email',
+      'ch.created_at as linked_at',
+      sql<number>`(select count(*)::int from clients c where c.company_id = ${q.companyId} and c.holding_id = h.id and c.deleted_at is null)`.as(
+        'clients_count',
+      ),
+      sql<number>`(select count(*)::int from users u where u.holding_id = h.id and u.role in (4, 5) and u.deleted_at is null)`.as(
+        'users_count',
+      ),
+      sql<number>`(select count(*)::int from users u where u.holding_id = h.id and u.role = 4 and u.deleted_at is null)`.as(
+        'admins_count',
+      ),
+      sql<number>`(select count(*)::int from categories k where k.company_id = ${q.companyId} and k.holding_id = h.id and k.deleted_at is null)`.as(
+        'categories_count',
+      ),
+    ])
+    .orderBy(q.sort === 'name' ? sql`lower(h.name) ${dir}` : sql`ch.created_at ${dir}`)
+    .orderBy(sql`h.id ${dir}`)
+    .offset(q.offset)
+    .limit(q.limit)
+    .execute();
+  return {
+    rows: rows.map((r) => ({
+      ...r,
+      clients_count: Number(r.clients_count),
+      users_count: Number(r.users_count),
+      admins_count: Number(r.admins_count),
+      categories_count: Number(r.categories_count),
+    })),
+    total: Number(totalRow.total),
+  };
+}
+
+export async function insertLinkedHolding(
+  db: Executor,
+  companyId: number,
+  holding: { name: string; cui: string | null; email: string | null },
+): Promise<number> {
+  const row = await db.insertInto('holdings').values(holding).returning('id').executeTakeFirstOrThrow();
+  await db.insertInto('company_holding').values({ company_id: companyId, holding_id: row.id }).execute();
+  return row.id;
+}
+
+/**
+ * Ends the company–holding link. Nothing is deleted: the company's clients in
+ * that holding stay (outside any holding) with all their documents.
+ */
+export async function unlinkHolding(db: Executor, companyId: number, holdingId: number): Promise<void> {
+  await db
+    .updateTable('clients')
+    .set({ holding_id: null, updated_at: new Date() })
+    .where('company_id', '=', companyId)
+    .where('holding_id', '=', holdingId)
+    .execute();
+  await db.deleteFrom('company_holding').where('company_id', '=', companyId).where('holding_id', '=', holdingId).execute();
+}
+
+export interface HoldingUser {
+  id: number;
+  name: string;
+  email: string;
+  has_password: boolean;
+}
+
+/** Live role-4 users of a holding. */
+export async function findHoldingAdmins(db: Executor, holdingId: number): Promise<HoldingUser[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'name', 'email', sql<boolean>`password_hash is not null`.as('has_password')])
+    .where('holding_id', '=', holdingId)
+    .where('role', '=', 4)
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ ...r, has_password: Boolean(r.has_password) }));
+}
+
+export async function insertHoldingAdmin(db: Executor, holdingId: number, user: { name: string; email: string }): Promise<number> {
+  const row = await db
+    .insertInto('users')
+    .values({ name: user.name, email: user.email, password_hash: null, role: 4, company_id: null, holding_id: holdingId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { categoryRoutes } from './categories/routes.js';
+import { clientRoutes } from './clients/routes.js';
+import { holdingRoutes } from './holdings/routes.js';
+import { mediaRoutes } from './media/routes.js';
+import { userRoutes } from './users/routes.js';
+import { utilRoutes } from './utils/routes.js';
+
+/**
+ * The company area API (SPEC §7, prefix /api/company/{companyId}); every
+ * route authorises through policy.ts and scopes its queries by company_id.
+ * POST /api/company/create (registration) and billing live elsewhere.
+ */
+export async function companyRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(
+    async (scoped) => {
+      // POST calls whose payload is optional (the client view, downloads, deletes) may come without a body.
+      scoped.addHook('preValidation', async (request) => {
+        if (request.body === undefined || request.body === null) {
+          if (!request.isMultipart()) request.body = {};
+        }
+      });
+      await scoped.register(clientRoutes);
+      await scoped.register(mediaRoutes);
+      await scoped.register(holdingRoutes);
+      await scoped.register(categoryRoutes);
+      await scoped.register(userRoutes);
+      await scoped.register(utilRoutes);
+    },
+    { prefix: '/company/:companyId' },
+  );
+}

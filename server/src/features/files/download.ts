@@ -1,0 +1,118 @@
+import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import { ZipFile } from 'yazl';
+import { AppError } from '../../infra/errors.js';
+import type { Storage } from '../../infra/storage.js';
+import { contentDisposition } from '../../lib/content-disposition.js';
+import { UNSAFE_INLINE_MIMES } from '../../lib/file-types.js';
+
+/** What a download needs of a media row (already authorised by the caller). */
+export interface DownloadableMedia {
+  original_name: string;
+  mime: string;
+  size: number | string;
+  storage_key: string;
+}
+
+/** A zip entry source: a downloadable media row with where it goes in the archive. */
+export interface ZipMedia extends DownloadableMedia {
+  category_name: string | null;
+  period: string | null;
+  created_at: Date | string;
+}
+
+export const fileMissing = () => new AppError(404, 'not_found', 'Fișierul nu a fost găsit.');
+
+function commonHeaders(reply: FastifyReply, fileName: string): void {
+  reply.header('Content-Disposition', contentDisposition(fileName, 'attachment'));
+  reply.header('X-Content-Type-Options', 'nosniff');
+  reply.header('Cache-Control', 'private, no-store');
+}
+
+/**
+ * Streams one stored file as an attachment. Markup types (HTML, SVG, XML)
+ * go out as application/octet-stream so no browser renders them.
+ */
+export async function sendFile(reply: FastifyReply, storage: Storage, media: DownloadableMedia): Promise<FastifyReply> {
+  let body: Readable;
+  try {
+    body = await storage.get(media.storage_key);
+  } catch {
+    throw fileMissing();
+  }
+  const mime = media.mime.split(';')[0].trim().toLowerCase();
+  reply.header('Content-Type', UNSAFE_INLINE_MIMES.has(mime) || !mime ? 'application/octet-stream' : mime);
+  reply.header('Content-Length', String(Number(media.size)));
+  commonHeaders(reply, media.original_name);
+  return reply.send(body);
+}
+
+/** A path segment for a zip entry: no separators, no control characters, never empty or `..`. */
+export function zipSegment(value: string): string {
+  const clean = value
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/[/\\]/g, '-')
+    .trim();
+  return clean.replace(/^\.+$/, '_') || '_';
+}
+
+/** `a.pdf`, then `a (2).pdf`, `a (3).pdf`… (case-insensitive, per folder). */
+export function uniqueEntryPath(dir: string, name: string, used: Set<string>): string {
+  const dot = name.lastIndexOf('.');
+  const base = dot > 0 ? name.slice(0, dot) : name;
+  const ext = dot > 0 ? name.slice(dot) : '';
+  let candidate = `${dir}/${name}`;
+  for (let n = 2; used.has(candidate.toLowerCase()); n++) candidate = `${dir}/${base} (${n})${ext}`;
+  used.add(candidate.toLowerCase());
+  return candidate;
+}
+
+export const NO_CATEGORY_FOLDER = 'Fără categorie';
+export const NO_PERIOD_FOLDER = 'Fără lună';
+
+/** The archive path of every row, in order: `category/YYYY-MM/name`, without collisions. */
+export function zipEntryPaths(rows: readonly ZipMedia[]): string[] {
+  const used = new Set<string>();
+  return rows.map((row) => {
+    const dir = `${zipSegment(row.category_name ?? NO_CATEGORY_FOLDER)}/${zipSegment(row.period?.trim() || NO_PERIOD_FOLDER)}`;
+    return uniqueEntryPath(dir, zipSegment(row.original_name), used);
+  });
+}
+
+/**
+ * Streams a zip of rows (stored, not compressed: documents are PDFs and
+ * images already compressed). Each file is opened only when its turn comes,
+ * so memory stays flat; the exact length is known up front and sent as
+ * Content-Length, so the browser can show download progress.
+ */
+export function sendZip(reply: FastifyReply, storage: Storage, rows: readonly ZipMedia[], zipName: string): FastifyReply {
+  const zip = new ZipFile();
+  const paths = zipEntryPaths(rows);
+  rows.forEach((row, i) => {
+    zip.addReadStreamLazy(
+      paths[i],
+      { compress: false, size: Number(row.size), mtime: new Date(row.created_at) },
+      (cb) => {
+        storage.get(row.storage_key).then(
+          (stream) => cb(null, stream),
+          (error: unknown) => cb(error, undefined as unknown as NodeJS.ReadableStream),
+        );
+      },
+    );
+  });
+  const output = zip.outputStream as unknown as Readable;
+  // A file missing mid-way can't change the status any more: abort the response instead of sending a corrupt zip.
+  zip.on('error', (error: unknown) => {
+    reply.log.error({ err: error }, 'zip stream failed');
+    output.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
+  let total = -1;
+  const end = zip.end.bind(zip) as unknown as (options: object, sizeCallback: (size: number) => void) => void;
+  end({}, (size) => {
+    total = size;
+  });
+  reply.header('Content-Type', 'application/zip');
+  if (total >= 0) reply.header('Content-Length', String(total));
+  commonHeaders(reply, zipName.endsWith('.zip') ? zipName : `${zipName}.zip`);
+  return reply.send(output);
+}

@@ -1,0 +1,447 @@
+import crypto from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { bearer, createTestApp, type TestApp } from '../../../test/helpers.js';
+import { field, file, multipart, type MultipartPart } from '../../../test/multipart.js';
+import { readZip } from '../../../test/zip-reader.js';
+import { CANARY, tinyPdf } from '../../seed.js';
+
+// Uploads, downloads and zips through the company routes (the holding routes call the same module).
+const MAX = 32 * 1024;
+let t: TestApp;
+let owner: string;
+let staff: string;
+let owner2: string;
+let holdingUser: string;
+let client1: number; // Alfa Distribuție (company 1)
+let client3: number; // Gamma Consultanță (company 1)
+let otherClient: number; // Delta Transport (company 2)
+let category1: number; // "Facturi emise" of company 1
+let category2: number; // "Facturi primite" of company 1
+let otherCategory: number; // a category of company 2
+
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), crypto.randomBytes(300)]);
+const EXE = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), crypto.randomBytes(500)]);
+const HTML = Buffer.from('<!DOCTYPE html><html><body><script>alert(document.cookie)</script></body></html>');
+const SVG = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>');
+
+/** A valid PDF of about `bytes` bytes (padding in a trailing comment). */
+const pdfOf = (text: string, bytes = 0): Buffer => {
+  const pdf = tinyPdf(text);
+  return bytes > pdf.length ? Buffer.concat([pdf, Buffer.from(`%${'x'.repeat(bytes - pdf.length - 2)}\n`)]) : pdf;
+};
+
+const sha = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');
+
+function storedFiles(): string[] {
+  const root = path.join(t.dataDir, 'files');
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    if (!fs.existsSync(dir)) return;
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else out.push(path.relative(root, p));
+    }
+  };
+  walk(root);
+  return out.sort();
+}
+
+async function mediaCount(): Promise<number> {
+  const row = await t.ctx.db.selectFrom('media').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+function upload(token: string, parts: MultipartPart[], clientId = client1, companyId = 1): Promise<LightMyRequestResponse> {
+  const body = multipart(parts);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/company/${companyId}/clients/${clientId}/storeFiles`,
+    headers: { ...bearer(token), ...body.headers },
+    payload: body.payload,
+  });
+}
+
+const post = (token: string, url: string, payload?: object) =>
+  t.app.inject({ method: 'POST', url, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+beforeAll(async () => {
+  t = await createTestApp({ config: { uploadMaxBytes: MAX } });
+  [owner, staff, owner2, holdingUser] = await Promise.all([
+    t.login('owner@demo.ro'),
+    t.login('staff@demo.ro'),
+    t.login('owner2@demo.ro'),
+    t.login('holding@demo.ro'),
+  ]);
+  const clients = await t.ctx.db.selectFrom('clients').select(['id', 'name']).execute();
+  const id = (prefix: string) => clients.find((c) => c.name.startsWith(prefix))?.id as number;
+  client1 = id('Alfa');
+  client3 = id('Gamma');
+  otherClient = id('Delta');
+  const categories = await t.ctx.db.selectFrom('categories').select(['id', 'company_id', 'name']).orderBy('id').execute();
+  category1 = categories.find((c) => c.company_id === 1 && c.name === 'Facturi emise')?.id as number;
+  category2 = categories.find((c) => c.company_id === 1 && c.name === 'Facturi primite')?.id as number;
+  otherCategory = categories.find((c) => c.company_id === 2)?.id as number;
+});
+afterAll(() => t.close());
+
+describe('upload limits', () => {
+  test('GET upload-limits answers the configured maximum and the allow-list', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/company/1/upload-limits', headers: bearer(staff) });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.max_bytes).toBe(MAX);
+    expect(body.allowed_types).toEqual(expect.arrayContaining(['pdf', 'png', 'jpg', 'docx', 'xlsx', 'xml', 'csv', 'txt', 'zip']));
+    expect(body.allowed_types).not.toContain('html');
+    expect(body.accept).toContain('.pdf');
+  });
+
+  test('another company, a holding user and an anonymous caller are refused', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/company/1/upload-limits', headers: bearer(owner2) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/company/1/upload-limits', headers: bearer(holdingUser) })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/company/1/upload-limits' })).statusCode).toBe(401);
+  });
+});
+
+describe('storeFiles', () => {
+  test('stores several files with category and month, hashing and sizing them', async () => {
+    const pdf = pdfOf('Factura ianuarie', 20 * 1024); // more than one sniff window, under the limit
+    const csv = Buffer.from('cont;suma\n5121;100,50\n', 'utf8');
+    const before = storedFiles().length;
+    const res = await upload(owner, [
+      field('category_id', String(category1)),
+      field('period', '2026-01'),
+      file('files[]', 'Factură ianuarie.pdf', pdf, 'application/pdf'),
+      file('files[]', 'scan.png', PNG, 'image/png'),
+      file('files[]', 'balanta.csv', csv, 'text/csv'),
+    ]);
+    expect(res.statusCode).toBe(201);
+    const data = res.json().data as Record<string, unknown>[];
+    expect(data.map((d) => [d.name, d.mime, d.size, d.sha256, d.period, d.category_id])).toEqual([
+      ['Factură ianuarie.pdf', 'application/pdf', pdf.length, sha(pdf), '2026-01', category1],
+      ['scan.png', 'image/png', PNG.length, sha(PNG), '2026-01', category1],
+      ['balanta.csv', 'text/csv', csv.length, sha(csv), '2026-01', category1],
+    ]);
+    expect(data[0]).toMatchObject({ client_id: client1, category: { id: category1, name: 'Facturi emise' }, uploaded_by: { name: expect.any(String) } });
+    expect(res.body).not.toContain('storage_key');
+    expect(storedFiles().length).toBe(before + 3);
+    const rows = await t.ctx.db.selectFrom('media').select(['storage_key', 'uploaded_by']).where('id', 'in', data.map((d) => d.id as number)).execute();
+    for (const row of rows) {
+      expect(row.storage_key).toMatch(/^company-1\/client-\d+\/\d{4}\/\d{2}\/[0-9a-f-]{36}$/);
+      expect(row.uploaded_by).toBe(2);
+    }
+  });
+
+  test('the period defaults to the current month; the category is optional', async () => {
+    const res = await upload(staff, [file('files', 'nota.txt', 'Notă de plată\n', 'text/plain')]);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data[0]).toMatchObject({ name: 'nota.txt', mime: 'text/plain', category_id: null, category: null });
+    expect(res.json().data[0].period).toMatch(/^\d{4}-\d{2}$/);
+  });
+
+  test('hostile file names are sanitised', async () => {
+    const long = `${'ă'.repeat(300)}.pdf`;
+    const res = await upload(owner, [
+      field('period', '2026-02'),
+      file('files[]', '../../etc/passwd', pdfOf('a'), 'application/pdf'),
+      file('files[]', '..\\..\\windows\\system.ini.pdf', pdfOf('b'), 'application/pdf'),
+      file('files[]', 'fact\u0000ura\u0007.pdf', pdfOf('c'), 'application/pdf'),
+      file('files[]', long, pdfOf('d'), 'application/pdf'),
+      file('files[]', 'factura\u202Efdp.exe', pdfOf('e'), 'application/pdf'),
+      file('files[]', '\u200Finvoice\u2066.pdf\u2069', pdfOf('f'), 'application/pdf'),
+      file('files[]', '..', pdfOf('g'), 'application/pdf'),
+      file('files[]', 'a<b>:c|d?.pdf', pdfOf('h'), 'application/pdf'),
+    ]);
+    expect(res.statusCode).toBe(201);
+    const names = (res.json().data as { name: string }[]).map((d) => d.name);
+    expect(names[0]).toBe('passwd.pdf');
+    expect(names[1]).toBe('system.ini.pdf');
+    expect(names[2]).toBe('factura.pdf');
+    expect(Array.from(names[3])).toHaveLength(200);
+    expect(names[3]).toMatch(/^ă+\.pdf$/);
+    expect(names[4]).toBe('facturafdp.exe.pdf');
+    expect(names[5]).toBe('invoice.pdf');
+    expect(names[6]).toBe('fisier.pdf');
+    expect(names[7]).toBe('a_b__c_d_.pdf');
+    for (const name of names) {
+      expect(name).not.toMatch(/[/\\\u0000-\u001f\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
+    }
+  });
+
+  test.each([
+    ['an .exe renamed to .pdf', 'factura.pdf', EXE],
+    ['HTML disguised as .pdf', 'factura.pdf', HTML],
+    ['HTML named .txt', 'nota.txt', HTML],
+    ['SVG named .xml', 'imagine.xml', SVG],
+    ['an .exe', 'setup.exe', EXE],
+    ['text with a non-allowed extension', 'script.js', Buffer.from('alert(1)')],
+    ['an empty file', 'gol.pdf', Buffer.alloc(0)],
+  ])('%s is refused with 422 and nothing is stored', async (_label, name, body) => {
+    const before = { files: storedFiles(), rows: await mediaCount() };
+    const res = await upload(owner, [
+      field('period', '2026-03'),
+      file('files[]', 'bun.pdf', pdfOf('bun'), 'application/pdf'),
+      file('files[]', name, body, 'application/pdf'),
+    ]);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.files[0]).toEqual(expect.any(String));
+    expect(storedFiles()).toEqual(before.files);
+    expect(await mediaCount()).toBe(before.rows);
+  });
+
+  test('a file over the limit answers 413 and leaves no row and no file (the earlier files of the request too)', async () => {
+    const before = { files: storedFiles(), rows: await mediaCount() };
+    const res = await upload(owner, [
+      field('period', '2026-03'),
+      file('files[]', 'mic.pdf', pdfOf('mic'), 'application/pdf'),
+      file('files[]', 'mare.pdf', pdfOf('mare', MAX + 5000), 'application/pdf'),
+      file('files[]', 'dupa.pdf', pdfOf('dupa'), 'application/pdf'),
+    ]);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toContain('32 KB');
+    expect(storedFiles()).toEqual(before.files);
+    expect(await mediaCount()).toBe(before.rows);
+  });
+
+  test('a file of exactly the limit is accepted', async () => {
+    const res = await upload(owner, [field('period', '2026-03'), file('files[]', 'exact.pdf', pdfOf('exact', MAX), 'application/pdf')]);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data[0].size).toBe(MAX);
+  });
+
+  test('an aborted upload (body cut mid-file) leaves no row and no file', async () => {
+    const before = { files: storedFiles(), rows: await mediaCount() };
+    const body = multipart([
+      file('files[]', 'intreg.pdf', pdfOf('intreg'), 'application/pdf'),
+      file('files[]', 'taiat.pdf', pdfOf('taiat', 20000), 'application/pdf'),
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/company/1/clients/${client1}/storeFiles`,
+      headers: { ...bearer(owner), ...body.headers },
+      payload: body.payload.subarray(0, body.payload.length - 5000),
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(storedFiles()).toEqual(before.files);
+    expect(await mediaCount()).toBe(before.rows);
+  });
+
+  test('validation: category of another company, bad month, no file, not multipart', async () => {
+    const before = { files: storedFiles(), rows: await mediaCount() };
+    const foreign = await upload(owner, [field('category_id', String(otherCategory)), file('files[]', 'a.pdf', pdfOf('a'))]);
+    expect(foreign.statusCode).toBe(422);
+    expect(foreign.json().errors).toHaveProperty('category_id');
+    const foreignAfter = await upload(owner, [file('files[]', 'a.pdf', pdfOf('a')), field('category_id', String(otherCategory))]);
+    expect(foreignAfter.statusCode).toBe(422);
+    expect(foreignAfter.json().errors).toHaveProperty('category_id');
+    for (const period of ['2026-13', '26-01', '2026-1', '1999-12', 'ianuarie']) {
+      const res = await upload(owner, [field('period', period), file('files[]', 'a.pdf', pdfOf('a'))]);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toHaveProperty('period');
+    }
+    const garbageCategory = await upload(owner, [field('category_id', 'abc'), file('files[]', 'a.pdf', pdfOf('a'))]);
+    expect(garbageCategory.json().errors).toHaveProperty('category_id');
+    const none = await upload(owner, [field('period', '2026-01')]);
+    expect(none.statusCode).toBe(422);
+    expect(none.json().errors).toHaveProperty('files');
+    const json = await post(owner, `/api/company/1/clients/${client1}/storeFiles`, { files: ['a.pdf'] });
+    expect(json.statusCode).toBe(422);
+    expect(storedFiles()).toEqual(before.files);
+    expect(await mediaCount()).toBe(before.rows);
+  });
+
+  test('staff (role 3) uploads; holding users, other companies and anonymous callers store nothing', async () => {
+    expect((await upload(staff, [file('files[]', 'staff.pdf', pdfOf('staff'))])).statusCode).toBe(201);
+    const before = { files: storedFiles(), rows: await mediaCount() };
+    const other = await upload(owner2, [file('files[]', 'x.pdf', pdfOf('x'))]);
+    expect(other.statusCode).toBe(404);
+    expect(other.body).not.toContain(CANARY.demo);
+    const ownCompanyForeignClient = await upload(owner2, [file('files[]', 'x.pdf', pdfOf('x'))], client1, 2);
+    expect(ownCompanyForeignClient.statusCode).toBe(404);
+    expect((await upload(holdingUser, [file('files[]', 'x.pdf', pdfOf('x'))])).statusCode).toBe(403);
+    const anonymousBody = multipart([file('files[]', 'x.pdf', pdfOf('x'))]);
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: `/api/company/1/clients/${client1}/storeFiles`,
+      headers: anonymousBody.headers,
+      payload: anonymousBody.payload,
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect(storedFiles()).toEqual(before.files);
+    expect(await mediaCount()).toBe(before.rows);
+  });
+});
+
+describe('download one document', () => {
+  test('streams the bytes with a safe Content-Disposition keeping the diacritics', async () => {
+    const pdf = pdfOf('descarcare');
+    const up = await upload(owner, [field('period', '2026-04'), file('files[]', 'Situație financiară ș ț ă î â.pdf', pdf)]);
+    const media = up.json().data[0];
+    const res = await post(staff, `/api/company/1/clients/${client1}/media/${media.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(pdf)).toBe(true);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-length']).toBe(String(pdf.length));
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="Situatie financiara s t a i a.pdf"; filename*=UTF-8''${encodeURIComponent('Situație financiară ș ț ă î â.pdf')}`,
+    );
+  });
+
+  test('a stored HTML or SVG (legacy row) is never served with its own type', async () => {
+    for (const mime of ['text/html', 'image/svg+xml']) {
+      const key = `company-1/client-${client1}/legacy-${mime.replace(/\W/g, '')}`;
+      await t.ctx.storage.put(key, (await import('node:stream')).Readable.from(HTML));
+      const row = await t.ctx.db
+        .insertInto('media')
+        .values({ company_id: 1, client_id: client1, original_name: 'vechi "pagina".html', mime, size: HTML.length, sha256: sha(HTML), storage_key: key })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const res = await post(owner, `/api/company/1/clients/${client1}/media/${row.id}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/octet-stream');
+      expect(res.headers['content-disposition']).toMatch(/^attachment; filename="vechi _pagina_.html"/);
+      await t.ctx.db.updateTable('media').set({ deleted_at: new Date() }).where('id', '=', row.id).execute();
+    }
+  });
+
+  test('another tenant, a wrong client, a holding user and a missing id get no bytes', async () => {
+    const seeded = await t.ctx.db.selectFrom('media').select('id').where('client_id', '=', client1).orderBy('id').executeTakeFirstOrThrow();
+    const cases: [string, string, number][] = [
+      [owner2, `/api/company/1/clients/${client1}/media/${seeded.id}`, 404],
+      [owner2, `/api/company/2/clients/${client1}/media/${seeded.id}`, 404],
+      [owner2, `/api/company/2/clients/${otherClient}/media/${seeded.id}`, 404],
+      [owner, `/api/company/1/clients/${client3}/media/${seeded.id}`, 404],
+      [owner, `/api/company/1/clients/${client1}/media/999999`, 404],
+      [holdingUser, `/api/company/1/clients/${client1}/media/${seeded.id}`, 403],
+    ];
+    for (const [token, url, status] of cases) {
+      const res = await post(token, url);
+      expect([url, res.statusCode]).toEqual([url, status]);
+      expect(res.body).not.toContain(CANARY.demo);
+      expect(res.body).not.toContain('%PDF');
+    }
+    expect((await post(owner, `/api/company/1/clients/${client1}/media/abc`)).statusCode).toBe(422);
+  });
+});
+
+describe('collection (zip)', () => {
+  let zipClient: number;
+  const files: Record<string, Buffer> = {};
+
+  beforeAll(async () => {
+    const created = await post(owner, '/api/company/1/createClient', { name: 'Zip Test SRL', cui: '18547290' });
+    expect(created.statusCode).toBe(201);
+    zipClient = created.json().data.id;
+    files.a1 = pdfOf('a unu');
+    files.a2 = pdfOf('a doi');
+    files.b = pdfOf('b');
+    files.c = Buffer.from('ziua;suma\n1;2\n');
+    files.d = pdfOf('fara categorie');
+    const first = await upload(owner, [field('category_id', String(category1)), field('period', '2026-01'), file('f', 'a.pdf', files.a1), file('f', 'A.pdf', files.a2), file('f', 'b.pdf', files.b)], zipClient);
+    expect(first.statusCode).toBe(201);
+    const second = await upload(owner, [field('category_id', String(category2)), field('period', '2026-02'), file('f', 'balanță.csv', files.c)], zipClient);
+    expect(second.statusCode).toBe(201);
+    const third = await upload(owner, [field('period', '2026-02'), file('f', 'a.pdf', files.d)], zipClient);
+    expect(third.statusCode).toBe(201);
+  });
+
+  const zipOf = async (token: string, payload?: object) => {
+    const res = await post(token, `/api/company/1/clients/${zipClient}/collection`, payload);
+    return res;
+  };
+
+  test('the whole collection: entries category/month/file, de-duplicated, stored, byte for byte', async () => {
+    const res = await zipOf(staff);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-length']).toBe(String(res.rawPayload.length));
+    expect(res.headers['content-disposition']).toContain("filename*=UTF-8''Zip%20Test%20SRL%20-%20documente.zip");
+    const entries = readZip(res.rawPayload);
+    expect(entries.map((e) => e.name).sort()).toEqual(
+      [
+        'Facturi emise/2026-01/a.pdf',
+        'Facturi emise/2026-01/A (2).pdf',
+        'Facturi emise/2026-01/b.pdf',
+        'Facturi primite/2026-02/balanță.csv',
+        'Fără categorie/2026-02/a.pdf',
+      ].sort(),
+    );
+    const byName = Object.fromEntries(entries.map((e) => [e.name, e]));
+    expect(byName['Facturi emise/2026-01/a.pdf'].data.equals(files.a1)).toBe(true);
+    expect(byName['Facturi emise/2026-01/A (2).pdf'].data.equals(files.a2)).toBe(true);
+    expect(byName['Facturi emise/2026-01/b.pdf'].data.equals(files.b)).toBe(true);
+    expect(byName['Facturi primite/2026-02/balanță.csv'].data.equals(files.c)).toBe(true);
+    expect(byName['Fără categorie/2026-02/a.pdf'].data.equals(files.d)).toBe(true);
+    expect(entries.every((e) => e.method === 0)).toBe(true);
+    expect(byName['Facturi primite/2026-02/balanță.csv'].utf8).toBe(true);
+  });
+
+  test('the system unzip finds the archive intact', async () => {
+    const res = await zipOf(owner);
+    const target = path.join(t.dataDir, 'check.zip');
+    fs.writeFileSync(target, res.rawPayload);
+    let output = '';
+    try {
+      output = execFileSync('unzip', ['-t', target], { encoding: 'utf8' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return; // no unzip on this machine
+      throw error;
+    }
+    expect(output).toContain('No errors detected');
+  });
+
+  test('filters: period, category, ids (ids of other clients are ignored)', async () => {
+    const byPeriod = readZip((await zipOf(owner, { period: '2026-02' })).rawPayload).map((e) => e.name).sort();
+    expect(byPeriod).toEqual(['Facturi primite/2026-02/balanță.csv', 'Fără categorie/2026-02/a.pdf']);
+    const byCategory = readZip((await zipOf(owner, { category_id: category1 })).rawPayload).map((e) => e.name);
+    expect(byCategory).toHaveLength(3);
+    const view = await post(owner, `/api/company/1/clients/${zipClient}`);
+    const ids = (view.json().documents as { id: number; name: string }[]).filter((d) => d.name === 'b.pdf').map((d) => d.id);
+    const foreign = await t.ctx.db.selectFrom('media').select('id').where('client_id', '=', client1).execute();
+    const byIds = readZip((await zipOf(owner, { ids: [...ids, ...foreign.map((f) => f.id)] })).rawPayload);
+    expect(byIds.map((e) => e.name)).toEqual(['Facturi emise/2026-01/b.pdf']);
+    const empty = await zipOf(owner, { period: '2020-01' });
+    expect(empty.statusCode).toBe(404);
+    expect((await zipOf(owner, { period: '2026-13' })).statusCode).toBe(422);
+    expect((await zipOf(owner, { unknown: 1 })).statusCode).toBe(422);
+  });
+
+  test('other tenants and holding users get no zip', async () => {
+    for (const [token, url, status] of [
+      [owner2, `/api/company/1/clients/${client1}/collection`, 404],
+      [owner2, `/api/company/2/clients/${client1}/collection`, 404],
+      [holdingUser, `/api/company/1/clients/${client1}/collection`, 403],
+    ] as const) {
+      const res = await post(token, url);
+      expect(res.statusCode).toBe(status);
+      expect(res.body).not.toContain(CANARY.demo);
+      expect(res.headers['content-type']).not.toBe('application/zip');
+    }
+  });
+
+  test('delete is soft: the document leaves lists and zips, its file stays for retention; role 3 may not delete', async () => {
+    const view = await post(owner, `/api/company/1/clients/${zipClient}`);
+    const doc = (view.json().documents as { id: number; name: string }[]).find((d) => d.name === 'b.pdf') as { id: number };
+    const countBefore = view.json().data.documents_count;
+    expect((await post(staff, `/api/company/1/clients/${zipClient}/media/${doc.id}/delete`)).statusCode).toBe(403);
+    expect((await post(owner2, `/api/company/2/clients/${zipClient}/media/${doc.id}/delete`)).statusCode).toBe(404);
+    expect((await post(owner2, `/api/company/1/clients/${zipClient}/media/${doc.id}/delete`)).statusCode).toBe(404);
+    const res = await post(owner, `/api/company/1/clients/${zipClient}/media/${doc.id}/delete`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toEqual(expect.any(String));
+    expect((await post(owner, `/api/company/1/clients/${zipClient}/media/${doc.id}/delete`)).statusCode).toBe(404);
+    expect((await post(owner, `/api/company/1/clients/${zipClient}/media/${doc.id}`)).statusCode).toBe(404);
+    const after = await post(owner, `/api/company/1/clients/${zipClient}`);
+    expect(after.json().documents.map((d: { id: number }) => d.id)).not.toContain(doc.id);
+    expect(after.json().data.documents_count).toBe(countBefore - 1);
+    expect(readZip((await zipOf(owner)).rawPayload).map((e) => e.name)).not.toContain('Facturi emise/2026-01/b.pdf');
+    const row = await t.ctx.db.selectFrom('media').select(['storage_key', 'deleted_at']).where('id', '=', doc.id).executeTakeFirstOrThrow();
+    expect(row.deleted_at).not.toBeNull();
+    expect(await t.ctx.storage.exists(row.storage_key)).toBe(true);
+  });
+});

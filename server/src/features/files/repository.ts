@@ -1,0 +1,137 @@
+import type { Insertable, Transaction } from 'kysely';
+import { sql } from 'kysely';
+import type { Db } from '../../infra/db.js';
+import type { Database, MediaTable } from '../../db/schema.js';
+
+type Executor = Db | Transaction<Database>;
+
+/** A client's document with what the screens and the zip need beside it. */
+export interface MediaListRow {
+  id: number;
+  company_id: number;
+  client_id: number | null;
+  category_id: number | null;
+  category_name: string | null;
+  category_position: number | null;
+  period: string | null;
+  original_name: string;
+  mime: string;
+  size: number | string;
+  sha256: string;
+  storage_key: string;
+  created_at: Date;
+  uploaded_by: number | null;
+  uploader_name: string | null;
+}
+
+export interface MediaFilter {
+  companyId: number;
+  clientId: number;
+  period?: string | null;
+  categoryId?: number | null;
+  ids?: number[] | null;
+}
+
+function listQuery(db: Executor, filter: MediaFilter) {
+  let query = db
+    .selectFrom('media as m')
+    // Deleted categories still name the documents filed under them.
+    .leftJoin('categories as c', (join) => join.onRef('c.id', '=', 'm.category_id').onRef('c.company_id', '=', 'm.company_id'))
+    .leftJoin('users as u', 'u.id', 'm.uploaded_by')
+    .select([
+      'm.id',
+      'm.company_id',
+      'm.client_id',
+      'm.category_id',
+      'c.name as category_name',
+      'c.position as category_position',
+      'm.period',
+      'm.original_name',
+      'm.mime',
+      'm.size',
+      'm.sha256',
+      'm.storage_key',
+      'm.created_at',
+      'm.uploaded_by',
+      'u.name as uploader_name',
+    ])
+    .where('m.company_id', '=', filter.companyId)
+    .where('m.client_id', '=', filter.clientId)
+    .where('m.deleted_at', 'is', null);
+  if (filter.period) query = query.where('m.period', '=', filter.period);
+  if (filter.categoryId) query = query.where('m.category_id', '=', filter.categoryId);
+  if (filter.ids) query = query.where('m.id', 'in', filter.ids.length ? filter.ids : [0]);
+  return query;
+}
+
+/** The client's live documents matching filter, newest month first, then by category order and name. */
+export async function listClientMedia(db: Executor, filter: MediaFilter): Promise<MediaListRow[]> {
+  return listQuery(db, filter)
+    .orderBy('m.period', sql`desc nulls last`)
+    .orderBy('c.position', sql`asc nulls last`)
+    .orderBy('c.name')
+    .orderBy('m.original_name')
+    .orderBy('m.id')
+    .execute();
+}
+
+export async function findClientMedia(
+  db: Executor,
+  ids: { companyId: number; clientId: number; mediaId: number },
+): Promise<MediaListRow | undefined> {
+  return listQuery(db, { companyId: ids.companyId, clientId: ids.clientId })
+    .where('m.id', '=', ids.mediaId)
+    .executeTakeFirst();
+}
+
+/** Months holding the client's documents, with their counts, newest first. */
+export async function listClientPeriods(
+  db: Executor,
+  ids: { companyId: number; clientId: number },
+): Promise<{ period: string; count: number }[]> {
+  const rows = await db
+    .selectFrom('media')
+    .select(['period', sql<number>`count(*)::int`.as('count')])
+    .where('company_id', '=', ids.companyId)
+    .where('client_id', '=', ids.clientId)
+    .where('deleted_at', 'is', null)
+    .where('period', 'is not', null)
+    .groupBy('period')
+    .orderBy('period', 'desc')
+    .execute();
+  return rows.map((r) => ({ period: r.period as string, count: Number(r.count) }));
+}
+
+export async function insertMedia(trx: Executor, rows: Insertable<MediaTable>[]): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const inserted = await trx.insertInto('media').values(rows).returning('id').execute();
+  return inserted.map((r) => r.id);
+}
+
+/** Soft delete: the row leaves every list, the stored file stays until retention removes it. */
+export async function softDeleteClientMedia(
+  db: Executor,
+  ids: { companyId: number; clientId: number; mediaId: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('media')
+    .set({ deleted_at: new Date() })
+    .where('company_id', '=', ids.companyId)
+    .where('client_id', '=', ids.clientId)
+    .where('id', '=', ids.mediaId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Whether a live category of this company has this id. */
+export async function companyCategoryExists(db: Executor, companyId: number, categoryId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('categories')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('id', '=', categoryId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Boolean(row);
+}

@@ -1,0 +1,257 @@
+import crypto from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
+import type { AppContext } from '../../infra/context.js';
+import { AppError, errors } from '../../infra/errors.js';
+import { newStorageKey } from '../../infra/storage.js';
+import { detectFileType, SNIFF_BYTES, type AllowedType } from '../../lib/file-types.js';
+import { sanitizeFileName, withTypeExtension } from './file-name.js';
+import { companyCategoryExists, insertMedia, listClientMedia, type MediaListRow } from './repository.js';
+import { MAX_FILES_PER_UPLOAD } from './presenter.js';
+
+/** One file that reached storage during this request. */
+export interface StoredUpload {
+  field: string;
+  key: string;
+  name: string;
+  mime: string;
+  size: number;
+  sha256: string;
+}
+
+export interface ReceivedMultipart {
+  /** Text fields (the last value wins for a repeated name). */
+  fields: Record<string, string>;
+  files: StoredUpload[];
+  /** Removes every stored file of this request; call it when the rows can't be written. */
+  discard(): Promise<void>;
+}
+
+export interface ReceiveOptions {
+  /** Storage key prefix, e.g. `company-1/client-7`; the key itself is always generated. */
+  keyPrefix: string;
+  maxFiles?: number;
+  /** Runs once, on the first file, with the fields sent before it: refuse early instead of after the upload. */
+  beforeFirstFile?: (fields: Record<string, string>) => Promise<void> | void;
+}
+
+const emptyFile = (name: string) => errors.field('files', `Fișierul „${name}” este gol.`);
+const tooManyFiles = (max: number) => errors.field('files', `Poți încărca cel mult ${max} fișiere odată.`);
+const notMultipart = () => errors.field('files', 'Fișierele trebuie trimise ca multipart/form-data.');
+
+/**
+ * Streams every file part of a multipart request to storage: type checked on
+ * the first bytes, size limited, SHA-256 computed on the way. All or nothing:
+ * on any error (too large → 413, refused type → 422, aborted request) the
+ * files already stored are deleted before the error is rethrown.
+ */
+export async function receiveMultipart(
+  ctx: Pick<AppContext, 'config' | 'storage'>,
+  request: FastifyRequest,
+  options: ReceiveOptions,
+): Promise<ReceivedMultipart> {
+  if (!request.isMultipart()) throw notMultipart();
+  const maxBytes = ctx.config.uploadMaxBytes;
+  const maxFiles = options.maxFiles ?? MAX_FILES_PER_UPLOAD;
+  const fields: Record<string, string> = {};
+  const files: StoredUpload[] = [];
+  const discard = async (): Promise<void> => {
+    const keys = files.splice(0).map((f) => f.key);
+    await Promise.all(keys.map((key) => ctx.storage.delete(key).catch(() => undefined)));
+  };
+  let sawFile = false;
+  try {
+    const parts = request.parts({
+      limits: { fileSize: maxBytes, files: maxFiles, fields: 50, fieldSize: 64 * 1024, parts: maxFiles + 50 },
+    });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (!sawFile) {
+        sawFile = true;
+        await options.beforeFirstFile?.({ ...fields });
+      }
+      files.push(await storeOne(ctx, part, options.keyPrefix, maxBytes));
+    }
+  } catch (error) {
+    await discard();
+    throw translateMultipartError(error, maxBytes, maxFiles);
+  }
+  return { fields, files, discard };
+}
+
+function translateMultipartError(error: unknown, maxBytes: number, maxFiles: number): unknown {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return errors.tooLarge(maxBytes);
+  if (code === 'FST_FILES_LIMIT') return tooManyFiles(maxFiles);
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return notMultipart();
+  if (code === 'FST_MP_PREMATURE_CLOSE' || (error as Error).message?.includes('Unexpected end of')) {
+    return new AppError(400, 'aborted', 'Încărcarea a fost întreruptă. Încearcă din nou.');
+  }
+  return error;
+}
+
+async function storeOne(
+  ctx: Pick<AppContext, 'storage'>,
+  part: MultipartFile,
+  keyPrefix: string,
+  maxBytes: number,
+): Promise<StoredUpload> {
+  const cleanName = sanitizeFileName(part.filename ?? '');
+  const shownName = cleanName || 'fisier';
+  const key = newStorageKey(keyPrefix);
+  const hash = crypto.createHash('sha256');
+  const stream = part.file;
+  let size = 0;
+  let type: AllowedType | null = null;
+
+  async function* inspected(): AsyncGenerator<Buffer> {
+    let head: Buffer[] = [];
+    let headLength = 0;
+    const decide = (): void => {
+      if (headLength === 0) throw emptyFile(shownName);
+      type = detectFileType(Buffer.concat(head, headLength).subarray(0, SNIFF_BYTES), cleanName);
+      if (!type) throw errors.unsupportedType(shownName);
+    };
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      hash.update(chunk);
+      if (stream.truncated || size > maxBytes) throw errors.tooLarge(maxBytes);
+      if (type) {
+        yield chunk;
+        continue;
+      }
+      head.push(chunk);
+      headLength += chunk.length;
+      if (headLength >= SNIFF_BYTES) {
+        decide();
+        yield* head;
+        head = [];
+      }
+    }
+    // busboy ends a file cut at the limit normally and only flags it.
+    if (stream.truncated) throw errors.tooLarge(maxBytes);
+    if (!type) {
+      decide();
+      yield* head;
+    }
+  }
+
+  await ctx.storage.put(key, Readable.from(inspected(), { objectMode: false }));
+  const detected = type as AllowedType | null;
+  if (!detected) throw errors.unsupportedType(shownName);
+  return {
+    field: part.fieldname,
+    key,
+    name: withTypeExtension(cleanName, detected),
+    mime: detected.mime,
+    size,
+    sha256: hash.digest('hex'),
+  };
+}
+
+const PERIOD = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+/** The current month (YYYY-MM) in Romania. */
+export function currentPeriod(now = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Bucharest', year: 'numeric', month: '2-digit' }).formatToParts(now);
+  const year = parts.find((p) => p.type === 'year')?.value;
+  const month = parts.find((p) => p.type === 'month')?.value;
+  return `${year}-${month}`;
+}
+
+/** A month YYYY-MM between 2000-01 and next year; null when malformed. */
+export function parsePeriod(value: string): string | null {
+  const match = PERIOD.exec(value.trim());
+  if (!match) return null;
+  const year = Number(match[1]);
+  const maxYear = Number(currentPeriod().slice(0, 4)) + 1;
+  return year >= 2000 && year <= maxYear ? match[0] : null;
+}
+
+export interface UploadFields {
+  categoryId: number | null;
+  period: string;
+}
+
+const invalidPeriod = () => errors.field('period', 'Luna trebuie să fie în formatul AAAA-LL (de exemplu 2026-01).');
+const invalidCategory = () => errors.field('category_id', 'Categoria aleasă nu există.');
+
+/** category_id (optional, empty = none) and period (optional, empty = current month) of an upload form. */
+export function parseUploadFields(fields: Record<string, string>): UploadFields {
+  const rawCategory = (fields.category_id ?? '').trim();
+  let categoryId: number | null = null;
+  if (rawCategory !== '' && rawCategory !== 'null') {
+    if (!/^[0-9]{1,9}$/.test(rawCategory) || Number(rawCategory) === 0) throw invalidCategory();
+    categoryId = Number(rawCategory);
+  }
+  const rawPeriod = (fields.period ?? '').trim();
+  const period = rawPeriod === '' ? currentPeriod() : parsePeriod(rawPeriod);
+  if (!period) throw invalidPeriod();
+  return { categoryId, period };
+}
+
+export interface StoreFilesOptions {
+  /** The tenant owning the client (its categories are the allowed ones). */
+  companyId: number;
+  /** An already authorised client of companyId. */
+  clientId: number;
+  uploadedBy: number | null;
+}
+
+/**
+ * POST …/clients/{clientId}/storeFiles: multipart with `category_id`, `period`
+ * and files (any number, field `files[]` or `files`). Answers the new rows,
+ * written in one transaction once every file is stored.
+ */
+export async function storeFiles(
+  ctx: Pick<AppContext, 'config' | 'storage' | 'db'>,
+  request: FastifyRequest,
+  options: StoreFilesOptions,
+): Promise<MediaListRow[]> {
+  const { db } = ctx;
+  const checkFields = async (fields: Record<string, string>): Promise<UploadFields> => {
+    const parsed = parseUploadFields(fields);
+    if (parsed.categoryId !== null && !(await companyCategoryExists(db, options.companyId, parsed.categoryId))) {
+      throw invalidCategory();
+    }
+    return parsed;
+  };
+  const upload = await receiveMultipart(ctx, request, {
+    keyPrefix: `company-${options.companyId}/client-${options.clientId}`,
+    beforeFirstFile: async (fields) => {
+      await checkFields(fields);
+    },
+  });
+  try {
+    const { categoryId, period } = await checkFields(upload.fields);
+    if (upload.files.length === 0) throw errors.field('files', 'Alege cel puțin un fișier.');
+    const ids = await db.transaction().execute((trx) =>
+      insertMedia(
+        trx,
+        upload.files.map((f) => ({
+          company_id: options.companyId,
+          client_id: options.clientId,
+          category_id: categoryId,
+          period,
+          original_name: f.name,
+          mime: f.mime,
+          size: f.size,
+          sha256: f.sha256,
+          storage_key: f.key,
+          uploaded_by: options.uploadedBy,
+        })),
+      ),
+    );
+    const rows = await listClientMedia(db, { companyId: options.companyId, clientId: options.clientId, ids });
+    const order = new Map(ids.map((id, i) => [id, i]));
+    return rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+  } catch (error) {
+    await upload.discard();
+    throw error;
+  }
+}

@@ -1,0 +1,67 @@
+import { Suspense, type ReactNode } from 'react';
+import { Link, Navigate, Route, Routes } from 'react-router-dom';
+import { useCurrentUser } from '../session/hooks';
+import type { NavItem, Role } from '../types';
+import { AreaLayout } from './AreaLayout';
+import { EmptyState } from './EmptyState';
+import { RoleGuard } from './RouteGuard';
+import { Spinner } from './Spinner';
+
+/** One screen of an area: its path relative to the area prefix, who may open it, its menu label. */
+export interface AreaRoute {
+  /** Relative to the area prefix, e.g. 'dashboard' or 'clients/:id'. */
+  path: string;
+  element: ReactNode;
+  roles: Role[];
+  /** Menu entry; routes without a label (e.g. a detail view) are not in the menu. */
+  label?: string;
+}
+
+export interface AreaAppProps {
+  /** Sidebar title, e.g. 'Companie'. */
+  title: string;
+  /** Absolute prefix, e.g. '/company'. */
+  basePath: string;
+  /** Roles allowed in the whole area. */
+  roles: Role[];
+  /** Absolute path the area's index redirects to. */
+  defaultPath: string;
+  routes: AreaRoute[];
+}
+
+function NotFound({ home }: { home: string }) {
+  return (
+    <div className="page">
+      <EmptyState title="Pagina nu există">
+        <Link to={home}>Înapoi la pagina principală a contului</Link>
+      </EmptyState>
+    </div>
+  );
+}
+
+/**
+ * A remote's root: area guard, layout with the menu the signed-in role may see
+ * (SPEC §2), and the routes, each behind its own role guard.
+ */
+export function AreaApp({ title, basePath, roles, defaultPath, routes }: AreaAppProps) {
+  const user = useCurrentUser();
+  const base = basePath.replace(/\/$/, '');
+  const nav: NavItem[] = routes
+    .filter((r) => r.label && user && r.roles.includes(user.role))
+    .map((r) => ({ to: `${base}/${r.path}`, label: r.label as string }));
+  return (
+    <RoleGuard roles={roles}>
+      <AreaLayout title={title} nav={nav}>
+        <Suspense fallback={<Spinner />}>
+          <Routes>
+            <Route index element={<Navigate to={defaultPath} replace />} />
+            {routes.map((r) => (
+              <Route key={r.path} path={r.path} element={<RoleGuard roles={r.roles}>{r.element}</RoleGuard>} />
+            ))}
+            <Route path="*" element={<NotFound home={defaultPath} />} />
+          </Routes>
+        </Suspense>
+      </AreaLayout>
+    </RoleGuard>
+  );
+}

@@ -1,0 +1,140 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from '@dosar/shared';
+import * as runtime from '../testing/federation-runtime-mock';
+import { fakeHttp, renderApp } from '../testing/render-app';
+import { resetRemoteLoader } from '../features/remotes/load-remote-app';
+
+jest.mock('@module-federation/enhanced/runtime', () => jest.requireActual('../testing/federation-runtime-mock'));
+
+const location = () => screen.getByTestId('location').textContent;
+
+beforeEach(() => {
+  jest.spyOn(toast, 'error').mockResolvedValue(undefined);
+  jest.spyOn(toast, 'success').mockResolvedValue(undefined);
+  resetRemoteLoader();
+  runtime.loadRemote.mockReset();
+  runtime.registerRemotes.mockReset();
+  runtime.remoteAppsLoad();
+  runtime.mockRemotesJson();
+  fakeHttp(() => [200, {}]);
+});
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('public routes', () => {
+  it.each([
+    ['/', 'Documentele clienților tăi, la un loc. Fără e-mailuri pierdute.'],
+    ['/documentation', 'Documentație'],
+    ['/terms-and-conditions', 'Termeni și condiții'],
+    ['/confidentiality', 'Politica de confidențialitate'],
+  ])('%s is open to everyone', async (url, heading) => {
+    renderApp(url);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  });
+
+  it('/terms redirects to /terms-and-conditions', async () => {
+    renderApp('/terms');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Termeni și condiții' })).toBeInTheDocument();
+    expect(location()).toBe('/terms-and-conditions');
+  });
+
+  it('public pages stay open when signed in', async () => {
+    renderApp('/documentation', { role: 3 });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Documentație' })).toBeInTheDocument();
+  });
+});
+
+describe('the guard (DESIGN §1)', () => {
+  it.each(['/admin', '/company/dashboard', '/client/utils'])('%s without a login goes to /login, no toast', async (url) => {
+    renderApp(url);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Autentificare' })).toBeInTheDocument();
+    expect(location()).toBe('/login');
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [1, '/admin/companies'],
+    [2, '/company/dashboard'],
+    [3, '/company/dashboard'],
+    [4, '/client/dashboard'],
+    [5, '/client/dashboard'],
+  ])('role %i on a guest-only route lands on its area default %s', async (role, target) => {
+    renderApp('/login', { role });
+    await waitFor(() => expect(location()).toBe(target));
+  });
+
+  it.each(['/register', '/forgot-password', '/reset-password/abc'])('%s is guest-only too', async (url) => {
+    renderApp(url, { role: 4 });
+    await waitFor(() => expect(location()).toBe('/client/dashboard'));
+  });
+
+  it.each([
+    [3, '/admin/companies', '/company/dashboard'],
+    [1, '/company/dashboard', '/admin/companies'],
+    [5, '/company/dashboard', '/client/dashboard'],
+    [2, '/client/dashboard', '/company/dashboard'],
+  ])('role %i on %s: the toast, /login, then its own area %s', async (role, url, home) => {
+    renderApp(url, { role });
+    await waitFor(() => expect(location()).toBe(home));
+    expect(toast.error).toHaveBeenCalledWith('Nu esti autorizat sa accesezi aceasta pagina');
+  });
+
+  it('area defaults: /company → /company/dashboard with the remote mounted at /company', async () => {
+    renderApp('/company', { role: 2 });
+    expect(await screen.findByRole('heading', { name: 'Zona company la /company' })).toBeInTheDocument();
+    expect(location()).toBe('/company/dashboard');
+    expect(runtime.registerRemotes).toHaveBeenCalledWith(
+      [{ name: 'company_app', entry: '/remotes/company/remoteEntry.js' }],
+      undefined,
+    );
+    expect(runtime.loadRemote).toHaveBeenCalledWith('company_app/App');
+  });
+});
+
+describe('a remote that cannot load', () => {
+  it('shows the Romanian fallback; Reîncearcă re-registers with force and recovers', async () => {
+    runtime.loadRemote.mockResolvedValueOnce(undefined);
+    renderApp('/admin/companies', { role: 1 });
+    expect(await screen.findByRole('heading', { name: /nu poate fi încărcată acum/ })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Reîncearcă' }));
+    expect(await screen.findByRole('heading', { name: 'Zona admin la /admin' })).toBeInTheDocument();
+    expect(runtime.registerRemotes).toHaveBeenLastCalledWith(
+      [{ name: 'admin_app', entry: '/remotes/admin/remoteEntry.js' }],
+      { force: true },
+    );
+  });
+
+  it('keeps the shell alive when the remote throws while loading', async () => {
+    runtime.loadRemote.mockRejectedValue(new Error('ScriptExternalLoadError'));
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderApp('/client/dashboard', { role: 5 });
+    expect(await screen.findByRole('button', { name: 'Reîncearcă' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Pagina principală' }));
+  });
+});
+
+describe('session', () => {
+  it('a 401 on any call shows the SPEC §8 toast and resets the session', async () => {
+    const { store } = renderApp('/company/dashboard', { role: 2 });
+    await screen.findByRole('heading', { name: 'Zona company la /company' });
+    fakeHttp(() => [401, { message: 'Trebuie sa fii autentificat ca sa accesezi aceasta pagina' }]);
+    const { http } = jest.requireActual('@dosar/shared') as typeof import('@dosar/shared');
+    await act(async () => {
+      await http.post('/api/company/1/clients').catch(() => undefined);
+    });
+    expect(toast.error).toHaveBeenCalledWith('Trebuie sa fii autentificat ca sa accesezi aceasta pagina');
+    expect(store.getState().session).toEqual({ user: null, token: null, status: 'anonymous' });
+    await waitFor(() => expect(location()).toBe('/login'));
+  });
+
+  it('logout from the public header calls POST /api/logout and clears the session', async () => {
+    const calls = fakeHttp(() => [200, { message: 'Te-ai deconectat.' }]);
+    const { store } = renderApp('/', { role: 2 });
+    await userEvent.click(await screen.findByRole('button', { name: 'Deconectare' }));
+    await waitFor(() => expect(store.getState().session.user).toBeNull());
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/logout']);
+    expect(calls[0].headers.Authorization).toBe('Bearer 2|token');
+    expect(localStorage.getItem('bearer_token')).toBeNull();
+  });
+});

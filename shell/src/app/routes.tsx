@@ -1,0 +1,57 @@
+import { lazy, type ComponentType, type ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { RouteGuard, type RouteAccess } from '@dosar/shared';
+import { RemoteArea } from '../features/remotes/RemoteArea';
+import { NotFoundPage } from './NotFoundPage';
+import { paths } from './paths';
+import { PublicLayout } from './PublicLayout';
+
+const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(() => load().then((m) => ({ default: m[name] })));
+
+const HomePage = page(() => import('../features/public-pages/HomePage'), 'HomePage');
+const DocumentationPage = page(() => import('../features/public-pages/DocumentationPage'), 'DocumentationPage');
+const TermsPage = page(() => import('../features/public-pages/TermsPage'), 'TermsPage');
+const ConfidentialityPage = page(() => import('../features/public-pages/ConfidentialityPage'), 'ConfidentialityPage');
+const CompanyRequestPage = page(() => import('../features/company-request/CompanyRequestPage'), 'CompanyRequestPage');
+const LoginPage = page(() => import('../features/auth/LoginPage'), 'LoginPage');
+const RegisterPage = page(() => import('../features/auth/RegisterPage'), 'RegisterPage');
+const ForgotPasswordPage = page(() => import('../features/auth/ForgotPasswordPage'), 'ForgotPasswordPage');
+const ResetPasswordPage = page(() => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage');
+
+const guard = (access: RouteAccess, element: ReactNode) => <RouteGuard access={access}>{element}</RouteGuard>;
+
+/** Every route of SPEC §2. Areas are remotes loaded at run time; the guard runs before they load. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<PublicLayout />}>
+        <Route index element={<HomePage />} />
+        <Route path={paths.documentation} element={<DocumentationPage />} />
+        <Route path={paths.termsShort} element={<Navigate to={paths.terms} replace />} />
+        <Route path={paths.terms} element={<TermsPage />} />
+        <Route path={paths.confidentiality} element={<ConfidentialityPage />} />
+        <Route path="/company-request/:hash" element={<CompanyRequestPage />} />
+
+        <Route path={paths.login} element={guard('guest', <LoginPage />)} />
+        <Route path={paths.register} element={guard('guest', <RegisterPage />)} />
+        <Route path={paths.forgotPassword} element={guard('guest', <ForgotPasswordPage />)} />
+        <Route path="/reset-password/:token" element={guard('guest', <ResetPasswordPage />)} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+
+      <Route path={paths.admin} element={guard({ roles: [1] }, <Navigate to={paths.adminDefault} replace />)} />
+      <Route path={`${paths.admin}/*`} element={guard({ roles: [1] }, <RemoteArea area="admin" basePath={paths.admin} />)} />
+      <Route path={paths.company} element={guard({ roles: [2, 3] }, <Navigate to={paths.companyDefault} replace />)} />
+      <Route
+        path={`${paths.company}/*`}
+        element={guard({ roles: [2, 3] }, <RemoteArea area="company" basePath={paths.company} />)}
+      />
+      <Route path={paths.client} element={guard({ roles: [4, 5] }, <Navigate to={paths.clientDefault} replace />)} />
+      <Route
+        path={`${paths.client}/*`}
+        element={guard({ roles: [4, 5] }, <RemoteArea area="client" basePath={paths.client} />)}
+      />
+    </Routes>
+  );
+}

@@ -1,0 +1,100 @@
+import { Component, useCallback, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Spinner, type RemoteAppProps } from '@dosar/shared';
+import { loadRemoteApp } from './load-remote-app';
+import type { Area } from './remotes-config';
+
+const AREA_NAMES: Record<Area, string> = {
+  admin: 'Administrare',
+  company: 'Companie',
+  client: 'Client',
+};
+
+export function RemoteFallback({ area, onRetry, retrying }: { area: Area; onRetry: () => void; retrying?: boolean }) {
+  return (
+    <div className="page">
+      <div className="card fallback" role="alert">
+        <h1>Secțiunea „{AREA_NAMES[area]}” nu poate fi încărcată acum</h1>
+        <p className="muted">
+          Nu am putut contacta această parte a aplicației. Verifică conexiunea la internet sau încearcă din nou în câteva
+          momente. Restul aplicației funcționează în continuare.
+        </p>
+        <div className="form-actions" style={{ justifyContent: 'center' }}>
+          <button type="button" className="btn btn-primary" onClick={onRetry} disabled={retrying}>
+            {retrying ? 'Se reîncearcă…' : 'Reîncearcă'}
+          </button>
+          <a className="btn btn-ghost" href="/">
+            Pagina principală
+          </a>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+interface BoundaryProps {
+  area: Area;
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+/** Catches a remote that loaded but fails while rendering: the shell keeps working. */
+export class RemoteErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error(`[dosar] zona ${this.props.area} a eșuat`, error, info.componentStack);
+  }
+
+  private retry = (): void => {
+    this.setState({ failed: false });
+    this.props.onRetry();
+  };
+
+  render(): ReactNode {
+    if (this.state.failed) return <RemoteFallback area={this.props.area} onRetry={this.retry} />;
+    return this.props.children;
+  }
+}
+
+type LoadState =
+  | { status: 'loading'; retrying: boolean }
+  | { status: 'ready'; App: ComponentType<RemoteAppProps> }
+  | { status: 'failed' };
+
+/** Loads and renders one area's remote under its prefix; a Romanian fallback with retry if it can't. */
+export function RemoteArea({ area, basePath }: { area: Area; basePath: string }) {
+  const [state, setState] = useState<LoadState>({ status: 'loading', retrying: false });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let alive = true;
+    loadRemoteApp(area, { retry: attempt > 0 }).then(
+      (App) => alive && setState({ status: 'ready', App }),
+      (error: unknown) => {
+        console.error(error);
+        if (alive) setState({ status: 'failed' });
+      },
+    );
+    return () => {
+      alive = false;
+    };
+  }, [area, attempt]);
+
+  const retry = useCallback(() => {
+    setState({ status: 'loading', retrying: true });
+    setAttempt((n) => n + 1);
+  }, []);
+
+  if (state.status === 'failed') return <RemoteFallback area={area} onRetry={retry} />;
+  if (state.status === 'loading') return <Spinner label={`Se încarcă secțiunea „${AREA_NAMES[area]}”…`} />;
+  const { App } = state;
+  return (
+    <RemoteErrorBoundary area={area} onRetry={retry}>
+      <App basePath={basePath} />
+    </RemoteErrorBoundary>
+  );
+}

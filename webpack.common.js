@@ -1,0 +1,219 @@
+// One webpack factory for the shell and the three remotes (DESIGN §1).
+// Each app's webpack.config.js calls createConfig({ name, dir, port, exposes }).
+const fs = require('node:fs');
+const path = require('node:path');
+const Module = require('node:module');
+
+/**
+ * webpack ≥ 5.107 moved files inside webpack/lib (e.g. util/extractUrlAndGlobal →
+ * externals/extractUrlAndGlobal); @module-federation/enhanced 2.9.2 still deep-imports
+ * the old paths (module-federation/core#4747). Until both agree again, a request for a
+ * missing webpack/lib file resolves to the file of the same name at its new place.
+ */
+function bridgeMovedWebpackInternals() {
+  const webpackLib = path.join(path.dirname(require.resolve('webpack/package.json')), 'lib');
+  let index = null;
+  const indexLib = () => {
+    if (index) return index;
+    index = new Map();
+    const walk = (dir) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (entry.name.endsWith('.js') && !index.has(entry.name)) index.set(entry.name, full);
+      }
+    };
+    walk(webpackLib);
+    return index;
+  };
+  const original = Module._resolveFilename;
+  Module._resolveFilename = function resolveMoved(request, ...rest) {
+    try {
+      return original.call(this, request, ...rest);
+    } catch (error) {
+      const match = /^webpack\/lib\/(.+?)(\.js)?$/.exec(request);
+      const moved = match && indexLib().get(`${path.basename(match[1])}.js`);
+      if (error.code !== 'MODULE_NOT_FOUND' || !moved) throw error;
+      return moved;
+    }
+  };
+}
+bridgeMovedWebpackInternals();
+
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+
+const API_TARGET = process.env.DOSAR_API_URL || 'http://localhost:8080';
+
+/** Dev-server ports; the shell's dev /remotes.json points at the remotes' dev servers. */
+const DEV_PORTS = { shell: 3000, admin_app: 3001, company_app: 3002, client_app: 3003 };
+
+const installedVersion = (pkg) => require(`${pkg}/package.json`).version;
+const caret = (version) => `^${version}`;
+
+/**
+ * Shared singletons: exactly one copy of each at run time. Subpaths of react and
+ * react-dom ('react/jsx-runtime', 'react-dom/client') are separate requests, hence
+ * the 'react/' and 'react-dom/' prefixes. Versions are explicit: @dosar/shared is a
+ * workspace package whose version cannot be inferred.
+ */
+function sharedModules() {
+  const singleton = (pkg, request = pkg) => {
+    const version = installedVersion(pkg);
+    return [request, { singleton: true, version, requiredVersion: caret(version) }];
+  };
+  const sharedPkg = require('./shared/package.json');
+  return Object.fromEntries([
+    singleton('react'),
+    singleton('react', 'react/'),
+    singleton('react-dom'),
+    singleton('react-dom', 'react-dom/'),
+    singleton('react-router'),
+    singleton('react-router-dom'),
+    singleton('react-redux'),
+    singleton('@reduxjs/toolkit'),
+    singleton('axios'),
+    singleton('sweetalert2'),
+    [
+      '@dosar/shared',
+      {
+        singleton: true,
+        version: sharedPkg.version,
+        // Remotes deploy independently and run against the copy loaded first: it must stay backward compatible.
+        requiredVersion: caret(sharedPkg.version),
+      },
+    ],
+  ]);
+}
+
+/** The shell's dev server answers /remotes.json itself, pointing at the remotes' dev servers. */
+function devRemotesJson() {
+  const entry = (name) => ({ name, entry: `http://localhost:${DEV_PORTS[name]}/remoteEntry.js` });
+  return { admin: entry('admin_app'), company: entry('company_app'), client: entry('client_app') };
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.name 'shell' | 'admin_app' | 'company_app' | 'client_app'
+ * @param {string} options.dir the app's directory (__dirname of its webpack.config.js)
+ * @param {number} options.port dev-server port
+ * @param {Record<string, string>} [options.exposes] a remote's exposed modules ({ './App': … })
+ */
+function createConfig({ name, dir, port, exposes }) {
+  const isRemote = !!exposes;
+  return (_env, argv = {}) => {
+    const production = argv.mode === 'production' || process.env.NODE_ENV === 'production';
+    // Production remotes borrow the federation runtime the shell provides (remoteEntry ≈ 5 KB gz
+    // instead of ≈ 25 KB). A remote's own page (main entry) exists only on its dev server,
+    // where it carries its own runtime so it can run alone.
+    const standalonePage = !isRemote || !production;
+    const hash = production ? '.[contenthash:8]' : '';
+    // The federation runtime asks for its own chunk's file name before that chunk has a
+    // hash (only to learn the directory depth): answer without the hash then.
+    const hashedName = (pathData) =>
+      production && pathData.chunk && pathData.chunk.contentHash && pathData.chunk.contentHash.javascript
+        ? '[name].[contenthash:8].js'
+        : '[name].js';
+
+    const devServer = {
+      port,
+      host: 'localhost',
+      hot: true,
+      historyApiFallback: true,
+      allowedHosts: 'all',
+      client: { overlay: { warnings: false, errors: true }, webSocketURL: `ws://localhost:${port}/ws` },
+      proxy: [
+        {
+          // DOSAR_REMOTES=api: the shell asks the API for /remotes.json (REMOTE_*_URL on the server).
+          context: isRemote || process.env.DOSAR_REMOTES === 'api' ? ['/api', '/remotes.json'] : ['/api'],
+          target: API_TARGET,
+          changeOrigin: false,
+        },
+      ],
+      headers: isRemote
+        ? {
+            'Access-Control-Allow-Origin': '*',
+            'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
+            'Access-Control-Allow-Headers': '*',
+          }
+        : {},
+    };
+    if (!isRemote && process.env.DOSAR_REMOTES !== 'api') {
+      devServer.setupMiddlewares = (middlewares, server) => {
+        server.app.get('/remotes.json', (_req, res) => res.json(devRemotesJson()));
+        return middlewares;
+      };
+    }
+
+    return {
+      name,
+      context: dir,
+      mode: production ? 'production' : 'development',
+      entry: standalonePage ? { main: path.resolve(dir, 'src/index.ts') } : {},
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.resolve(dir, 'dist'),
+        // Remotes resolve chunks next to their remoteEntry.js; the shell serves deep routes from /.
+        publicPath: isRemote ? 'auto' : '/',
+        filename: hashedName,
+        chunkFilename: hashedName,
+        assetModuleFilename: `assets/[name]${hash}[ext]`,
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
+      },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            // @dosar/shared is TypeScript source reached through the workspace symlink (resolved to ./shared).
+            exclude: /node_modules/,
+            use: {
+              loader: 'ts-loader',
+              options: {
+                transpileOnly: true,
+                configFile: path.resolve(dir, 'tsconfig.json'),
+                compilerOptions: { noEmit: false, module: 'esnext', sourceMap: true },
+              },
+            },
+          },
+          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+          { test: /\.(png|svg|jpe?g|gif|woff2?)$/, type: 'asset' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          ...(isRemote ? { filename: 'remoteEntry.js', exposes } : { remotes: {} }),
+          shared: sharedModules(),
+          shareStrategy: 'loaded-first',
+          dts: false,
+          manifest: false,
+          experiments: isRemote ? { externalRuntime: !standalonePage } : { provideExternalRuntime: true },
+        }),
+        standalonePage &&
+          new HtmlWebpackPlugin({
+            template: path.resolve(dir, 'public/index.html'),
+            // The container entry must not be injected into the page.
+            chunks: ['main'],
+            scriptLoading: 'defer',
+          }),
+      ].filter(Boolean),
+      optimization: {
+        // never runtimeChunk: 'single' — it breaks federated containers.
+        moduleIds: production ? 'deterministic' : 'named',
+      },
+      performance: {
+        hints: production ? 'warning' : false,
+        maxEntrypointSize: 400 * 1024,
+        maxAssetSize: 400 * 1024,
+      },
+      devServer,
+      stats: production ? 'normal' : 'minimal',
+    };
+  };
+}
+
+module.exports = { createConfig, sharedModules, DEV_PORTS };
