@@ -1,7 +1,14 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http } from '@dosar/shared';
 import App from './App';
 import { ok, paged, renderSignedIn } from './testing/render';
+
+const mockFire = jest.fn().mockResolvedValue({});
+// The guard's toast goes through sweetalert2: record what it shows.
+jest.mock('sweetalert2', () => ({
+  __esModule: true,
+  default: { fire: (...args: unknown[]) => mockFire(...args), mixin: () => ({ fire: (...args: unknown[]) => mockFire(...args) }) },
+}));
 
 const ROLE_2_ONLY = ['Client nou', 'Holdinguri', 'Categorii', 'Utilizatori'];
 
@@ -35,7 +42,8 @@ describe('company area navigation', () => {
   it('role 3 typing a role-2 URL is refused and sent to /login', async () => {
     renderSignedIn(<App />, { role: 3, route: '/company/users', path: '/company/*' });
     expect(await screen.findByTestId('elsewhere')).toBeInTheDocument();
-    // The guard's own toast (sweetalert2, rendered in the page).
-    expect(await screen.findByText('Nu esti autorizat sa accesezi aceasta pagina')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(mockFire).toHaveBeenCalledWith(expect.objectContaining({ title: 'Nu esti autorizat sa accesezi aceasta pagina' })),
+    );
   });
 });

@@ -132,18 +132,6 @@ export async function findAccountByEmail(db: Db, email: string) {
     .executeTakeFirst();
 }
 
-/** Whether a live company already has this CUI (compared without the RO prefix and spaces). */
-export async function companyCuiExists(db: Db, cui: string): Promise<boolean> {
-  const bare = cui.toUpperCase().replace(/\s+/g, '').replace(/^RO/, '');
-  const row = await db
-    .selectFrom('companies')
-    .select('id')
-    .where('deleted_at', 'is', null)
-    .where(sql<string>`regexp_replace(upper(replace(coalesce(cui, ''), ' ', '')), '^RO', '')`, '=', bare)
-    .executeTakeFirst();
-  return Boolean(row);
-}
-
 /** An invited owner has no password until they set one through the e-mailed link. */
 export async function insertInvitedOwner(
   db: Db,

@@ -7,6 +7,7 @@ import { randomSecret, sha256 } from '../../infra/tokens.js';
 import { isValidCui, normalizeCui } from '../../lib/cui.js';
 import { DEFAULT_CATEGORIES } from '../../seed.js';
 import { isEmail } from '../auth/policy.js';
+import { cuiTaken } from '../admin/repository.js';
 import { insertCompany, insertDefaultCategories, normalizeEmail } from '../auth/repository.js';
 import { prepareSetPasswordMail } from '../company/set-password.js';
 import * as repo from './repository.js';
@@ -195,7 +196,7 @@ export async function confirmRequest(ctx: Ctx, ip: string, hash: string, body: {
         }
         company = { id: account.live_company_id, name: account.company_name as string };
       } else {
-        if (await repo.companyCuiExists(trx, row.cui)) {
+        if (await cuiTaken(trx, row.cui)) {
           throw errors.conflict(
             'O companie cu acest CUI există deja în Dosar. Cere grupului o invitație pe adresa proprietarului ei.',
           );

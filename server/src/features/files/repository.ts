@@ -67,8 +67,8 @@ function listQuery(db: Executor, filter: MediaFilter) {
 /** The client's live documents matching filter, newest month first, then by category order and name. */
 export async function listClientMedia(db: Executor, filter: MediaFilter): Promise<MediaListRow[]> {
   return listQuery(db, filter)
-    .orderBy('m.period', sql`desc nulls last`)
-    .orderBy('c.position', sql`asc nulls last`)
+    .orderBy(sql`m.period desc nulls last`)
+    .orderBy(sql`c.position asc nulls last`)
     .orderBy('c.name')
     .orderBy('m.original_name')
     .orderBy('m.id')

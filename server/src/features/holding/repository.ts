@@ -388,17 +388,6 @@ export async function findUser(db: Db, holdingId: number, userId: number): Promi
   return row as HoldingUserRow | undefined;
 }
 
-/** Any live account with this e-mail (e-mails are unique platform-wide, case-insensitive). */
-export async function emailTaken(db: Db, email: string, exceptUserId?: number): Promise<boolean> {
-  let query = db
-    .selectFrom('users')
-    .select('id')
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
-    .where('deleted_at', 'is', null);
-  if (exceptUserId) query = query.where('id', '!=', exceptUserId);
-  return Boolean(await query.executeTakeFirst());
-}
-
 export async function insertUser(
   db: Db,
   holdingId: number,

@@ -4,13 +4,15 @@ import type { AppContext } from '../../infra/context.js';
 import { AppError, errors, type FieldErrors } from '../../infra/errors.js';
 import { isValidCui, normalizeCui } from '../../lib/cui.js';
 import { isEmail } from '../auth/policy.js';
-import { normalizeEmail } from '../auth/repository.js';
+import { emailTaken, normalizeEmail } from '../auth/repository.js';
+import { EMAIL_TAKEN } from '../auth/service.js';
 import { canDeleteDocument, leavesHoldingWithoutAdmin } from './policy.js';
 import * as repo from './repository.js';
 import { prepareSetPasswordMail } from '../company/set-password.js';
 import { effectiveSet } from '../company/categories/repository.js';
 import { presentCategory } from '../company/categories/presenter.js';
 import { clientNotFound } from '../company/clients/service.js';
+import { userNotFound } from '../company/users/service.js';
 import {
   currentPeriod,
   documentNotFound,
@@ -29,7 +31,7 @@ type Ctx = Pick<AppContext, 'db' | 'mailer' | 'config'>;
 
 export const notFound = {
   client: clientNotFound,
-  user: () => new AppError(404, 'not_found', 'Utilizatorul nu a fost găsit.'),
+  user: userNotFound,
   company: () => errors.notFound('Compania'),
 };
 
@@ -305,11 +307,11 @@ function cleanUserInput(input: UserInput): UserInput {
   return out;
 }
 
-const emailInUse = () => errors.field('email', 'Adresa de e-mail este deja folosită de un alt cont.');
+const emailInUse = () => errors.field('email', EMAIL_TAKEN);
 
 export async function storeUser(ctx: Ctx, actor: Actor, holdingId: number, input: Required<UserInput>) {
   const fields = cleanUserInput(input) as Required<UserInput>;
-  if (await repo.emailTaken(ctx.db, fields.email)) throw emailInUse();
+  if (await emailTaken(ctx.db, fields.email)) throw emailInUse();
   const { id, mail } = await ctx.db.transaction().execute(async (trx) => {
     const id = await repo.insertUser(trx, holdingId, fields);
     const holding = await trx
@@ -345,7 +347,7 @@ export async function updateUser(ctx: Ctx, holdingId: number, userId: number, in
     if (
       fields.email &&
       fields.email !== target.email.toLowerCase() &&
-      (await repo.emailTaken(trx, fields.email, userId))
+      (await emailTaken(trx, fields.email, userId))
     ) {
       throw emailInUse();
     }

@@ -22,7 +22,8 @@ afterEach(() => jest.restoreAllMocks());
 
 async function fill(values: Record<string, string>): Promise<void> {
   for (const [label, value] of Object.entries(values)) {
-    await userEvent.type(screen.getByLabelText(label, { exact: false }), value);
+    await userEvent.click(screen.getByLabelText(label, { exact: false }));
+    await userEvent.paste(value);
   }
 }
 

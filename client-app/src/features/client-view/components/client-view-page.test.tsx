@@ -189,6 +189,10 @@ describe('ClientViewPage', () => {
   it('downloads the whole collection as a zip, with progress', async () => {
     const post = mockView();
     Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:zip'), revokeObjectURL: jest.fn() });
+    const saved: string[] = [];
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
     let progress: AxiosRequestConfig['onDownloadProgress'];
     let finish: (() => void) | undefined;
     renderView(holdingUser);
@@ -210,7 +214,7 @@ describe('ClientViewPage', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Se descarcă: arhiva tuturor documentelor — 2 KB');
     await act(async () => finish?.());
     await waitFor(() => expect(screen.queryByText(/Se descarcă/)).not.toBeInTheDocument());
-    expect(URL.createObjectURL).toHaveBeenCalled();
+    expect(saved).toEqual(['alfa.zip']);
   });
 
   it('says so when the client does not exist', async () => {

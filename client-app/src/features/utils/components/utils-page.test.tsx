@@ -26,6 +26,10 @@ describe('UtilsPage', () => {
     });
     const createObjectURL = jest.fn(() => 'blob:x');
     Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+    const saved: string[] = [];
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
     renderWithSession(<UtilsPage />, { user: holdingUser });
 
     expect(await screen.findByText('Model contract')).toBeInTheDocument();
@@ -36,7 +40,8 @@ describe('UtilsPage', () => {
     await waitFor(() =>
       expect(post).toHaveBeenCalledWith('/api/holding/1/utils/40', undefined, expect.objectContaining({ responseType: 'blob' })),
     );
-    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    await waitFor(() => expect(saved).toEqual(['Model contract.txt']));
+    expect(createObjectURL).toHaveBeenCalled();
   });
 
   it('shows an empty state', async () => {
