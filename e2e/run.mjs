@@ -42,7 +42,8 @@ function finish(result) {
     fs.writeFileSync(process.env.DOSAR_E2E_RESULT_FILE, JSON.stringify({ passed, failed }));
     console.log(`    e2e: ${passed} ok / ${failed} failed in ${seconds}s`);
   } else {
-    if (result.failures?.length) console.log(`\nFailed:\n${result.failures.map((f) => `  ${f.split('\n')[0]}`).join('\n')}\n`);
+    if (result.failures?.length)
+      console.log(`\nFailed:\n${result.failures.map((f) => `  ${f.split('\n')[0]}`).join('\n')}\n`);
     console.log(`e2e: ${passed} passed, ${failed} failed (${seconds}s)`);
   }
   process.exit(failed ? 1 : 0);

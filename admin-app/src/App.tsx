@@ -8,6 +8,16 @@ const CompaniesPage = lazy(() =>
 const ProfilePage = lazy(() =>
   import('./features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })),
 );
+const CompanyDetailPage = lazy(() =>
+  import('./features/companies/components/company-detail-page').then((m) => ({ default: m.CompanyDetailPage })),
+);
+const HoldingsPage = lazy(() => import('./features/holdings/components/holdings-page').then((m) => ({ default: m.HoldingsPage })));
+const HoldingDetailPage = lazy(() =>
+  import('./features/holdings/components/holding-detail-page').then((m) => ({ default: m.HoldingDetailPage })),
+);
+const PaymentsPage = lazy(() => import('./features/payments/components/payments-page').then((m) => ({ default: m.PaymentsPage })));
+const CampaignsPage = lazy(() => import('./features/campaigns/components/campaigns-page').then((m) => ({ default: m.CampaignsPage })));
+const PlansPage = lazy(() => import('./features/plans/components/plans-page').then((m) => ({ default: m.PlansPage })));
 
 /**
  * The admin area's screens (SPEC §2, role 1). One line per screen: path
@@ -15,6 +25,12 @@ const ProfilePage = lazy(() =>
  */
 const routes: AreaRoute[] = [
   { path: 'companies', roles: [1], label: 'Companii', element: <CompaniesPage /> },
+  { path: 'companies/:id', roles: [1], element: <CompanyDetailPage /> },
+  { path: 'holdings', roles: [1], label: 'Grupuri', element: <HoldingsPage /> },
+  { path: 'holdings/:id', roles: [1], element: <HoldingDetailPage /> },
+  { path: 'payments', roles: [1], label: 'Plăți', element: <PaymentsPage /> },
+  { path: 'campaigns', roles: [1], label: 'Campanii', element: <CampaignsPage /> },
+  { path: 'plans', roles: [1], label: 'Planuri', element: <PlansPage /> },
   { path: 'profile', roles: [1], label: 'Profilul meu', element: <ProfilePage /> },
 ];
 

@@ -6,4 +6,7 @@ export const paths = {
   profile: '/admin/profile',
   payments: '/admin/payments',
   campaigns: '/admin/campaigns',
+  plans: '/admin/plans',
+  company: (id: number): string => `/admin/companies/${id}`,
+  holding: (id: number): string => `/admin/holdings/${id}`,
 } as const;

@@ -4,7 +4,9 @@ import App from './App';
 import { holdingAdmin, holdingUser, ok, renderWithSession } from './testing/render';
 
 beforeEach(() => {
-  jest.spyOn(http, 'post').mockResolvedValue(ok({ data: [], meta: { page: 1, per_page: 20, total: 0, since: null, periods: [] } }));
+  jest
+    .spyOn(http, 'post')
+    .mockResolvedValue(ok({ data: [], meta: { page: 1, per_page: 20, total: 0, since: null, periods: [] } }));
   jest.spyOn(http, 'get').mockResolvedValue(ok({ data: [], meta: { page: 1, per_page: 20, total: 0 } }));
 });
 afterEach(() => jest.restoreAllMocks());

@@ -20,7 +20,7 @@ test('register: a new company and its owner, then signed in as owner in /company
     .first()
     .fill('Ana Popescu');
   await page
-    .getByLabel(/^e-?mail/i)
+    .getByLabel(/e-?mailul (tău|tau)|pentru autentificare/i)
     .first()
     .fill(email);
   const passwords = passwordFields(page);

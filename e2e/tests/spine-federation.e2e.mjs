@@ -4,8 +4,17 @@ import assert from 'node:assert/strict';
 import { test } from '../lib/runner.mjs';
 import { areaSidebar, expectPath, signInAs } from '../lib/ui.mjs';
 
-const SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'react-redux', '@reduxjs/toolkit', '@dosar/shared'];
-const OPTIONAL_SINGLETONS = ['axios', 'sweetalert2'];
+// Issue 2: shared singletons, exactly one copy of each in the browser.
+const SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-router-dom',
+  'react-redux',
+  '@reduxjs/toolkit',
+  'axios',
+  'sweetalert2',
+  '@dosar/shared',
+];
 
 /**
  * Before any script runs: a stand-in for the React DevTools hook, which every copy of
@@ -76,12 +85,14 @@ test('federation: exactly one React, ReactDOM and each shared singleton load', a
   await areaSidebar(page).waitFor({ state: 'visible' });
   const scope = await page.evaluate(readShareScope);
   const detail = JSON.stringify(scope, null, 1);
+  if (process.env.E2E_DEBUG) console.log(detail);
   assert.ok(scope.instances.length > 0, `window.__FEDERATION__.__SHARE__ is empty: ${detail}`);
   for (const name of SINGLETONS) {
     assert.equal(scope.loaded[name]?.length ?? 0, 1, `${name}: expected one loaded copy, got ${detail}`);
   }
-  for (const name of OPTIONAL_SINGLETONS) {
-    assert.ok((scope.loaded[name]?.length ?? 0) <= 1, `${name}: more than one loaded copy: ${detail}`);
+  // Subpaths (react/jsx-runtime, react-dom/client…) too: never two copies of anything shared.
+  for (const [name, copies] of Object.entries(scope.loaded)) {
+    assert.equal(copies.length, 1, `${name}: more than one loaded copy: ${detail}`);
   }
   assert.equal(scope.reactDomCopies, 1, `ReactDOM copies that registered a renderer: ${detail}`);
   assert.equal(scope.reactCopies, 1, `React copies behind the renderers: ${detail}`);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { Client } from 'pg';
 import { loadConfig, type Config } from '../src/config.js';
 import { migrateToLatest, openDatabase } from '../src/infra/db.js';
@@ -45,7 +45,9 @@ export interface TestApp {
  * A fresh, migrated database per call: PGlite in memory, or — when
  * TEST_DATABASE_URL is set — a new PostgreSQL database created for this app.
  */
-export async function createTestApp(options: { seed?: boolean; config?: Partial<Config> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { seed?: boolean; config?: Partial<Config>; onRoute?: (route: RouteOptions) => void } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dosar-test-'));
   let databaseUrl: string | null = null;
   let dropDatabase: (() => Promise<void>) | null = null;
@@ -82,7 +84,7 @@ export async function createTestApp(options: { seed?: boolean; config?: Partial<
     storage: localDiskStorage(path.join(dataDir, 'files')),
   };
   if (options.seed !== false) await seedDemoWorld(ctx);
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, { onRoute: options.onRoute });
   await app.ready();
   return {
     app,

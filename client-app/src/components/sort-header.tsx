@@ -15,13 +15,23 @@ interface SortHeaderProps<S extends string> {
 }
 
 /** A table header that sorts on the server: a button, with aria-sort on the cell. */
-export function SortHeader<S extends string>({ label, column, state, onSort, firstDirection = 'asc' }: SortHeaderProps<S>) {
+export function SortHeader<S extends string>({
+  label,
+  column,
+  state,
+  onSort,
+  firstDirection = 'asc',
+}: SortHeaderProps<S>) {
   const active = state.sort === column;
   const ariaSort = active ? (state.direction === 'asc' ? 'ascending' : 'descending') : 'none';
   const next: Direction = active ? (state.direction === 'asc' ? 'desc' : 'asc') : firstDirection;
   return (
     <th scope="col" aria-sort={ariaSort}>
-      <button type="button" className="btn btn-ghost sort-button" onClick={() => onSort({ sort: column, direction: next })}>
+      <button
+        type="button"
+        className="btn btn-ghost sort-button"
+        onClick={() => onSort({ sort: column, direction: next })}
+      >
         {label}
         <span aria-hidden="true">{active ? (state.direction === 'asc' ? ' ▲' : ' ▼') : ''}</span>
       </button>

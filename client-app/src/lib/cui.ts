@@ -14,7 +14,9 @@ export function isValidCui(input: string): boolean {
   if (!/^\d{2,10}$/.test(cui)) return false;
   const digits = cui.split('').map(Number);
   const control = digits.pop() as number;
-  const padded = Array<number>(9 - digits.length).fill(0).concat(digits);
+  const padded = Array<number>(9 - digits.length)
+    .fill(0)
+    .concat(digits);
   const sum = padded.reduce((acc, digit, i) => acc + digit * KEY[i], 0);
   return ((sum * 10) % 11) % 10 === control;
 }

@@ -32,7 +32,7 @@ export function renderStandalone(App: ComponentType<RemoteAppProps>, options: { 
   createRoot(element).render(
     <StrictMode>
       <Provider store={store}>
-        <BrowserRouter>
+        <BrowserRouter future={{ v7_startTransition: true }}>
           <Routes>
             <Route path={`${options.basePath}/*`} element={<App basePath={options.basePath} />} />
             <Route path="/login" element={<StandaloneLogin />} />

@@ -8,7 +8,7 @@ export function App({ store }: { store: AppStore }) {
   return (
     <StrictMode>
       <Provider store={store}>
-        <BrowserRouter>
+        <BrowserRouter future={{ v7_startTransition: true }}>
           <AppRoutes />
         </BrowserRouter>
       </Provider>

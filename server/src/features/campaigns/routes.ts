@@ -45,14 +45,16 @@ const pageOf = (query: { page?: string; per_page?: string }) => {
 
 /**
  * Admin e-mail campaigns (/api/admin/campaigns) and the mail outbox worker,
- * which runs in every server process from ready to close.
+ * which runs in every server process from ready to close (not under
+ * NODE_ENV=test, where tests call drainOutbox).
  */
 export async function campaignRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
 
+  // Tests (NODE_ENV=test) drain the outbox themselves with drainOutbox(ctx), so nothing races them.
   let worker: OutboxWorker | null = null;
   app.addHook('onReady', async () => {
-    worker = startOutboxWorker(app.ctx, app.log);
+    if (app.ctx.config.env !== 'test') worker = startOutboxWorker(app.ctx, app.log);
   });
   app.addHook('onClose', async () => {
     await worker?.stop();

@@ -309,24 +309,36 @@ function cleanUserInput(input: UserInput): UserInput {
 
 const emailInUse = () => errors.field('email', EMAIL_TAKEN);
 
+/** Two requests racing for one e-mail: the unique index (users_email_unique) decides, the loser gets 422. */
+async function uniqueEmail<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') throw emailInUse();
+    throw error;
+  }
+}
+
 export async function storeUser(ctx: Ctx, actor: Actor, holdingId: number, input: Required<UserInput>) {
   const fields = cleanUserInput(input) as Required<UserInput>;
   if (await emailTaken(ctx.db, fields.email)) throw emailInUse();
-  const { id, mail } = await ctx.db.transaction().execute(async (trx) => {
-    const id = await repo.insertUser(trx, holdingId, fields);
-    const holding = await trx
-      .selectFrom('holdings')
-      .select('name')
-      .where('id', '=', holdingId)
-      .executeTakeFirstOrThrow();
-    const mail = await prepareSetPasswordMail(
-      trx,
-      ctx.config,
-      { id, email: fields.email, name: fields.name },
-      `${actor.name} ți-a creat un cont în portalul Dosar al grupului „${holding.name}”.`,
-    );
-    return { id, mail };
-  });
+  const { id, mail } = await uniqueEmail(() =>
+    ctx.db.transaction().execute(async (trx) => {
+      const id = await repo.insertUser(trx, holdingId, fields);
+      const holding = await trx
+        .selectFrom('holdings')
+        .select('name')
+        .where('id', '=', holdingId)
+        .executeTakeFirstOrThrow();
+      const mail = await prepareSetPasswordMail(
+        trx,
+        ctx.config,
+        { id, email: fields.email, name: fields.name },
+        `${actor.name} ți-a creat un cont în portalul Dosar al grupului „${holding.name}”.`,
+      );
+      return { id, mail };
+    }),
+  );
   await ctx.mailer.send(mail);
   const user = await repo.findUser(ctx.db, holdingId, id);
   return {
@@ -337,22 +349,24 @@ export async function storeUser(ctx: Ctx, actor: Actor, holdingId: number, input
 
 export async function updateUser(ctx: Ctx, holdingId: number, userId: number, input: UserInput) {
   const fields = cleanUserInput(input);
-  await ctx.db.transaction().execute(async (trx) => {
-    const admins = await repo.lockAdmins(trx, holdingId);
-    const target = await repo.findUser(trx, holdingId, userId);
-    if (!target) throw notFound.user();
-    if (leavesHoldingWithoutAdmin(admins, target, { role: fields.role })) {
-      throw errors.field('role', 'Grupul trebuie să păstreze cel puțin un administrator (rolul 4).');
-    }
-    if (
-      fields.email &&
-      fields.email !== target.email.toLowerCase() &&
-      (await emailTaken(trx, fields.email, userId))
-    ) {
-      throw emailInUse();
-    }
-    await repo.updateUser(trx, holdingId, userId, fields);
-  });
+  await uniqueEmail(() =>
+    ctx.db.transaction().execute(async (trx) => {
+      const admins = await repo.lockAdmins(trx, holdingId);
+      const target = await repo.findUser(trx, holdingId, userId);
+      if (!target) throw notFound.user();
+      if (leavesHoldingWithoutAdmin(admins, target, { role: fields.role })) {
+        throw errors.field('role', 'Grupul trebuie să păstreze cel puțin un administrator (rolul 4).');
+      }
+      if (
+        fields.email &&
+        fields.email !== target.email.toLowerCase() &&
+        (await emailTaken(trx, fields.email, userId))
+      ) {
+        throw emailInUse();
+      }
+      await repo.updateUser(trx, holdingId, userId, fields);
+    }),
+  );
   const user = await repo.findUser(ctx.db, holdingId, userId);
   return { message: 'Utilizatorul a fost actualizat.', user: presentUser(user as repo.HoldingUserRow) };
 }

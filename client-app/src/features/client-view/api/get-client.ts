@@ -15,9 +15,11 @@ export interface ClientDocument {
   category_id: number | null;
   /** YYYY-MM */
   period: string | null;
-  original_name?: string;
-  /** The shared file presenter calls it `name`. */
+  /** The file's original name (the shared files presenter). */
   name?: string;
+  /** Older name of the same field, still accepted. */
+  original_name?: string;
+  category?: { id: number; name: string } | null;
   mime?: string;
   size?: number;
   uploaded_by?: { id: number; name: string } | null;
@@ -53,7 +55,9 @@ export interface ClientView {
   /** Every month that has documents (YYYY-MM), newest first. */
   periods?: string[];
   documents: ClientDocument[];
-  upload?: UploadLimits;
+  /** True when the holding has no category set of its own and sees the company's defaults. */
+  categories_inherited?: boolean;
+  upload_limits?: UploadLimits;
 }
 
 export interface ClientViewFilters {
@@ -62,7 +66,7 @@ export interface ClientViewFilters {
 }
 
 export function documentName(document: ClientDocument): string {
-  return document.original_name ?? document.name ?? `document-${document.id}`;
+  return document.name ?? document.original_name ?? `document-${document.id}`;
 }
 
 /** POST /api/holding/{holdingId}/clients/{id}: the client, its categories and documents (optionally filtered). */
@@ -72,7 +76,9 @@ export async function getClient(
   filters: ClientViewFilters,
   signal?: AbortSignal,
 ): Promise<ClientView> {
-  const response = await http.post<ClientView>(holdingUrl(holdingId, `clients/${clientId}`), compact(filters), { signal });
+  const response = await http.post<ClientView>(holdingUrl(holdingId, `clients/${clientId}`), compact(filters), {
+    signal,
+  });
   return response.data;
 }
 

@@ -15,19 +15,26 @@ jest.mock('@dosar/shared', () => ({
 const confirmMock = confirmDialog as jest.MockedFunction<typeof confirmDialog>;
 
 const view: ClientView = {
-  client: { id: 7, name: 'Alfa Distribuție SRL', cui: '34567892', company: { id: 1, name: 'Contabil Demo SRL' }, documents_count: 2 },
+  client: {
+    id: 7,
+    name: 'Alfa Distribuție SRL',
+    cui: '34567892',
+    company: { id: 1, name: 'Contabil Demo SRL' },
+    documents_count: 2,
+  },
   categories: [
     { id: 2, name: 'Facturi primite', position: 1 },
     { id: 1, name: 'Facturi emise', position: 0 },
   ],
   periods: ['2026-11', '2026-10'],
+  upload_limits: { max_bytes: 1000, max_files: 100, allowed_types: ['pdf', 'jpg'], accept: '.pdf,.jpg' },
   documents: [
     {
       id: 100,
       client_id: 7,
       category_id: 1,
       period: '2026-11',
-      original_name: 'Factura mea.pdf',
+      name: 'Factura mea.pdf',
       size: 2048,
       uploaded_by: { id: holdingUser.id, name: holdingUser.name },
       created_at: '2026-11-20T10:00:00.000Z',
@@ -38,7 +45,7 @@ const view: ClientView = {
       client_id: 7,
       category_id: 2,
       period: '2026-10',
-      original_name: 'Extras contabil.pdf',
+      name: 'Extras contabil.pdf',
       size: 4096,
       uploaded_by: { id: 3, name: 'Proprietar Contabil Demo SRL' },
       created_at: '2026-10-02T10:00:00.000Z',
@@ -165,6 +172,26 @@ describe('ClientViewPage', () => {
     expect(within(item).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
   });
 
+  it('refuses files over the size limit or of another type before sending them', async () => {
+    const post = mockView();
+    renderView(holdingUser);
+    expect(await screen.findByText(/Maximum 1000 B pe fișier\. .*Tipuri acceptate: PDF, JPG\./)).toBeInTheDocument();
+    fireEvent.drop(screen.getByTestId('dropzone'), {
+      dataTransfer: {
+        files: [
+          new File(['x'.repeat(2000)], 'mare.pdf', { type: 'application/pdf' }),
+          new File(['MZ'], 'program.exe', { type: 'application/octet-stream' }),
+        ],
+      },
+    });
+    const list = await screen.findByRole('list', { name: 'Fișiere selectate' });
+    expect(within(list).getByText('Depășește limita de 1000 B.')).toBeInTheDocument();
+    expect(within(list).getByText('Tipul fișierului nu este acceptat.')).toBeInTheDocument();
+    expect(within(list).getAllByText('Respins')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Încarcă 0 fișiere' })).toBeDisabled();
+    expect(post.mock.calls.filter(([url]) => String(url).endsWith('storeFiles'))).toHaveLength(0);
+  });
+
   it('cancels the upload in flight', async () => {
     const post = mockView();
     renderView(holdingAdmin);
@@ -172,7 +199,9 @@ describe('ClientViewPage', () => {
     post.mockImplementation(async (url: string, _body?: unknown, config?: AxiosRequestConfig) => {
       if (url === '/api/holding/1/clients/7') return ok(view);
       return new Promise((_resolve, reject) => {
-        (config?.signal as AbortSignal | undefined)?.addEventListener('abort', () => reject(Object.assign(new Error('canceled'), { name: 'CanceledError' })));
+        (config?.signal as AbortSignal | undefined)?.addEventListener('abort', () =>
+          reject(Object.assign(new Error('canceled'), { name: 'CanceledError' })),
+        );
       });
     });
     const user = userEvent.setup();
@@ -209,7 +238,11 @@ describe('ClientViewPage', () => {
     });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Descarcă tot (.zip)' }));
     await waitFor(() => expect(progress).toBeDefined());
-    expect(post).toHaveBeenCalledWith('/api/holding/1/clients/7/collection', {}, expect.objectContaining({ responseType: 'blob' }));
+    expect(post).toHaveBeenCalledWith(
+      '/api/holding/1/clients/7/collection',
+      {},
+      expect.objectContaining({ responseType: 'blob' }),
+    );
     act(() => progress?.({ loaded: 2048 } as AxiosProgressEvent));
     expect(screen.getByRole('status')).toHaveTextContent('Se descarcă: arhiva tuturor documentelor — 2 KB');
     await act(async () => finish?.());
@@ -218,11 +251,19 @@ describe('ClientViewPage', () => {
   });
 
   it('says so when the client does not exist', async () => {
-    jest.spyOn(http, 'post').mockRejectedValue(
-      Object.assign(new Error('404'), { isAxiosError: true, response: { status: 404, data: { message: 'Clientul nu a fost găsit.' } } }),
-    );
+    jest
+      .spyOn(http, 'post')
+      .mockRejectedValue(
+        Object.assign(new Error('404'), {
+          isAxiosError: true,
+          response: { status: 404, data: { message: 'Clientul nu a fost găsit.' } },
+        }),
+      );
     renderView();
     expect(await screen.findByText('Clientul nu a fost găsit.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Înapoi la firmele grupului' })).toHaveAttribute('href', '/client/dashboard');
+    expect(screen.getByRole('link', { name: 'Înapoi la firmele grupului' })).toHaveAttribute(
+      'href',
+      '/client/dashboard',
+    );
   });
 });

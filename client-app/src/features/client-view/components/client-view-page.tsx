@@ -44,7 +44,9 @@ export function ClientViewPage() {
     return (
       <div className="page">
         <ErrorState
-          message={notFound ? 'Clientul nu a fost găsit.' : errorMessage(view.error, 'Clientul nu a putut fi încărcat.')}
+          message={
+            notFound ? 'Clientul nu a fost găsit.' : errorMessage(view.error, 'Clientul nu a putut fi încărcat.')
+          }
           onRetry={notFound ? undefined : view.reload}
         />
         <BackLink />
@@ -123,7 +125,7 @@ export function ClientViewPage() {
         holdingId={holdingId}
         clientId={clientId}
         categories={categories}
-        limits={view.data.upload}
+        limits={view.data.upload_limits}
         onUploaded={view.reload}
       />
 
@@ -132,7 +134,10 @@ export function ClientViewPage() {
           <label htmlFor="filter-period">Luna</label>
           <Select
             inputId="filter-period"
-            options={[{ value: ALL, label: 'Toate lunile' }, ...periods.map((p) => ({ value: p, label: formatPeriod(p) }))]}
+            options={[
+              { value: ALL, label: 'Toate lunile' },
+              ...periods.map((p) => ({ value: p, label: formatPeriod(p) })),
+            ]}
             value={period}
             onChange={(v) => setPeriod(String(v))}
           />
@@ -166,7 +171,10 @@ export function ClientViewPage() {
 
       <div aria-busy={view.loading}>
         {view.error ? (
-          <ErrorState message={errorMessage(view.error, 'Documentele nu au putut fi încărcate.')} onRetry={view.reload} />
+          <ErrorState
+            message={errorMessage(view.error, 'Documentele nu au putut fi încărcate.')}
+            onRetry={view.reload}
+          />
         ) : (
           <DocumentsList
             documents={documents}

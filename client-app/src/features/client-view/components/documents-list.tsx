@@ -33,7 +33,9 @@ export function groupDocuments(documents: ClientDocument[], categories: ClientCa
   return sections
     .filter((s) => s.docs.length > 0)
     .map((s) => {
-      const periods = [...new Set(s.docs.map((d) => d.period ?? null))].sort((a, b) => (b ?? '').localeCompare(a ?? ''));
+      const periods = [...new Set(s.docs.map((d) => d.period ?? null))].sort((a, b) =>
+        (b ?? '').localeCompare(a ?? ''),
+      );
       return {
         key: s.key,
         title: s.title,

@@ -28,7 +28,8 @@ function limitsText(limits: UploadLimits | undefined): string {
   const parts: string[] = [];
   if (limits?.max_bytes) parts.push(`Maximum ${formatBytes(limits.max_bytes)} pe fișier.`);
   if (limits?.max_files) parts.push(`Cel mult ${limits.max_files} fișiere odată.`);
-  if (limits?.allowed_types?.length) parts.push(`Tipuri acceptate: ${limits.allowed_types.map((e) => e.toUpperCase()).join(', ')}.`);
+  if (limits?.allowed_types?.length)
+    parts.push(`Tipuri acceptate: ${limits.allowed_types.map((e) => e.toUpperCase()).join(', ')}.`);
   return parts.join(' ') || 'Poți alege mai multe fișiere deodată.';
 }
 
@@ -49,7 +50,9 @@ export function UploadPanel({ holdingId, clientId, categories, limits, onUploade
   ];
   const periodOptions = recentPeriods(24).map((p) => ({ value: p, label: formatPeriod(p) }));
   const accept = limits?.accept || limits?.allowed_types?.map((e) => `.${e}`).join(',') || undefined;
-  const sendable = upload.files.filter((f) => f.status === 'queued' || f.status === 'error' || f.status === 'cancelled');
+  const sendable = upload.files.filter(
+    (f) => f.status === 'queued' || f.status === 'error' || f.status === 'cancelled',
+  );
 
   const addFiles = (incoming: File[]) => {
     if (incoming.length === 0 || upload.running) return;
@@ -154,7 +157,9 @@ export function UploadPanel({ holdingId, clientId, categories, limits, onUploade
                 <div className="upload-item-head">
                   <span>{item.file.name}</span>
                   <span className="muted"> · {formatBytes(item.file.size)} · </span>
-                  <span className={item.status === 'error' || item.status === 'rejected' ? 'badge badge-danger' : 'badge'}>
+                  <span
+                    className={item.status === 'error' || item.status === 'rejected' ? 'badge badge-danger' : 'badge'}
+                  >
                     {STATUS_TEXT[item.status]}
                   </span>
                   {!upload.running && item.status !== 'done' ? (

@@ -58,7 +58,13 @@ export function useBatchUpload(holdingId: number, clientId: number, limits: Uplo
       const queued = incoming.map((file): QueuedFile => {
         const reason = rejectReason(file, limits);
         sequence += 1;
-        return { key: `f${sequence}`, file, status: reason ? 'rejected' : 'queued', progress: 0, error: reason ?? undefined };
+        return {
+          key: `f${sequence}`,
+          file,
+          status: reason ? 'rejected' : 'queued',
+          progress: 0,
+          error: reason ?? undefined,
+        };
       });
       setFiles((list) => [...list.filter((f) => f.status !== 'done'), ...queued]);
     },

@@ -21,7 +21,11 @@ export function useDownload() {
   useEffect(() => () => controllerRef.current?.abort(), []);
 
   const run = useCallback(
-    async (label: string, fallbackName: string, fetcher: (options: DownloadOptions) => Promise<DownloadedFile>): Promise<boolean> => {
+    async (
+      label: string,
+      fallbackName: string,
+      fetcher: (options: DownloadOptions) => Promise<DownloadedFile>,
+    ): Promise<boolean> => {
       controllerRef.current?.abort();
       const controller = new AbortController();
       controllerRef.current = controller;

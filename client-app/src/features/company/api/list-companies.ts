@@ -22,8 +22,15 @@ export interface CompaniesInput {
 }
 
 /** GET /api/holding/{holdingId}/companies: the accounting companies linked to the holding. */
-export async function listCompanies(holdingId: number, input: CompaniesInput, signal?: AbortSignal): Promise<Paged<LinkedCompany>> {
-  const response = await http.get<Paged<LinkedCompany>>(holdingUrl(holdingId, 'companies'), { params: compact(input), signal });
+export async function listCompanies(
+  holdingId: number,
+  input: CompaniesInput,
+  signal?: AbortSignal,
+): Promise<Paged<LinkedCompany>> {
+  const response = await http.get<Paged<LinkedCompany>>(holdingUrl(holdingId, 'companies'), {
+    params: compact(input),
+    signal,
+  });
   return response.data;
 }
 

@@ -44,9 +44,9 @@ describe('CompanyPage', () => {
 
   it('validates the CUI checksum before inviting, then sends the invitation', async () => {
     mockLists();
-    const post = jest.spyOn(http, 'post').mockResolvedValue(
-      ok({ message: 'Invitația a fost trimisă pe e-mail.', request: { id: 5 } }, 201),
-    );
+    const post = jest
+      .spyOn(http, 'post')
+      .mockResolvedValue(ok({ message: 'Invitația a fost trimisă pe e-mail.', request: { id: 5 } }, 201));
     const user = userEvent.setup();
     renderWithSession(<CompanyPage />);
     await screen.findByText('Contabil Demo SRL');
@@ -76,9 +76,14 @@ describe('CompanyPage', () => {
 
   it('shows the server field errors beside the inputs', async () => {
     mockLists();
-    jest.spyOn(http, 'post').mockRejectedValue(
-      httpError(422, { message: 'Date invalide', errors: { email: ['Compania acestei adrese colaborează deja cu grupul.'] } }),
-    );
+    jest
+      .spyOn(http, 'post')
+      .mockRejectedValue(
+        httpError(422, {
+          message: 'Date invalide',
+          errors: { email: ['Compania acestei adrese colaborează deja cu grupul.'] },
+        }),
+      );
     const user = userEvent.setup();
     renderWithSession(<CompanyPage />);
     await screen.findByText('Contabil Demo SRL');
@@ -98,7 +103,9 @@ describe('CompanyPage', () => {
 
     confirmMock.mockResolvedValueOnce(false);
     await user.click(remove);
-    expect(confirmMock).toHaveBeenCalledWith(expect.objectContaining({ text: expect.stringContaining('Nu se pierde nicio dată') }));
+    expect(confirmMock).toHaveBeenCalledWith(
+      expect.objectContaining({ text: expect.stringContaining('Nu se pierde nicio dată') }),
+    );
     expect(post).not.toHaveBeenCalled();
 
     confirmMock.mockResolvedValueOnce(true);

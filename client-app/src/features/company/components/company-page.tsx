@@ -15,7 +15,15 @@ function requestStatus(request: CompanyRequest): { text: string; className: stri
   return { text: 'În așteptare', className: 'badge badge-warning' };
 }
 
-function CompaniesTable({ companies, onRemove, busyId }: { companies: LinkedCompany[]; onRemove: (c: LinkedCompany) => void; busyId: number | null }) {
+function CompaniesTable({
+  companies,
+  onRemove,
+  busyId,
+}: {
+  companies: LinkedCompany[];
+  onRemove: (c: LinkedCompany) => void;
+  busyId: number | null;
+}) {
   return (
     <div className="table-wrap">
       <table className="table">
@@ -70,7 +78,8 @@ function InvitationsList({ holdingId, version }: { holdingId: number; version: n
   const requests = useCompanyRequests(holdingId, page, 10, version);
   const { reload } = requests;
   if (requests.loading && !requests.data) return <Spinner label="Se încarcă invitațiile…" />;
-  if (requests.error && !requests.data) return <ErrorState message="Invitațiile nu au putut fi încărcate." onRetry={reload} />;
+  if (requests.error && !requests.data)
+    return <ErrorState message="Invitațiile nu au putut fi încărcate." onRetry={reload} />;
   const rows = requests.data?.data ?? [];
   if (rows.length === 0) return <EmptyState title="Nu ai trimis încă invitații" />;
   const meta = requests.data?.meta;

@@ -66,7 +66,13 @@ export function InviteCompanyForm({ holdingId, onInvited }: InviteCompanyFormPro
         Firma primește pe e-mail un link prin care confirmă sau respinge colaborarea. Dacă nu are încă un cont, acesta
         se creează la confirmare.
       </p>
-      <TextField label="Numele firmei" value={input.name} onChange={set('name')} error={errors.name} autoComplete="organization" />
+      <TextField
+        label="Numele firmei"
+        value={input.name}
+        onChange={set('name')}
+        error={errors.name}
+        autoComplete="organization"
+      />
       <TextField
         label="CUI"
         value={input.cui}

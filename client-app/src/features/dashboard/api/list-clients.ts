@@ -39,7 +39,11 @@ export interface ClientList extends Paged<HoldingClient> {
 }
 
 /** POST /api/holding/{holdingId}/index: the holding's clients, paged and searchable. */
-export async function listClients(holdingId: number, input: ClientListInput, signal?: AbortSignal): Promise<ClientList> {
+export async function listClients(
+  holdingId: number,
+  input: ClientListInput,
+  signal?: AbortSignal,
+): Promise<ClientList> {
   const response = await http.post<ClientList>(holdingUrl(holdingId, 'index'), compact(input), { signal });
   return response.data;
 }

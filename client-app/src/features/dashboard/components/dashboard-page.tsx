@@ -37,7 +37,9 @@ function ClientRow({ client, periods }: { client: HoldingClient; periods: string
         </td>
       ))}
       <td className="num">{client.documents_count}</td>
-      <td>{client.last_upload_at ? formatDate(client.last_upload_at, { time: true }) : <span className="muted">—</span>}</td>
+      <td>
+        {client.last_upload_at ? formatDate(client.last_upload_at, { time: true }) : <span className="muted">—</span>}
+      </td>
     </tr>
   );
 }
@@ -98,7 +100,13 @@ export function DashboardPage() {
                     {formatPeriodShort(period)}
                   </th>
                 ))}
-                <SortHeader label="Total" column="documents_count" state={order} onSort={setOrder} firstDirection="desc" />
+                <SortHeader
+                  label="Total"
+                  column="documents_count"
+                  state={order}
+                  onSort={setOrder}
+                  firstDirection="desc"
+                />
                 <SortHeader
                   label="Ultima încărcare"
                   column="last_upload_at"

@@ -25,8 +25,15 @@ export interface UsersInput {
 }
 
 /** GET /api/holding/{holdingId}/users. */
-export async function listUsers(holdingId: number, input: UsersInput, signal?: AbortSignal): Promise<Paged<HoldingUser>> {
-  const response = await http.get<Paged<HoldingUser>>(holdingUrl(holdingId, 'users'), { params: compact(input), signal });
+export async function listUsers(
+  holdingId: number,
+  input: UsersInput,
+  signal?: AbortSignal,
+): Promise<Paged<HoldingUser>> {
+  const response = await http.get<Paged<HoldingUser>>(holdingUrl(holdingId, 'users'), {
+    params: compact(input),
+    signal,
+  });
   return response.data;
 }
 

@@ -58,7 +58,9 @@ export function UserForm({ holdingId, user, onSaved, onCancel }: UserFormProps) 
       const result = user ? await updateUser(holdingId, user.id, body) : await storeUser(holdingId, body);
       void toast.success(
         result.message ??
-          (user ? 'Utilizatorul a fost actualizat.' : 'Utilizatorul a fost creat și va primi un e-mail pentru setarea parolei.'),
+          (user
+            ? 'Utilizatorul a fost actualizat.'
+            : 'Utilizatorul a fost creat și va primi un e-mail pentru setarea parolei.'),
       );
       onSaved();
     } catch (err) {
@@ -71,11 +73,16 @@ export function UserForm({ holdingId, user, onSaved, onCancel }: UserFormProps) 
   return (
     <form className="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby={titleId}>
       <h2 id={titleId}>{user ? `Editează ${user.name}` : 'Utilizator nou'}</h2>
-      {!user ? (
-        <p className="muted">Utilizatorul primește pe e-mail un link pentru setarea parolei.</p>
-      ) : null}
+      {!user ? <p className="muted">Utilizatorul primește pe e-mail un link pentru setarea parolei.</p> : null}
       <TextField label="Nume" value={input.name} onChange={set('name')} error={errors.name} autoComplete="name" />
-      <TextField label="E-mail" type="email" value={input.email} onChange={set('email')} error={errors.email} autoComplete="email" />
+      <TextField
+        label="E-mail"
+        type="email"
+        value={input.email}
+        onChange={set('email')}
+        error={errors.email}
+        autoComplete="email"
+      />
       <div className="field">
         <label htmlFor={roleId}>Rol</label>
         <select

@@ -32,16 +32,24 @@ describe('UsersPage', () => {
     renderWithSession(<UsersPage />);
     const row = (await screen.findByText('client@demo.ro')).closest('tr') as HTMLElement;
     expect(within(row).getByText('Utilizator grup')).toBeInTheDocument();
-    expect(get).toHaveBeenCalledWith('/api/holding/1/users', expect.objectContaining({ params: expect.objectContaining({ page: 1 }) }));
+    expect(get).toHaveBeenCalledWith(
+      '/api/holding/1/users',
+      expect.objectContaining({ params: expect.objectContaining({ page: 1 }) }),
+    );
     expect(screen.getByRole('button', { name: 'Șterge Utilizator Client Demo' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: `Șterge ${holdingAdmin.name}` })).not.toBeInTheDocument();
   });
 
   it('creates a user (who gets a set-password e-mail) and reloads the list', async () => {
     const get = mockUsers();
-    const post = jest.spyOn(http, 'post').mockResolvedValue(
-      ok({ message: 'Utilizatorul a fost creat.', user: { id: 12, name: 'Ana Pop', email: 'ana@grup.ro', role: 5 } }, 201),
-    );
+    const post = jest
+      .spyOn(http, 'post')
+      .mockResolvedValue(
+        ok(
+          { message: 'Utilizatorul a fost creat.', user: { id: 12, name: 'Ana Pop', email: 'ana@grup.ro', role: 5 } },
+          201,
+        ),
+      );
     const user = userEvent.setup();
     renderWithSession(<UsersPage />);
     await screen.findByText('client@demo.ro');
@@ -75,7 +83,11 @@ describe('UsersPage', () => {
     await user.type(name, 'Ion Client');
     await user.click(screen.getByRole('button', { name: 'Salvează' }));
     await waitFor(() =>
-      expect(post).toHaveBeenCalledWith('/api/holding/1/users/11/update', { name: 'Ion Client', email: 'client@demo.ro', role: 5 }),
+      expect(post).toHaveBeenCalledWith('/api/holding/1/users/11/update', {
+        name: 'Ion Client',
+        email: 'client@demo.ro',
+        role: 5,
+      }),
     );
   });
 

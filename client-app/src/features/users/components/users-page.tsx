@@ -75,9 +75,14 @@ export function UsersPage() {
   const meta = users.data?.meta;
   let list;
   if (users.loading && !users.data) list = <Spinner label="Se încarcă utilizatorii…" />;
-  else if (users.error && !users.data) list = <ErrorState message="Utilizatorii nu au putut fi încărcați." onRetry={users.reload} />;
+  else if (users.error && !users.data)
+    list = <ErrorState message="Utilizatorii nu au putut fi încărcați." onRetry={users.reload} />;
   else if (rows.length === 0)
-    list = term ? <EmptyState title="Niciun utilizator nu corespunde căutării" /> : <EmptyState title="Grupul nu are încă utilizatori" />;
+    list = term ? (
+      <EmptyState title="Niciun utilizator nu corespunde căutării" />
+    ) : (
+      <EmptyState title="Grupul nu are încă utilizatori" />
+    );
   else
     list = (
       <>
@@ -103,9 +108,7 @@ export function UsersPage() {
                     <th scope="row">
                       {user.name}
                       {isMe ? <span className="badge badge-muted"> tu</span> : null}
-                      {user.has_password === false ? (
-                        <div className="muted">Nu și-a setat încă parola</div>
-                      ) : null}
+                      {user.has_password === false ? <div className="muted">Nu și-a setat încă parola</div> : null}
                     </th>
                     <td>{user.email}</td>
                     <td>{roleLabel(user.role)}</td>

@@ -25,8 +25,15 @@ export interface UtilsListInput {
 }
 
 /** GET /api/holding/{holdingId}/utils: the utility files of the companies the holding works with. */
-export async function listUtils(holdingId: number, input: UtilsListInput, signal?: AbortSignal): Promise<Paged<UtilityFile>> {
-  const response = await http.get<Paged<UtilityFile>>(holdingUrl(holdingId, 'utils'), { params: compact(input), signal });
+export async function listUtils(
+  holdingId: number,
+  input: UtilsListInput,
+  signal?: AbortSignal,
+): Promise<Paged<UtilityFile>> {
+  const response = await http.get<Paged<UtilityFile>>(holdingUrl(holdingId, 'utils'), {
+    params: compact(input),
+    signal,
+  });
   return response.data;
 }
 

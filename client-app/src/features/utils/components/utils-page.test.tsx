@@ -38,7 +38,11 @@ describe('UtilsPage', () => {
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Descarcă Model contract' }));
     await waitFor(() =>
-      expect(post).toHaveBeenCalledWith('/api/holding/1/utils/40', undefined, expect.objectContaining({ responseType: 'blob' })),
+      expect(post).toHaveBeenCalledWith(
+        '/api/holding/1/utils/40',
+        undefined,
+        expect.objectContaining({ responseType: 'blob' }),
+      ),
     );
     await waitFor(() => expect(saved).toEqual(['Model contract.txt']));
     expect(createObjectURL).toHaveBeenCalled();

@@ -1,5 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { EmptyState, ErrorState, Pagination, ProgressBar, Spinner, formatBytes, formatDate, saveBlob } from '@dosar/shared';
+import {
+  EmptyState,
+  ErrorState,
+  Pagination,
+  ProgressBar,
+  Spinner,
+  formatBytes,
+  formatDate,
+  saveBlob,
+} from '@dosar/shared';
 import { SortHeader, type SortState } from '../../../components/sort-header';
 import { isCancelled } from '../../../lib/errors';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -41,7 +50,8 @@ export function UtilsPage() {
     try {
       const { blob, filename } = await downloadUtil(holdingId, file.media_id, {
         signal: controller.signal,
-        onProgress: (loaded, total) => setProgress({ id: file.id, title: file.title, loaded, total: total || undefined }),
+        onProgress: (loaded, total) =>
+          setProgress({ id: file.id, title: file.title, loaded, total: total || undefined }),
       });
       saveBlob(blob, filename ?? file.original_name ?? file.title);
     } catch (err) {
@@ -129,7 +139,9 @@ export function UtilsPage() {
       <div className="page-header">
         <h1>Fișiere utile</h1>
       </div>
-      <p className="muted">Modele și formulare puse la dispoziție de firmele de contabilitate cu care lucrează grupul.</p>
+      <p className="muted">
+        Modele și formulare puse la dispoziție de firmele de contabilitate cu care lucrează grupul.
+      </p>
       <div className="toolbar">
         <div className="field">
           <label htmlFor={searchId}>Caută</label>

@@ -108,6 +108,7 @@ export function ClientViewPage() {
             {client.email ? ` · ${client.email}` : ''}
             {client.phone ? ` · ${client.phone}` : ''}
           </p>
+          {client.notes && <p className="muted">{`Note: ${client.notes}`}</p>}
         </div>
         <div className="toolbar">
           <button type="button" className="btn" onClick={() => setNotifying(true)}>

@@ -167,7 +167,11 @@ export function UploadPanel({ companyId, clientId, categories, limits, onUploade
             ) : (
               <>
                 <button type="button" className="btn btn-primary" disabled={sendable.length === 0} onClick={() => void startUpload()}>
-                  {sendable.length === 1 ? 'Încarcă 1 fișier' : `Încarcă ${sendable.length} fișiere`}
+                  {sendable.length === 0
+                    ? 'Încarcă'
+                    : sendable.length === 1
+                      ? 'Încarcă 1 fișier'
+                      : `Încarcă ${sendable.length} fișiere`}
                 </button>
                 <button type="button" className="btn btn-ghost" onClick={upload.clear}>
                   Golește lista

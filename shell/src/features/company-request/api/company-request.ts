@@ -21,7 +21,10 @@ const url = (action: 'company-requests' | 'confirm-company' | 'reject-company', 
 
 /** POST /api/company-requests/{hash}: the invitation the link points to. */
 export async function fetchCompanyRequest(hash: string, signal?: AbortSignal): Promise<PublicCompanyRequest> {
-  const { data } = await http.post<PublicCompanyRequest>(url('company-requests', hash), undefined, { signal, silent: true });
+  const { data } = await http.post<PublicCompanyRequest>(url('company-requests', hash), undefined, {
+    signal,
+    silent: true,
+  });
   return data;
 }
 

@@ -1,0 +1,90 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { isValidCui, toast } from '@dosar/shared';
+import { Modal } from '../../../components/modal';
+import { TextField } from '../../../components/text-field';
+import { errorMessage, fieldErrors } from '../../../lib/errors';
+import { paths } from '../../../paths';
+import { createCompany, type CreateCompanyInput } from '../api/create-company';
+
+const EMPTY: CreateCompanyInput = { name: '', cui: '', reg_no: '', email: '', phone: '', address: '', owner_name: '', owner_email: '' };
+
+/** The admin adds a company and its owner; the owner gets an e-mail to set a password. */
+export function CreateCompanyDialog({ onClose }: { onClose: () => void }) {
+  const navigate = useNavigate();
+  const [form, setForm] = useState<CreateCompanyInput>(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState('');
+  const [saving, setSaving] = useState(false);
+
+  const set = (field: keyof CreateCompanyInput) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [field]: e.target.value }));
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const local: Record<string, string> = {};
+    if (!form.name.trim()) local.name = 'Numele companiei este obligatoriu.';
+    if (!isValidCui(form.cui)) local.cui = 'CUI-ul nu este valid: verifică cifrele.';
+    if (!form.owner_name.trim()) local.owner_name = 'Numele proprietarului este obligatoriu.';
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.owner_email.trim())) local.owner_email = 'Adresa de e-mail nu este validă.';
+    setErrors(local);
+    if (Object.keys(local).length) return;
+    setSaving(true);
+    setFormError('');
+    try {
+      const created = await createCompany({
+        ...form,
+        name: form.name.trim(),
+        cui: form.cui.trim(),
+        owner_name: form.owner_name.trim(),
+        owner_email: form.owner_email.trim(),
+      });
+      void toast.success(`Compania „${created.company.name}” a fost creată; proprietarul a primit e-mailul pentru parolă.`);
+      onClose();
+      navigate(paths.company(created.company.id));
+    } catch (err) {
+      const fields = fieldErrors(err);
+      setErrors(fields);
+      if (!Object.keys(fields).length) setFormError(errorMessage(err));
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal title="Companie nouă" onClose={onClose}>
+      <form className="form" onSubmit={submit} noValidate>
+        <TextField id="company-name" label="Numele companiei" required value={form.name} onChange={set('name')} error={errors.name} />
+        <TextField id="company-cui" label="CUI" required value={form.cui} onChange={set('cui')} error={errors.cui} hint="Cu sau fără prefixul RO." />
+        <TextField id="company-reg" label="Nr. registrul comerțului" value={form.reg_no} onChange={set('reg_no')} error={errors.reg_no} />
+        <TextField id="company-email" label="E-mailul companiei" type="email" value={form.email} onChange={set('email')} error={errors.email} />
+        <TextField id="company-phone" label="Telefon" value={form.phone} onChange={set('phone')} error={errors.phone} />
+        <TextField id="company-address" label="Adresă" value={form.address} onChange={set('address')} error={errors.address} />
+        <h3>Proprietarul contului</h3>
+        <TextField id="owner-name" label="Nume" required value={form.owner_name} onChange={set('owner_name')} error={errors.owner_name} />
+        <TextField
+          id="owner-email"
+          label="E-mail"
+          type="email"
+          required
+          value={form.owner_email}
+          onChange={set('owner_email')}
+          error={errors.owner_email}
+          hint="Primește un link pentru setarea parolei, valabil 7 zile."
+        />
+        {formError && (
+          <p className="form-error" role="alert">
+            {formError}
+          </p>
+        )}
+        <div className="form-actions">
+          <button type="submit" className="btn btn-primary" disabled={saving}>
+            {saving ? 'Se creează…' : 'Creează compania'}
+          </button>
+          <button type="button" className="btn" onClick={onClose}>
+            Renunță
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

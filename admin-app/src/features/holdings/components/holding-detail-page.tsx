@@ -1,0 +1,64 @@
+import { Link, useParams } from 'react-router-dom';
+import { EmptyState, ErrorState, Spinner, formatDate } from '@dosar/shared';
+import { paths } from '../../../paths';
+import { COMPANY_STATUS } from '../../../lib/labels';
+import { errorStatus } from '../../../lib/errors';
+import { Facts } from '../../../components/facts';
+import { StatusBadge } from '../../../components/status-badge';
+import { PaymentsTable, PeopleTable, SubscriptionCard } from '../../../components/tenant-billing';
+import { useHolding } from '../api/get-holding';
+
+/** /admin/holdings/:id: one holding with its linked companies, users, plan and payments. */
+export function HoldingDetailPage() {
+  const id = Number(useParams().id);
+  const { data, error, loading, reload } = useHolding(id);
+
+  if (loading && !data) return <Spinner />;
+  if (error || !data) {
+    return (
+      <div className="page">
+        <ErrorState message={errorStatus(error) === 404 ? 'Grupul nu există.' : 'Grupul nu a putut fi încărcat.'} onRetry={reload} />
+        <Link to={paths.holdings}>Înapoi la grupuri</Link>
+      </div>
+    );
+  }
+  const { holding } = data;
+  return (
+    <div className="page">
+      <p>
+        <Link to={paths.holdings}>← Grupuri</Link>
+      </p>
+      <div className="page-header">
+        <h1>{holding.name}</h1>
+      </div>
+      <section className="card" aria-label="Date grup">
+        <h2>Date grup</h2>
+        <Facts
+          items={[
+            ['CUI', holding.cui ?? '—'],
+            ['E-mail', holding.email ?? '—'],
+            ['Creat la', formatDate(holding.created_at)],
+          ]}
+        />
+      </section>
+      <section className="card" aria-label="Companii legate">
+        <h2>Companii legate</h2>
+        {data.companies.length === 0 ? (
+          <EmptyState title="Nicio companie legată" />
+        ) : (
+          <ul>
+            {data.companies.map((c) => (
+              <li key={c.id}>
+                <Link to={paths.company(c.id)}>{c.name}</Link> {c.cui ? <span className="muted">({c.cui})</span> : null}{' '}
+                <StatusBadge status={c.status} labels={COMPANY_STATUS} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <SubscriptionCard subscription={data.subscription} clients={data.clients_count} users={data.users.length} storageBytes={data.storage_bytes} />
+      <PeopleTable title="Utilizatori" people={data.users} />
+      <PaymentsTable payments={data.payments} />
+    </div>
+  );
+}

@@ -1,0 +1,295 @@
+import { bearer, createTestApp, type TestApp } from '../../../test/helpers.js';
+import { assertCanAddClient, assertCanAddUser, assertCanStore, assertWritable } from './limits.js';
+import { AppError } from '../../infra/errors.js';
+
+let t: TestApp;
+let admin: string;
+let owner: string;
+let owner2: string;
+let holdingAdmin: string;
+const ids = { company: 0, company2: 0, holding: 0, owner: 0, owner2: 0, holdingAdmin: 0 };
+const plans: Record<string, number> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin@demo.ro');
+  owner = await t.login('owner@demo.ro');
+  owner2 = await t.login('owner2@demo.ro');
+  holdingAdmin = await t.login('holding@demo.ro');
+  const db = t.ctx.db;
+  ids.company = (await db.selectFrom('companies').select('id').where('name', '=', 'Contabil Demo SRL').executeTakeFirstOrThrow()).id;
+  ids.company2 = (await db.selectFrom('companies').select('id').where('name', '=', 'Alt Contabil SRL').executeTakeFirstOrThrow()).id;
+  ids.holding = (await db.selectFrom('holdings').select('id').where('name', '=', 'Grup Demo').executeTakeFirstOrThrow()).id;
+  for (const [key, email] of [
+    ['owner', 'owner@demo.ro'],
+    ['owner2', 'owner2@demo.ro'],
+    ['holdingAdmin', 'holding@demo.ro'],
+  ] as const) {
+    ids[key] = (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+  }
+  for (const p of await db.selectFrom('plans').select(['id', 'name', 'audience']).execute()) plans[`${p.audience}:${p.name}`] = p.id;
+});
+afterAll(() => t.close());
+
+const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+const post = (url: string, token?: string, payload?: object) =>
+  t.app.inject({ method: 'POST', url, headers: token ? bearer(token) : {}, payload: payload ?? {} });
+const company = (path: string) => `/api/company/${ids.company}/${path}`;
+
+async function subscriptionRow() {
+  return t.ctx.db.selectFrom('subscriptions').selectAll().where('company_id', '=', ids.company).executeTakeFirstOrThrow();
+}
+
+async function expectAppError(promise: Promise<unknown>, status: number, text: RegExp): Promise<void> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  expect((error as AppError).statusCode).toBe(status);
+  expect((error as AppError).message).toMatch(text);
+}
+
+describe('subscription screen data', () => {
+  test('the owner sees the trial, usage against limits and the company plans', async () => {
+    const res = await get(company('subscription'), owner);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.subscription).toMatchObject({ status: 'trial', read_only: false, plan: { name: 'Probă gratuită', max_clients: 20 } });
+    const days = (new Date(body.subscription.current_period_end).getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(13.9);
+    expect(days).toBeLessThanOrEqual(14);
+    expect(body.usage).toEqual({ clients: 3, users: 2, storage_bytes: expect.any(Number) });
+    expect(body.usage.storage_bytes).toBeGreaterThan(0);
+    expect(body.plans.map((p: { name: string }) => p.name)).toEqual(['Probă gratuită', 'Start', 'Profesional', 'Business']);
+    expect(body.plans.every((p: { audience: string }) => p.audience === 'company')).toBe(true);
+    expect(body.payments).toEqual([]);
+  });
+
+  test('scope: anonymous 401, staff and holding people 403, another company 404', async () => {
+    expect((await get(company('subscription'))).statusCode).toBe(401);
+    expect((await get(company('subscription'), await t.login('staff@demo.ro'))).statusCode).toBe(403);
+    expect((await get(company('subscription'), holdingAdmin)).statusCode).toBe(403);
+    expect((await get(company('subscription'), owner2)).statusCode).toBe(404);
+    expect((await get(`/api/holding/${ids.holding}/subscription`, await t.login('client@demo.ro'))).statusCode).toBe(403);
+    expect((await get(`/api/holding/${ids.holding}/subscription`, owner)).statusCode).toBe(403);
+    expect((await post(company(`users/${ids.owner}/subscriptions/${plans['company:Start']}`))).statusCode).toBe(401);
+  });
+
+  test('a holding admin sees the holding plans', async () => {
+    const res = await get(`/api/holding/${ids.holding}/subscription`, holdingAdmin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().subscription.plan.audience).toBe('holding');
+    expect(res.json().usage).toMatchObject({ clients: 2, users: 2 });
+    expect(res.json().plans.map((p: { name: string }) => p.name)).toEqual(['Probă gratuită', 'Grup Mic', 'Grup Extins']);
+  });
+});
+
+describe('payment state machine', () => {
+  let paymentId = 0;
+
+  test('init refuses another user, the trial plan and plans of the other audience', async () => {
+    expect((await post(company(`users/${ids.owner2}/subscriptions/${plans['company:Start']}`), owner)).statusCode).toBe(403);
+    const trial = await post(company(`users/${ids.owner}/subscriptions/${plans['company:Probă gratuită']}`), owner);
+    expect(trial.statusCode).toBe(422);
+    expect(trial.json().errors.subscription_id[0]).toContain('probă');
+    expect((await post(company(`users/${ids.owner}/subscriptions/${plans['holding:Grup Mic']}`), owner)).statusCode).toBe(404);
+    expect((await post(company(`users/${ids.owner}/subscriptions/999999`), owner)).statusCode).toBe(404);
+  });
+
+  test('init → pending payment and the sandbox checkout address', async () => {
+    const res = await post(company(`users/${ids.owner}/subscriptions/${plans['company:Start']}`), owner, {
+      company_id: ids.company,
+      user_id: ids.owner,
+      subscription_id: plans['company:Start'],
+    });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.payment).toMatchObject({ status: 'pending', amount: 49, subscription_id: plans['company:Start'], plan_name: 'Start', provider: 'sandbox' });
+    expect(body.redirect_url).toBe(`/sandbox-checkout/${body.payment.id}`);
+    paymentId = body.payment.id;
+    const read = await get(company(`payments/${paymentId}`), owner);
+    expect(read.json()).toMatchObject({ id: paymentId, status: 'pending', amount: 49 });
+  });
+
+  test("another tenant's payment id is refused with 404, and changes nothing", async () => {
+    expect((await get(`/api/company/${ids.company2}/payments/${paymentId}`, owner2)).statusCode).toBe(404);
+    const res = await post(`/api/company/${ids.company2}/users/${ids.owner2}/payment/${paymentId}`, owner2, { status: 'paid' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('Start');
+    const asHolding = await post(`/api/holding/${ids.holding}/users/${ids.holdingAdmin}/payment/${paymentId}`, holdingAdmin, { status: 'paid' });
+    expect(asHolding.statusCode).toBe(404);
+    expect((await get(company(`payments/${paymentId}`), owner)).json().status).toBe('pending');
+  });
+
+  test('store: bad input 422, another user 403', async () => {
+    expect((await post(company(`users/${ids.owner}/payment/${paymentId}`), owner, { status: 'maybe' })).statusCode).toBe(422);
+    expect((await post(company(`users/${ids.owner2}/payment/${paymentId}`), owner, { status: 'paid' })).statusCode).toBe(403);
+  });
+
+  test('paid → plan active, one month added; storing it twice counts once', async () => {
+    const before = await subscriptionRow();
+    const res = await post(company(`users/${ids.owner}/payment/${paymentId}`), owner, { status: 'paid', provider_ref: 'x' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ changed: true, payment: { status: 'paid' } });
+    const after = await subscriptionRow();
+    expect(after).toMatchObject({ status: 'active', plan_id: plans['company:Start'] });
+    const addedDays = (after.current_period_end.getTime() - before.current_period_end.getTime()) / 86_400_000;
+    expect(addedDays).toBeGreaterThanOrEqual(28);
+    expect(addedDays).toBeLessThanOrEqual(31);
+    expect(res.json().payment.period_end).toBe(after.current_period_end.toISOString());
+
+    const again = await post(company(`users/${ids.owner}/payment/${paymentId}`), owner, { status: 'paid' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ changed: false, payment: { status: 'paid' } });
+    expect((await subscriptionRow()).current_period_end).toEqual(after.current_period_end);
+
+    const contradict = await post(company(`users/${ids.owner}/payment/${paymentId}`), owner, { status: 'failed' });
+    expect(contradict.statusCode).toBe(409);
+
+    const screen = (await get(company('subscription'), owner)).json();
+    expect(screen.subscription).toMatchObject({ status: 'active', plan: { name: 'Start' } });
+    expect(screen.payments.map((p: { id: number }) => p.id)).toEqual([paymentId]);
+  });
+
+  test('declined → failed, subscription untouched; twice counts once', async () => {
+    const before = await subscriptionRow();
+    const init = await post(company(`users/${ids.owner}/subscriptions/${plans['company:Profesional']}`), owner);
+    const id = init.json().payment.id as number;
+    expect(init.json().payment.amount).toBe(129);
+    const res = await post(company(`users/${ids.owner}/payment/${id}`), owner, { status: 'failed' });
+    expect(res.json()).toMatchObject({ changed: true, payment: { status: 'failed', period_end: null } });
+    const again = await post(company(`users/${ids.owner}/payment/${id}`), owner, { status: 'failed' });
+    expect(again.json().changed).toBe(false);
+    expect(await subscriptionRow()).toEqual(before);
+    expect((await post(company(`users/${ids.owner}/payment/${id}`), owner, { status: 'paid' })).statusCode).toBe(409);
+  });
+
+  test('the holding pays through its own prefix', async () => {
+    const init = await post(`/api/holding/${ids.holding}/users/${ids.holdingAdmin}/subscriptions/${plans['holding:Grup Mic']}`, holdingAdmin);
+    expect(init.statusCode).toBe(201);
+    const id = init.json().payment.id as number;
+    expect(init.json().payment).toMatchObject({ holding_id: ids.holding, company_id: null, amount: 29 });
+    const paid = await post(`/api/holding/${ids.holding}/users/${ids.holdingAdmin}/payment/${id}`, holdingAdmin, { status: 'paid' });
+    expect(paid.statusCode).toBe(200);
+    const screen = (await get(`/api/holding/${ids.holding}/subscription`, holdingAdmin)).json();
+    expect(screen.subscription).toMatchObject({ status: 'active', plan: { name: 'Grup Mic' } });
+    const admins = await get(`/api/admin/payments?holding_id=${ids.holding}`, admin);
+    expect(admins.json().data).toEqual([expect.objectContaining({ id, holding_name: 'Grup Demo', status: 'paid' })]);
+  });
+});
+
+describe('change plan', () => {
+  test('upgrade needs a payment; the same plan is refused; a cheaper plan applies at once', async () => {
+    const up = await post(company(`subscriptions/${plans['company:Business']}/change`), owner);
+    expect(up.statusCode).toBe(409);
+    expect(up.json().message).toContain('Plătește');
+    expect((await post(company(`subscriptions/${plans['company:Start']}/change`), owner)).statusCode).toBe(422);
+
+    // Buy Profesional, then step down to Start.
+    const init = await post(company(`users/${ids.owner}/subscriptions/${plans['company:Profesional']}`), owner);
+    await post(company(`users/${ids.owner}/payment/${init.json().payment.id}`), owner, { status: 'paid' });
+    const periodEnd = (await subscriptionRow()).current_period_end;
+    const down = await post(company(`subscriptions/${plans['company:Start']}/change`), owner);
+    expect(down.statusCode).toBe(200);
+    expect(down.json().subscription).toMatchObject({ status: 'active', plan: { name: 'Start' } });
+    expect((await subscriptionRow()).current_period_end).toEqual(periodEnd);
+  });
+
+  test('a downgrade the usage does not fit in is refused, naming the limit', async () => {
+    await post(company(`subscriptions/${plans['company:Profesional']}/change`), owner); // refused (costs more), stays Start
+    const init = await post(company(`users/${ids.owner}/subscriptions/${plans['company:Profesional']}`), owner);
+    await post(company(`users/${ids.owner}/payment/${init.json().payment.id}`), owner, { status: 'paid' });
+    const shrink = await post(`/api/admin/plans/${plans['company:Start']}/update`, admin, { max_clients: 2 });
+    expect(shrink.statusCode).toBe(200);
+    const res = await post(company(`subscriptions/${plans['company:Start']}/change`), owner);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      'Nu poți trece la planul „Start”: limita de clienți este 2, iar acum folosești 3. Reduce utilizarea sau alege un plan mai mare.',
+    );
+    const pay = await post(company(`users/${ids.owner}/subscriptions/${plans['company:Start']}`), owner);
+    expect(pay.statusCode).toBe(409);
+    await post(`/api/admin/plans/${plans['company:Start']}/update`, admin, { max_clients: 30 });
+  });
+});
+
+describe('plan limits', () => {
+  const tenant = () => ({ companyId: ids.company });
+
+  test('over the limit → 402 with a Romanian message naming the limit', async () => {
+    const professional = plans['company:Profesional'];
+    await post(`/api/admin/plans/${professional}/update`, admin, { max_clients: 3, max_users: 2, max_storage_bytes: 10_000_000 });
+    expect((await subscriptionRow()).plan_id).toBe(professional);
+    await expectAppError(assertCanAddClient(t.ctx.db, tenant()), 402, /limita de clienți a planului „Profesional”: cel mult 3 clienți/);
+    await expectAppError(assertCanAddUser(t.ctx.db, tenant()), 402, /limita de utilizatori a planului „Profesional”: cel mult 2 utilizatori/);
+    await expectAppError(assertCanStore(t.ctx.db, tenant(), 20_000_000), 402, /limita de spațiu de stocare a planului „Profesional” \(9\.5 MB\)/);
+    await expect(assertCanStore(t.ctx.db, tenant(), 1000)).resolves.toBeUndefined();
+    await post(`/api/admin/plans/${professional}/update`, admin, { max_clients: 4, max_users: null, max_storage_bytes: null });
+    await expect(assertCanAddClient(t.ctx.db, tenant())).resolves.toBeUndefined();
+    await expectAppError(assertCanAddClient(t.ctx.db, tenant(), 2), 402, /cel mult 4 clienți/);
+    await expect(assertCanAddUser(t.ctx.db, tenant(), 50)).resolves.toBeUndefined();
+    await post(`/api/admin/plans/${professional}/update`, admin, { max_clients: 150, max_users: 15, max_storage_bytes: 50 * 1024 ** 3 });
+  });
+
+  test('an ended period makes the tenant read-only (402) without losing data; paying lifts it', async () => {
+    await t.ctx.db
+      .updateTable('subscriptions')
+      .set({ current_period_end: new Date(Date.now() - 1000) })
+      .where('company_id', '=', ids.company)
+      .execute();
+    await expectAppError(assertWritable(t.ctx.db, tenant()), 402, /doar în citire/);
+    await expectAppError(assertCanAddClient(t.ctx.db, tenant()), 402, /doar în citire/);
+    const screen = (await get(company('subscription'), owner)).json();
+    expect(screen.subscription).toMatchObject({ status: 'expired', read_only: true });
+    expect(screen.usage.clients).toBe(3);
+
+    const init = await post(company(`users/${ids.owner}/subscriptions/${plans['company:Start']}`), owner);
+    expect(init.statusCode).toBe(201);
+    await post(company(`users/${ids.owner}/payment/${init.json().payment.id}`), owner, { status: 'paid' });
+    await expect(assertWritable(t.ctx.db, tenant())).resolves.toBeUndefined();
+    const end = (await subscriptionRow()).current_period_end.getTime();
+    expect(end - Date.now()).toBeGreaterThan(27 * 86_400_000);
+  });
+
+  test('a tenant created without a subscription gets its trial on first use', async () => {
+    const row = await t.ctx.db.insertInto('companies').values({ name: 'Fără Abonament SRL' }).returning('id').executeTakeFirstOrThrow();
+    await expect(assertCanAddClient(t.ctx.db, { companyId: row.id })).resolves.toBeUndefined();
+    const sub = await t.ctx.db.selectFrom('subscriptions').selectAll().where('company_id', '=', row.id).executeTakeFirstOrThrow();
+    expect(sub.status).toBe('trial');
+  });
+});
+
+describe('admin plans', () => {
+  test('list, create, update, deactivate', async () => {
+    const list = await get('/api/admin/plans', admin);
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data).toHaveLength(7);
+
+    const invalid = await post('/api/admin/plans', admin, { name: '', audience: 'nobody', price_ron: -1 });
+    expect(invalid.statusCode).toBe(422);
+    expect(Object.keys(invalid.json().errors)).toEqual(expect.arrayContaining(['name', 'audience', 'price_ron']));
+
+    const created = await post('/api/admin/plans', admin, {
+      name: 'Enterprise',
+      audience: 'company',
+      price_ron: 999.99,
+      max_clients: null,
+      max_users: null,
+      max_storage_bytes: null,
+      position: 9,
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ name: 'Enterprise', price_ron: 999.99, max_clients: null, is_trial: false, active: true });
+    const id = created.json().id as number;
+
+    const updated = await post(`/api/admin/plans/${id}/update`, admin, { price_ron: 899.5, active: false });
+    expect(updated.json()).toMatchObject({ price_ron: 899.5, active: false, audience: 'company' });
+    expect((await post(`/api/admin/plans/${id}/update`, admin, { audience: 'holding' })).statusCode).toBe(422);
+    expect((await post('/api/admin/plans/999999/update', admin, { name: 'X' })).statusCode).toBe(404);
+
+    // An inactive plan is neither offered nor sold.
+    const screen = (await get(company('subscription'), owner)).json();
+    expect(screen.plans.map((p: { name: string }) => p.name)).not.toContain('Enterprise');
+    expect((await post(company(`users/${ids.owner}/subscriptions/${id}`), owner)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,138 @@
+import { bearer, createTestApp, type TestApp } from '../../../test/helpers.js';
+import { backoffSeconds, drainOutbox, enqueueMail, MAX_ATTEMPTS, startOutboxWorker } from './outbox.js';
+import { htmlToText } from './html-to-text.js';
+import type { Mailer } from '../../infra/mailer.js';
+
+let t: TestApp;
+let admin: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin@demo.ro');
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: bearer(admin), payload });
+const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(admin) });
+
+const compose = {
+  subject: 'Noutăți Dosar pentru {{firma}}',
+  html: '<h1>Bună, {{nume}}!</h1><p>Am lansat <b>exportul</b> &amp; <a href="https://dosar.ro/noutati">noutățile</a>.</p><script>alert(1)</script><ul><li>unu</li><li>doi</li></ul>',
+};
+
+describe('html → text fallback', () => {
+  test('paragraphs, links, lists and entities', () => {
+    expect(htmlToText('<p>Bună&nbsp;ziua,<br>lume</p><p>A &amp; B &#x21; <a href="https://x.ro/a?b=1&amp;c=2">aici</a></p><ul><li>unu</li><li>doi</li></ul>')).toBe(
+      'Bună ziua,\nlume\n\nA & B ! aici (https://x.ro/a?b=1&c=2)\n\n- unu\n- doi',
+    );
+    expect(htmlToText('<style>p{color:red}</style><div>x</div><script>y()</script>')).toBe('x');
+  });
+});
+
+describe('campaigns', () => {
+  test('preview: recipients count and the rendered mail for each audience', async () => {
+    const owners = await post('/api/admin/campaigns/preview', { ...compose, audience: 'company_owners' });
+    expect(owners.statusCode).toBe(200);
+    const body = owners.json();
+    expect(body.recipients_count).toBe(2);
+    expect(body.recipients.map((r: { email: string }) => r.email)).toEqual(['owner@demo.ro', 'owner2@demo.ro']);
+    expect(body.subject).toBe('Noutăți Dosar pentru Contabil Demo SRL');
+    expect(body.html).toContain('<h1>Bună, Proprietar Contabil Demo SRL!</h1>');
+    expect(body.html).not.toContain('<script');
+    expect(body.text).toContain('noutățile (https://dosar.ro/noutati)');
+    expect(body.text).toContain('- unu\n- doi');
+
+    const holdings = await post('/api/admin/campaigns/preview', { ...compose, audience: 'holding_admins' });
+    expect(holdings.json().recipients.map((r: { email: string }) => r.email)).toEqual(['holding@demo.ro', 'holding2@demo.ro']);
+
+    const company = await t.ctx.db.selectFrom('companies').select('id').where('name', '=', 'Alt Contabil SRL').executeTakeFirstOrThrow();
+    const holding = await t.ctx.db.selectFrom('holdings').select('id').where('name', '=', 'Grup Demo').executeTakeFirstOrThrow();
+    const chosen = await post('/api/admin/campaigns/preview', {
+      ...compose,
+      audience: 'tenants',
+      company_ids: [company.id],
+      holding_ids: [holding.id],
+    });
+    expect(chosen.json().recipients.map((r: { email: string }) => r.email)).toEqual(['owner2@demo.ro', 'holding@demo.ro']);
+
+    const none = await post('/api/admin/campaigns/preview', { ...compose, audience: 'tenants' });
+    expect(none.statusCode).toBe(422);
+    expect(none.json().errors.company_ids).toEqual(['Alege cel puțin o firmă sau un grup.']);
+    const empty = await post('/api/admin/campaigns/preview', { subject: 'X', html: '<p> </p>', audience: 'company_owners' });
+    expect(empty.statusCode).toBe(422);
+    expect((await post('/api/admin/campaigns/preview', { subject: 'X', html: 'y', audience: 'all' })).statusCode).toBe(422);
+  });
+
+  test('suspended companies are left out', async () => {
+    await t.ctx.db.updateTable('companies').set({ status: 'suspended' }).where('name', '=', 'Alt Contabil SRL').execute();
+    const res = await post('/api/admin/campaigns/preview', { ...compose, audience: 'company_owners' });
+    expect(res.json().recipients_count).toBe(1);
+    await t.ctx.db.updateTable('companies').set({ status: 'active' }).where('name', '=', 'Alt Contabil SRL').execute();
+  });
+
+  test('send: queued through the outbox, progress polled until done, in the history', async () => {
+    const sent = await post('/api/admin/campaigns', { ...compose, audience: 'company_owners' });
+    expect(sent.statusCode).toBe(201);
+    const campaign = sent.json();
+    expect(campaign).toMatchObject({
+      subject: compose.subject,
+      recipients_count: 2,
+      status: 'sending',
+      progress: { total: 2, sent: 0, failed: 0, queued: 2 },
+      created_by_name: 'Administrator Demo',
+    });
+
+    await drainOutbox(t.ctx);
+    const progress = await get(`/api/admin/campaigns/${campaign.id}`);
+    expect(progress.json()).toMatchObject({ status: 'done', progress: { total: 2, sent: 2, failed: 0, queued: 0 } });
+    expect(progress.json().text).toContain('Bună, {{nume}}!');
+
+    const [mail] = t.mail.to('owner2@demo.ro');
+    expect(mail.subject).toBe('Noutăți Dosar pentru Alt Contabil SRL');
+    expect(mail.html).toContain('Bună, Proprietar Alt Contabil SRL!');
+    expect(mail.text).toContain('Am lansat exportul & noutățile (https://dosar.ro/noutati).');
+    expect(mail.text).toContain('Primești acest mesaj pentru că ai un cont în Dosar.');
+
+    const history = await get('/api/admin/campaigns');
+    expect(history.json().meta.total).toBe(1);
+    expect(history.json().data[0]).toMatchObject({ id: campaign.id, status: 'done', progress: { sent: 2 } });
+    expect((await get('/api/admin/campaigns/999999')).statusCode).toBe(404);
+  });
+});
+
+describe('mail outbox', () => {
+  test('failures retry with backoff, then fail for good after MAX_ATTEMPTS', async () => {
+    const failing: Mailer = {
+      async send(message) {
+        if (message.to === 'bad@example.ro') throw new Error('550 mailbox unavailable');
+        await t.mail.send(message);
+      },
+      async close() {},
+    };
+    const id = await enqueueMail(t.ctx.db, { to: 'bad@example.ro', subject: 's', html: '<p>h</p>', text: 'h' });
+    await enqueueMail(t.ctx.db, { to: 'good@example.ro', subject: 's', html: '<p>h</p>', text: 'h' });
+    const first = await drainOutbox({ db: t.ctx.db, mailer: failing });
+    expect(first).toEqual({ sent: 1, failed: 0, retrying: 1 });
+    expect(t.mail.to('good@example.ro')).toHaveLength(1);
+    const row = await t.ctx.db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'queued', attempts: 1, last_error: '550 mailbox unavailable' });
+    expect(row.next_attempt_at.getTime() - Date.now()).toBeGreaterThan((backoffSeconds(1) - 5) * 1000);
+    // Not due yet: nothing happens.
+    expect(await drainOutbox({ db: t.ctx.db, mailer: failing })).toEqual({ sent: 0, failed: 0, retrying: 0 });
+
+    for (let attempt = 2; attempt <= MAX_ATTEMPTS; attempt++) {
+      await t.ctx.db.updateTable('mail_outbox').set({ next_attempt_at: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
+      await drainOutbox({ db: t.ctx.db, mailer: failing });
+    }
+    const last = await t.ctx.db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(last).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+  });
+
+  test('the worker sends queued mail on its own and stops cleanly', async () => {
+    await enqueueMail(t.ctx.db, { to: 'worker@example.ro', subject: 's', html: '<p>h</p>', text: 'h' });
+    const worker = startOutboxWorker(t.ctx, { error: () => undefined }, 20);
+    for (let i = 0; i < 100 && t.mail.to('worker@example.ro').length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    await worker.stop();
+    expect(t.mail.to('worker@example.ro')).toHaveLength(1);
+  });
+});
