@@ -191,7 +191,11 @@ function createConfig({ name, dir, port, exposes }) {
           shareStrategy: 'loaded-first',
           dts: false,
           manifest: false,
-          experiments: isRemote ? { externalRuntime: !standalonePage } : { provideExternalRuntime: true },
+          experiments: {
+            ...(isRemote ? { externalRuntime: !standalonePage } : { provideExternalRuntime: true }),
+            // Remotes are plain remoteEntry.js URLs (no manifest snapshots); browser only.
+            optimization: { disableSnapshot: true, target: 'web' },
+          },
         }),
         standalonePage &&
           new HtmlWebpackPlugin({

@@ -1,4 +1,4 @@
-import Swal from 'sweetalert2';
+import { loadSwal } from './toast';
 
 export interface ConfirmDialogOptions {
   title: string;
@@ -14,6 +14,7 @@ export interface ConfirmDialogOptions {
 
 /** A modal OK / Cancel question; resolves true only when confirmed. */
 export async function confirmDialog(options: ConfirmDialogOptions): Promise<boolean> {
+  const Swal = await loadSwal();
   const result = await Swal.fire({
     title: options.title,
     text: options.text,

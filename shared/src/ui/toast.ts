@@ -1,4 +1,4 @@
-import Swal, { type SweetAlertOptions } from 'sweetalert2';
+import type { SweetAlertOptions } from 'sweetalert2';
 
 /** SPEC §9: top-right, 3000 ms, progress bar, no confirm button. */
 export const TOAST_OPTIONS = {
@@ -9,8 +9,16 @@ export const TOAST_OPTIONS = {
   showConfirmButton: false,
 } as const satisfies SweetAlertOptions;
 
-let Toast: typeof Swal | null = null;
-const toastMixin = (): typeof Swal => (Toast ??= Swal.mixin(TOAST_OPTIONS));
+type Swal = typeof import('sweetalert2').default;
+
+// sweetalert2 loads on the first toast or dialog, not with the page.
+let swalPromise: Promise<Swal> | null = null;
+export function loadSwal(): Promise<Swal> {
+  swalPromise ??= import('sweetalert2').then((m) => m.default);
+  return swalPromise;
+}
+
+let Toast: Swal | null = null;
 
 // sweetalert2 shows one popup at a time: toasts fired together (one per error) wait their turn.
 let queue: Promise<unknown> = Promise.resolve();
@@ -18,8 +26,14 @@ let queue: Promise<unknown> = Promise.resolve();
 function show(icon: 'success' | 'error' | 'info' | 'warning', title: string): Promise<void> {
   queue = queue
     .catch(() => undefined)
-    .then(() => toastMixin().fire({ icon, title }));
-  return queue.then(() => undefined, () => undefined);
+    .then(async () => {
+      Toast ??= (await loadSwal()).mixin(TOAST_OPTIONS);
+      return Toast.fire({ icon, title });
+    });
+  return queue.then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 export const toast = {

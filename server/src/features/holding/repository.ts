@@ -1,4 +1,5 @@
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import type { Db } from '../../infra/db.js';
 
 /**
@@ -33,6 +34,16 @@ function scopedClients(db: Db, holdingId: number) {
     .where('c.deleted_at', 'is', null)
     .where('co.deleted_at', 'is', null);
 }
+
+/** For updates of clients: the client's company is (still) linked to the holding. */
+const companyLinked = (holdingId: number) => (eb: ExpressionBuilder<Database, 'clients'>) =>
+  eb.exists(
+    eb
+      .selectFrom('company_holding as ch')
+      .select('ch.company_id')
+      .whereRef('ch.company_id', '=', 'clients.company_id')
+      .where('ch.holding_id', '=', holdingId),
+  );
 
 // ---- users' last visit ---------------------------------------------------
 
@@ -120,17 +131,22 @@ export async function listClients(
 /** Documents per client and period, for the given clients and periods. */
 export async function monthlyCounts(
   db: Db,
+  holdingId: number,
   clientIds: number[],
   periods: string[],
 ): Promise<{ client_id: number; period: string; count: number }[]> {
   if (clientIds.length === 0 || periods.length === 0) return [];
   const rows = await db
-    .selectFrom('media')
-    .select(['client_id', 'period', sql<number>`count(*)::int`.as('count')])
-    .where('client_id', 'in', clientIds)
-    .where('period', 'in', periods)
-    .where('deleted_at', 'is', null)
-    .groupBy(['client_id', 'period'])
+    .selectFrom('media as m')
+    .innerJoin('clients as c', (join) =>
+      join.onRef('c.id', '=', 'm.client_id').onRef('c.company_id', '=', 'm.company_id'),
+    )
+    .select(['m.client_id', 'm.period', sql<number>`count(*)::int`.as('count')])
+    .where('c.holding_id', '=', holdingId)
+    .where('m.client_id', 'in', clientIds)
+    .where('m.period', 'in', periods)
+    .where('m.deleted_at', 'is', null)
+    .groupBy(['m.client_id', 'm.period'])
     .execute();
   return rows.map((r) => ({ client_id: r.client_id as number, period: r.period as string, count: r.count }));
 }
@@ -248,6 +264,7 @@ export async function updateClient(
     .where('id', '=', clientId)
     .where('holding_id', '=', holdingId)
     .where('deleted_at', 'is', null)
+    .where(companyLinked(holdingId))
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
@@ -259,6 +276,7 @@ export async function softDeleteClient(db: Db, holdingId: number, clientId: numb
     .where('id', '=', clientId)
     .where('holding_id', '=', holdingId)
     .where('deleted_at', 'is', null)
+    .where(companyLinked(holdingId))
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }

@@ -90,6 +90,7 @@ export async function listClients(
   });
   const counts = await repo.monthlyCounts(
     ctx.db,
+    holdingId,
     rows.map((r) => r.id),
     periods,
   );

@@ -1,0 +1,427 @@
+/**
+ * Access matrix (issue 7): every /api route of the app's own route table,
+ * called as anonymous, as each demo role and as the other tenant's users,
+ * with ids of the other tenant. A route missing from ACCESS fails the test.
+ *
+ * Per (route, caller) the calls are:
+ *   F  tenant and object ids of the OTHER tenant (anonymous/admin: tenant 1);
+ *   M  the caller's own tenant in the path, objects of the other tenant;
+ *   X  (holding routes) own holding, a client of the linked company OUTSIDE the holding;
+ *   O  own tenant, objects that do not exist, a valid body: the role map itself;
+ *   R  (read routes) own tenant, own real objects: 2xx, nothing of the other tenant.
+ * Every answer: never 5xx, no secret, no value of the other tenant, Romanian errors.
+ */
+import type { LightMyRequestResponse } from 'fastify';
+import type { TestApp } from '../helpers.js';
+import {
+  answerProblems,
+  bootWithRoutes,
+  CaseLog,
+  fillUrl,
+  injectOptions,
+  loadWorld,
+  sample,
+  signIn,
+  signInAll,
+  validates,
+  validationErrors,
+  type ApiRoute,
+  type Caller,
+  type CallerName,
+  type World,
+} from './harness.js';
+
+type Role = 1 | 2 | 3 | 4 | 5;
+interface Rule {
+  /** Who may call it: anyone (public), any signed-in user, or these roles (in their own tenant). */
+  who: 'public' | 'signed-in' | Role[];
+  /** Reads only: also called with the caller's own real objects (R). */
+  read?: boolean;
+}
+
+const C23: Rule = { who: [2, 3] };
+const C2: Rule = { who: [2] };
+const H45: Rule = { who: [4, 5] };
+const H4: Rule = { who: [4] };
+const A: Rule = { who: [1] };
+const read = (rule: Rule): Rule => ({ ...rule, read: true });
+const PUBLIC_READ: Rule = { who: 'public', read: true };
+
+/** The expectation table: every /api route → who may call it. */
+export const ACCESS: Record<string, Rule> = {
+  // documentation and operations
+  'GET /api/docs': PUBLIC_READ,
+  'GET /api/docs/static/index.html': PUBLIC_READ,
+  'GET /api/docs/static/swagger-initializer.js': PUBLIC_READ,
+  'GET /api/docs/json': PUBLIC_READ,
+  'GET /api/docs/yaml': PUBLIC_READ,
+  'GET /api/docs/static/*': PUBLIC_READ,
+  'GET /api/health': PUBLIC_READ,
+  'GET /api/ready': PUBLIC_READ,
+  // session
+  'POST /api/login': { who: 'public' },
+  'POST /api/logout': { who: 'signed-in' },
+  'GET /api/user': { who: 'signed-in', read: true },
+  'POST /api/password/email': { who: 'public' },
+  'POST /api/password/reset': { who: 'public' },
+  'POST /api/users/:id/update': { who: 'signed-in' },
+  'POST /api/company/create': { who: 'public' },
+  // company requests (public link)
+  'POST /api/company-requests/:hash': PUBLIC_READ,
+  'POST /api/confirm-company/:hash': { who: 'public' },
+  'POST /api/reject-company/:hash': { who: 'public' },
+  // holding area
+  'POST /api/holding/:holdingId/index': read(H45),
+  'POST /api/holding/:holdingId/clients/store': H4,
+  'POST /api/holding/:holdingId/clients/:id': read(H45),
+  'POST /api/holding/:holdingId/clients/:id/update': H4,
+  'POST /api/holding/:holdingId/clients/:id/delete': H4,
+  'GET /api/holding/:holdingId/companies': read(H45),
+  'POST /api/holding/:holdingId/company/:id/delete': H4,
+  'GET /api/holding/:holdingId/users': read(H4),
+  'POST /api/holding/:holdingId/storeUser': H4,
+  'POST /api/holding/:holdingId/users/:id/update': H4,
+  'POST /api/holding/:holdingId/users/:id/delete': H4,
+  'GET /api/holding/:holdingId/utils': read(H45),
+  'POST /api/holding/:holdingId/clients/:clientId/storeFiles': H45,
+  'POST /api/holding/:holdingId/clients/:clientId/media/:documentId/delete': H45,
+  'POST /api/holding/:holdingId/clients/:clientId/media/:mediaId': read(H45),
+  'POST /api/holding/:holdingId/clients/:clientId/collection': read(H45),
+  'POST /api/holding/:holdingId/utils/:mediaId': read(H45),
+  'POST /api/holding/:holdingId/company-requests': H4,
+  'GET /api/holding/:holdingId/company-requests': read(H4),
+  'GET /api/holding/:holdingId/subscription': read(H4),
+  'GET /api/holding/:holdingId/payments/:id': read(H4),
+  'POST /api/holding/:holdingId/users/:userId/subscriptions/:subscriptionId': H4,
+  'POST /api/holding/:holdingId/users/:userId/payment/:id': H4,
+  'POST /api/holding/:holdingId/subscriptions/:subscriptionId/change': H4,
+  // company area
+  'POST /api/company/:companyId/clients': read(C23),
+  'POST /api/company/:companyId/createClient': C2,
+  'POST /api/company/:companyId/clients/:id': read(C23),
+  'POST /api/company/:companyId/clients/:id/notify': C2,
+  'GET /api/company/:companyId/upload-limits': read(C23),
+  'POST /api/company/:companyId/clients/:clientId/storeFiles': C23,
+  'POST /api/company/:companyId/clients/:clientId/media/:documentId/delete': C2,
+  'POST /api/company/:companyId/clients/:clientId/media/:mediaId': read(C23),
+  'POST /api/company/:companyId/clients/:clientId/collection': read(C23),
+  'POST /api/company/:companyId/holdings': read(C2),
+  'POST /api/company/:companyId/holdings/:holdingId/notify': C2,
+  'POST /api/company/:companyId/holdings/:holdingId/delete': C2,
+  'GET /api/company/:companyId/categories': read(C23),
+  'POST /api/company/:companyId/storeCategory': C2,
+  'POST /api/company/:companyId/categories/updatePosition': C2,
+  'POST /api/company/:companyId/categories/:id/update': C2,
+  'POST /api/company/:companyId/categories/:id/delete': C2,
+  'POST /api/company/:companyId/holdings/:holdingId/transferCategory': C2,
+  'GET /api/company/:companyId/users': read(C2),
+  'POST /api/company/:companyId/storeUser': C2,
+  'POST /api/company/:companyId/users/:id/update': C2,
+  'POST /api/company/:companyId/users/:id/delete': C2,
+  'GET /api/company/:companyId/utils': read(C23),
+  'POST /api/company/:companyId/storeUtil': C2,
+  'POST /api/company/:companyId/utils/:id/update': C2,
+  'POST /api/company/:companyId/utils/:id/delete': C2,
+  'POST /api/company/:companyId/utils/:mediaId': read(C23),
+  'GET /api/company/:companyId/subscription': read(C2),
+  'GET /api/company/:companyId/payments/:id': read(C2),
+  'POST /api/company/:companyId/users/:userId/subscriptions/:subscriptionId': C2,
+  'POST /api/company/:companyId/users/:userId/payment/:id': C2,
+  'POST /api/company/:companyId/subscriptions/:subscriptionId/change': C2,
+  // admin
+  'GET /api/admin/companies': read(A),
+  'POST /api/admin/companies': A,
+  'GET /api/admin/companies/:id': read(A),
+  'POST /api/admin/companies/:id/suspend': A,
+  'POST /api/admin/companies/:id/reactivate': A,
+  'GET /api/admin/holdings': read(A),
+  'GET /api/admin/holdings/:id': read(A),
+  'GET /api/admin/payments': read(A),
+  'GET /api/admin/payments.csv': read(A),
+  'GET /api/admin/plans': read(A),
+  'POST /api/admin/plans': A,
+  'POST /api/admin/plans/:id/update': A,
+  'GET /api/admin/campaigns': read(A),
+  'POST /api/admin/campaigns/preview': read(A),
+  'POST /api/admin/campaigns': A,
+  'GET /api/admin/campaigns/:id': read(A),
+};
+
+type Area = 'company' | 'holding' | 'admin' | 'global';
+type Kind = 'F' | 'M' | 'X' | 'O' | 'R';
+type ParamKind =
+  | 'company'
+  | 'holding'
+  | 'client'
+  | 'media'
+  | 'category'
+  | 'util'
+  | 'utilMedia'
+  | 'companyUser'
+  | 'holdingUser'
+  | 'selfUser'
+  | 'companyPayment'
+  | 'holdingPayment'
+  | 'plan'
+  | 'campaign'
+  | 'hash';
+
+const NONE = '999999999';
+
+const areaOf = (url: string): Area =>
+  url.startsWith('/api/company/:companyId')
+    ? 'company'
+    : url.startsWith('/api/holding/:holdingId')
+      ? 'holding'
+      : url.startsWith('/api/admin/')
+        ? 'admin'
+        : 'global';
+
+/** What a path parameter names, from its name and the segment before it. */
+export function paramKind(url: string, name: string): ParamKind {
+  const area = areaOf(url);
+  const segments = url.split('/');
+  const previous = segments[segments.indexOf(`:${name}`) - 1];
+  if (name === 'companyId') return 'company';
+  if (name === 'hash') return 'hash';
+  if (name === 'subscriptionId') return 'plan';
+  if (name === 'holdingId') return 'holding';
+  switch (previous) {
+    case 'clients':
+      return 'client';
+    case 'media':
+      return 'media';
+    case 'categories':
+      return 'category';
+    case 'utils':
+      return name === 'mediaId' ? 'utilMedia' : 'util';
+    case 'users':
+      return area === 'holding' ? 'holdingUser' : area === 'company' ? 'companyUser' : 'selfUser';
+    case 'payment':
+    case 'payments':
+      return area === 'holding' ? 'holdingPayment' : 'companyPayment';
+    case 'company':
+    case 'companies':
+      return 'company';
+    case 'holdings':
+      return 'holding';
+    case 'campaigns':
+      return 'campaign';
+    case 'plans':
+      return 'plan';
+    default:
+      throw new Error(`unknown path parameter :${name} in ${url}`);
+  }
+}
+
+let t: TestApp;
+let routes: ApiRoute[];
+let world: World;
+let callers: Record<CallerName, Caller>;
+const log = new CaseLog('access-matrix');
+
+beforeAll(async () => {
+  ({ t, routes } = await bootWithRoutes());
+  world = await loadWorld(t);
+  callers = await signInAll(t);
+}, 180_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const other = (n: 1 | 2): 1 | 2 => (n === 1 ? 2 : 1);
+
+/** The id for one parameter: `tenant` objects, or NONE. */
+function idFor(kind: ParamKind, tenant: 1 | 2 | 'none', caller: Caller, options: { outside?: boolean } = {}): string | number {
+  if (kind === 'hash') return 'a'.repeat(64);
+  if (kind === 'plan') return tenant === 'none' ? NONE : world.companyPlan;
+  if (kind === 'campaign') return tenant === 'none' ? NONE : world.campaign;
+  if (kind === 'selfUser') {
+    if (tenant === 'none') return caller.userId ?? NONE;
+    return world.tenants[tenant].owner;
+  }
+  if (tenant === 'none') return NONE;
+  const w = world.tenants[tenant];
+  switch (kind) {
+    case 'company':
+      return w.company;
+    case 'holding':
+      return w.holding;
+    case 'client':
+      return options.outside ? w.clientOutside : w.client;
+    case 'media':
+      return options.outside ? w.mediaOutside : w.media;
+    case 'category':
+      return w.category;
+    case 'util':
+      return w.util;
+    case 'utilMedia':
+      return w.utilMedia;
+    case 'companyUser':
+      return w.owner;
+    case 'holdingUser':
+      return w.holdingAdmin;
+    case 'companyPayment':
+      return w.companyPayment;
+    case 'holdingPayment':
+      return w.holdingPayment;
+  }
+}
+
+const TENANT_PARAMS = new Set(['companyId', 'holdingId']);
+const isTenantParam = (route: ApiRoute, name: string): boolean =>
+  (name === 'companyId' && areaOf(route.url) === 'company') || (name === 'holdingId' && route.url.startsWith('/api/holding/:holdingId') && route.url.indexOf(':holdingId') === '/api/holding/'.length);
+const objectParams = (route: ApiRoute): string[] =>
+  route.params.filter((p) => !isTenantParam(route, p) && !['hash', 'subscriptionId'].includes(p));
+
+/** Path values for one call kind. */
+function pathFor(route: ApiRoute, caller: Caller, kind: Kind): string {
+  const own = caller.tenant ?? 1;
+  const values: Record<string, string | number> = {};
+  for (const name of route.params) {
+    const pk = paramKind(route.url, name);
+    const tenantParam = isTenantParam(route, name) && TENANT_PARAMS.has(name);
+    let tenant: 1 | 2 | 'none';
+    if (kind === 'F') tenant = caller.tenant ? other(caller.tenant) : 1;
+    else if (kind === 'M') tenant = tenantParam ? own : other(own);
+    else if (kind === 'X' || kind === 'R') tenant = own;
+    else tenant = tenantParam ? own : 'none';
+    if (areaOf(route.url) === 'admin') tenant = kind === 'R' ? 1 : 'none';
+    values[name] = idFor(pk, tenant, caller, { outside: kind === 'X' });
+  }
+  return fillUrl(route.url, values);
+}
+
+/** Whether this caller may call the route at all (in its own tenant). */
+function allowed(rule: Rule, caller: Caller): boolean {
+  if (rule.who === 'public') return true;
+  if (caller.role === 0) return false;
+  if (rule.who === 'signed-in') return true;
+  return (rule.who as number[]).includes(caller.role);
+}
+
+function expectation(rule: Rule, route: ApiRoute, caller: Caller, kind: Kind): { ok: (status: number) => boolean; text: string } {
+  if (rule.who === 'public') return { ok: (s) => s < 500, text: '<500' };
+  if (caller.role === 0) return { ok: (s) => s === 401, text: '401' };
+  const area = areaOf(route.url);
+  const mayCall = allowed(rule, caller);
+  const foreign = (kind === 'F' && route.params.length > 0 && area !== 'admin') || kind === 'M' || kind === 'X';
+  if (!mayCall) {
+    return kind === 'F' ? { ok: (s) => s === 403 || s === 404, text: '403/404' } : { ok: (s) => s === 403, text: '403' };
+  }
+  if (foreign) return { ok: (s) => s === 404, text: '404' };
+  if (kind === 'R') return { ok: (s) => s >= 200 && s < 300, text: '2xx' };
+  return { ok: (s) => s !== 401 && s !== 403 && s < 500, text: 'not 401/403/5xx' };
+}
+
+function kindsFor(route: ApiRoute, rule: Rule, caller: Caller): Kind[] {
+  const area = areaOf(route.url);
+  if (caller.role === 0) return ['F'];
+  if (area === 'admin') return caller.role === 1 ? (rule.read ? ['R', 'O'] : ['O']) : ['F'];
+  const kinds: Kind[] = ['F'];
+  const tenantArea = area === 'company' || area === 'holding';
+  const hasObjects = objectParams(route).some((p) => paramKind(route.url, p) !== 'selfUser');
+  if (caller.tenant && tenantArea && hasObjects) kinds.push('M');
+  if (caller.tenant && area === 'holding' && route.params.includes('clientId') && (caller.role === 4 || caller.role === 5)) kinds.push('X');
+  if (caller.tenant && (tenantArea || route.params.length > 0)) kinds.push('O');
+  if (rule.read && (caller.tenant || (area === 'global' && rule.who !== 'public'))) kinds.push('R');
+  if (area === 'global' && route.params.length === 0 && !kinds.includes('R') && !kinds.includes('O')) kinds.push('O');
+  return kinds;
+}
+
+/** A body that passes the route's schema (so the answer is decided by the rules, not by validation). */
+function bodyFor(route: ApiRoute): unknown {
+  if (route.method === 'GET' || route.multipart) return undefined;
+  return route.schema.body ? sample(route.schema.body) : undefined;
+}
+
+async function call(route: ApiRoute, caller: Caller, kind: Kind, body: unknown): Promise<LightMyRequestResponse> {
+  let effective = caller;
+  // Signing out revokes the token: each logout call gets a token of its own.
+  if (route.key === 'POST /api/logout' && caller.email) effective = { ...caller, token: (await signIn(t, caller.email)).token };
+  const url = pathFor(route, caller, kind);
+  const query = route.method === 'GET' && route.schema.querystring ? (sample(route.schema.querystring) as Record<string, string>) : undefined;
+  return t.app.inject(injectOptions(route, effective, url, body, query && Object.keys(query).length ? { query } : {}));
+}
+
+/** Rows as text, for "nothing of a tenant changed" (volatile columns left out). */
+async function fingerprint(): Promise<Map<string, string>> {
+  const tables = ['users', 'companies', 'holdings', 'company_holding', 'clients', 'categories', 'media', 'utility_files', 'subscriptions', 'payments', 'company_requests'] as const;
+  const out = new Map<string, string>();
+  for (const table of tables) {
+    const rows = (await t.ctx.db.selectFrom(table).selectAll().execute()) as Record<string, unknown>[];
+    for (const row of rows) {
+      const { last_seen_at: _a, previous_seen_at: _b, ...rest } = row;
+      const key = `${table}:${'id' in row ? String(row.id) : `${String(row.company_id)}-${String(row.holding_id)}`}`;
+      out.set(key, JSON.stringify(rest));
+    }
+  }
+  return out;
+}
+
+const TENANT_COLUMNS = ['company_id', 'holding_id'] as const;
+
+test('every /api route is in the expectation table, and every entry is a route', () => {
+  const keys = routes.map((r) => r.key);
+  const missing = keys.filter((k) => !ACCESS[k]);
+  const stale = Object.keys(ACCESS).filter((k) => !keys.includes(k));
+  for (const k of missing) log.fail(`route missing from ACCESS: ${k}`);
+  for (const k of stale) log.fail(`ACCESS entry without a route: ${k}`);
+  expect(missing).toEqual([]);
+  expect(stale).toEqual([]);
+  // every parameter is understood
+  for (const route of routes) for (const p of route.params) expect(() => paramKind(route.url, p)).not.toThrow();
+});
+
+test('generated bodies pass each route schema', () => {
+  const bad: string[] = [];
+  for (const route of routes) {
+    const body = bodyFor(route);
+    if (route.schema.body && !validates(route.schema.body, body)) bad.push(`${route.key}: ${validationErrors(route.schema.body, body)}`);
+  }
+  expect(bad).toEqual([]);
+});
+
+async function sweep(kinds: readonly Kind[]): Promise<void> {
+  for (const route of routes) {
+    const rule = ACCESS[route.key];
+    if (!rule) continue;
+    for (const caller of Object.values(callers)) {
+      for (const kind of kindsFor(route, rule, caller).filter((k) => kinds.includes(k))) {
+        const body = bodyFor(route);
+        const res = await call(route, caller, kind, body);
+        const expected = expectation(rule, route, caller, kind);
+        const problems = answerProblems(res, world, { tenant: caller.tenant, anonymous: caller.role === 0 });
+        if (!expected.ok(res.statusCode)) problems.unshift(`expected ${expected.text}, got ${res.statusCode} ${res.body.slice(0, 160)}`);
+        log.check(problems.length === 0, () => `${kind} ${caller.name.padEnd(9)} ${route.method} ${pathFor(route, caller, kind)}: ${problems.join('; ')}`);
+      }
+    }
+  }
+}
+
+test('other-tenant ids (F, M, X): refused with 401/403/404, nothing changes, nothing leaks', async () => {
+  const before = await fingerprint();
+  await sweep(['F', 'M', 'X']);
+  const after = await fingerprint();
+  const tenantIds = { company_id: [1, 2].map((n) => world.tenants[n as 1 | 2].company), holding_id: [1, 2].map((n) => world.tenants[n as 1 | 2].holding) };
+  for (const [key, row] of before) {
+    log.check(after.get(key) === row, () => `row changed by refused calls: ${key}\n  before ${row}\n  after  ${after.get(key) ?? '(gone)'}`);
+  }
+  for (const [key, row] of after) {
+    if (before.has(key)) continue;
+    const parsed = JSON.parse(row) as Record<string, unknown>;
+    const touchesTenant = TENANT_COLUMNS.some((c) => tenantIds[c].includes(parsed[c] as number));
+    log.check(!touchesTenant, () => `new row in a demo tenant from refused calls: ${key} ${row}`);
+  }
+  expect(log.sample()).toEqual([]);
+}, 600_000);
+
+test('own tenant (O, R): the role map holds, reads answer 2xx without the other tenant', async () => {
+  await sweep(['O', 'R']);
+  expect(log.sample()).toEqual([]);
+}, 600_000);
+
+test('summary', () => {
+  log.report(`${routes.length} routes × ${Object.keys(callers).length} callers`);
+  expect(log.failures).toEqual([]);
+});
