@@ -16,6 +16,9 @@ const CompanyPage = lazy(() =>
   import('./features/company/components/company-page').then((m) => ({ default: m.CompanyPage })),
 );
 const UsersPage = lazy(() => import('./features/users/components/users-page').then((m) => ({ default: m.UsersPage })));
+const SubscriptionPage = lazy(() =>
+  import('./features/subscription/components/subscription-page').then((m) => ({ default: m.SubscriptionPage })),
+);
 
 /**
  * The client area's screens (SPEC §2). One line per screen: path relative to
@@ -28,6 +31,7 @@ const routes: AreaRoute[] = [
   { path: 'utils', roles: [4, 5], label: 'Fișiere utile', element: <UtilsPage /> },
   { path: 'company', roles: [4], label: 'Firme de contabilitate', element: <CompanyPage /> },
   { path: 'users', roles: [4], label: 'Utilizatori', element: <UsersPage /> },
+  { path: 'subscription', roles: [4], label: 'Abonament', element: <SubscriptionPage /> },
   { path: 'profile', roles: [4, 5], label: 'Profilul meu', element: <ProfilePage /> },
   { path: ':id', roles: [4, 5], element: <ClientViewPage /> },
 ];

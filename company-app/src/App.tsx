@@ -22,6 +22,9 @@ const UsersPage = lazy(() => import('./features/users/components/users-page').th
 const ProfilePage = lazy(() =>
   import('./features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })),
 );
+const SubscriptionPage = lazy(() =>
+  import('./features/subscription/components/subscription-page').then((m) => ({ default: m.SubscriptionPage })),
+);
 
 /**
  * The company area's screens (SPEC §2). One line per screen: path relative to
@@ -36,6 +39,7 @@ const routes: AreaRoute[] = [
   { path: 'categories', roles: [2], label: 'Categorii', element: <CategoriesPage /> },
   { path: 'utils', roles: [2, 3], label: 'Fișiere utile', element: <UtilsPage /> },
   { path: 'users', roles: [2], label: 'Utilizatori', element: <UsersPage /> },
+  { path: 'subscription', roles: [2], label: 'Abonament', element: <SubscriptionPage /> },
   { path: 'profile', roles: [2, 3], label: 'Profilul meu', element: <ProfilePage /> },
 ];
 

@@ -147,7 +147,7 @@ export async function seedDemoWorld(ctx: Pick<AppContext, 'db' | 'storage'>): Pr
             cui: c.cui,
             email: `contabilitate@${c.name.split(' ')[0].toLowerCase()}.ro`,
             phone: '0722000000',
-            notes: `Notă internă ${t.canary}`,
+            notes: `Observații client ${t.canary}`,
           })
           .returning('id')
           .executeTakeFirstOrThrow();

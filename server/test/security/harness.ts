@@ -7,8 +7,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
-import Ajv from 'ajv';
-import addFormats from 'ajv-formats';
+import { Ajv } from 'ajv';
+import formats from 'ajv-formats';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { field, file, multipart } from '../multipart.js';
 import { CANARY, DEMO_PASSWORD, tinyPdf } from '../../src/seed.js';
@@ -125,6 +125,8 @@ export interface TenantWorld {
   /** A client of the company outside any holding. */
   clientOutside: number;
   media: number;
+  /** A document of clientOutside. */
+  mediaOutside: number;
   category: number;
   util: number;
   utilMedia: number;
@@ -202,6 +204,9 @@ export async function loadWorld(t: TestApp): Promise<World> {
     const media = (
       await db.selectFrom('media').select('id').where('client_id', '=', client).where('deleted_at', 'is', null).orderBy('id').executeTakeFirstOrThrow()
     ).id;
+    const mediaOutside = (
+      await db.selectFrom('media').select('id').where('client_id', '=', clientOutside).where('deleted_at', 'is', null).orderBy('id').executeTakeFirstOrThrow()
+    ).id;
     const category = (await db.selectFrom('categories').select('id').where('company_id', '=', company).orderBy('id').executeTakeFirstOrThrow()).id;
     const util = await db.selectFrom('utility_files').select(['id', 'media_id']).where('company_id', '=', company).orderBy('id').executeTakeFirstOrThrow();
     const owner = await userId(n === 1 ? 'owner@demo.ro' : 'owner2@demo.ro');
@@ -221,6 +226,7 @@ export async function loadWorld(t: TestApp): Promise<World> {
       client,
       clientOutside,
       media,
+      mediaOutside,
       category,
       util: util.id,
       utilMedia: util.media_id,
@@ -300,7 +306,7 @@ export const auth = (caller: Pick<Caller, 'token'>): Record<string, string> =>
 // ---------------------------------------------------------------- bodies from schemas
 
 const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false });
-addFormats(ajv);
+(formats as unknown as { default: (a: Ajv) => void }).default(ajv);
 
 let uniqueCounter = 0;
 const unique = (): number => ++uniqueCounter;
@@ -341,6 +347,15 @@ export function sample(schema: JsonSchema | undefined, name = ''): unknown {
     case 'object': {
       const out: Record<string, unknown> = {};
       for (const key of schema.required ?? []) out[key] = sample(schema.properties?.[key] ?? {}, key);
+      // minProperties beyond the required ones: add optional properties, `name` first.
+      const optional = Object.keys(schema.properties ?? {})
+        .filter((k) => !(k in out))
+        .sort((a, b) => Number(b === 'name') - Number(a === 'name'));
+      const minProperties = typeof schema.minProperties === 'number' ? schema.minProperties : 0;
+      while (Object.keys(out).length < minProperties && optional.length) {
+        const key = optional.shift() as string;
+        out[key] = sample(schema.properties?.[key] ?? {}, key);
+      }
       return out;
     }
     case 'array': {

@@ -18,6 +18,7 @@ const LoginPage = page(() => import('../features/auth/LoginPage'), 'LoginPage');
 const RegisterPage = page(() => import('../features/auth/RegisterPage'), 'RegisterPage');
 const ForgotPasswordPage = page(() => import('../features/auth/ForgotPasswordPage'), 'ForgotPasswordPage');
 const ResetPasswordPage = page(() => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage');
+const SandboxCheckoutPage = page(() => import('../features/sandbox-checkout/SandboxCheckoutPage'), 'SandboxCheckoutPage');
 
 const guard = (access: RouteAccess, element: ReactNode) => <RouteGuard access={access}>{element}</RouteGuard>;
 
@@ -32,6 +33,7 @@ export function AppRoutes() {
         <Route path={paths.terms} element={<TermsPage />} />
         <Route path={paths.confidentiality} element={<ConfidentialityPage />} />
         <Route path="/company-request/:hash" element={<CompanyRequestPage />} />
+        <Route path="/sandbox-checkout/:paymentId" element={guard({ roles: [2, 4] }, <SandboxCheckoutPage />)} />
 
         <Route path={paths.login} element={guard('guest', <LoginPage />)} />
         <Route path={paths.register} element={guard('guest', <RegisterPage />)} />

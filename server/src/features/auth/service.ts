@@ -8,6 +8,7 @@ import { randomSecret, sha256 } from '../../infra/tokens.js';
 import { renderMail } from '../../infra/mail-templates.js';
 import { isValidCui, normalizeCui } from '../../lib/cui.js';
 import { DEFAULT_CATEGORIES } from '../../seed.js';
+import { startTrial } from '../billing/index.js';
 import { canUpdateUser, isEmail, newPasswordErrors } from './policy.js';
 import { presentUser, type PresentedUser } from './presenter.js';
 import * as repo from './repository.js';
@@ -268,6 +269,7 @@ export async function registerCompany(ctx: AppContext, body: RegisterBody, meta:
         email: companyEmail,
         phone,
       });
+      await startTrial(trx, { companyId });
       await repo.insertDefaultCategories(trx, companyId, DEFAULT_CATEGORIES);
       const userId = await repo.insertUser(trx, {
         name,

@@ -293,3 +293,113 @@ describe('admin plans', () => {
     expect((await post(company(`users/${ids.owner}/subscriptions/${id}`), owner)).statusCode).toBe(404);
   });
 });
+
+describe('limits on the company and holding calls', () => {
+  // "Alt Contabil SRL" (active on Start) and "Alt Grup" (trial), untouched by the tests above.
+  let owner2Token: string;
+  let holding2Token: string;
+  const other = { company: 0, holding: 0, client: 0 };
+
+  beforeAll(async () => {
+    owner2Token = owner2;
+    holding2Token = await t.login('holding2@demo.ro');
+    const db = t.ctx.db;
+    other.company = ids.company2;
+    other.holding = (await db.selectFrom('holdings').select('id').where('name', '=', 'Alt Grup').executeTakeFirstOrThrow()).id;
+    other.client = (await db.selectFrom('clients').select('id').where('company_id', '=', ids.company2).orderBy('id').executeTakeFirstOrThrow()).id;
+  });
+
+  const companyCall = (path: string, payload?: object) => post(`/api/company/${other.company}/${path}`, owner2Token, payload);
+  const holdingCall = (path: string, payload?: object) => post(`/api/holding/${other.holding}/${path}`, holding2Token, payload);
+  const setLimits = (name: string, audience: 'company' | 'holding', limits: object) =>
+    post(`/api/admin/plans/${plans[`${audience}:${name}`]}/update`, admin, limits);
+
+  function multipart(fileBytes: number) {
+    const boundary = '----dosarlimits';
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="period"\r\n\r\n2026-01\r\n`),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="extras.csv"\r\nContent-Type: text/csv\r\n\r\n`),
+      Buffer.from('cont;suma\n'.padEnd(fileBytes, 'x')),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  }
+
+  test('a client over the plan → 402 naming the client limit', async () => {
+    const used = (await get(`/api/company/${other.company}/subscription`, owner2Token)).json().usage.clients as number;
+    await setLimits('Start', 'company', { max_clients: used });
+    const res = await companyCall('createClient', { name: 'Peste Limită SRL', cui: '18547290' });
+    expect(res.statusCode).toBe(402);
+    expect(res.json().message).toBe(
+      `Ai atins limita de clienți a planului „Start”: cel mult ${used} clienți. Alege un plan mai mare din pagina Abonament.`,
+    );
+    await setLimits('Start', 'company', { max_clients: 30 });
+    expect((await companyCall('createClient', { name: 'Sub Limită SRL', cui: '18547290' })).statusCode).toBe(201);
+  });
+
+  test('a user over the plan → 402 naming the user limit (company and holding)', async () => {
+    await setLimits('Start', 'company', { max_users: 1 });
+    const res = await companyCall('storeUser', { name: 'Ion', email: 'ion.limita@demo.ro', role: 3 });
+    expect(res.statusCode).toBe(402);
+    expect(res.json().message).toContain('limita de utilizatori a planului „Start”: cel mult 1 utilizatori');
+    await setLimits('Start', 'company', { max_users: 5 });
+
+    await setLimits('Probă gratuită', 'holding', { max_users: 1 });
+    const holdingUser = await holdingCall('storeUser', { name: 'Ana', email: 'ana.limita@demo.ro', role: 5 });
+    expect(holdingUser.statusCode).toBe(402);
+    expect(holdingUser.json().message).toContain('limita de utilizatori a planului „Probă gratuită”');
+    await setLimits('Probă gratuită', 'holding', { max_users: 5 });
+  });
+
+  test('a holding client over the plan → 402', async () => {
+    await setLimits('Probă gratuită', 'holding', { max_clients: 0 });
+    const res = await holdingCall('clients/store', { company_id: other.company, name: 'Holding Limită SRL', cui: '34567809' });
+    expect(res.statusCode).toBe(402);
+    expect(res.json().message).toContain('limita de clienți');
+    await setLimits('Probă gratuită', 'holding', { max_clients: 10 });
+  });
+
+  test('an upload over the storage limit → 402 naming it; nothing stored', async () => {
+    const used = (await get(`/api/company/${other.company}/subscription`, owner2Token)).json().usage.storage_bytes as number;
+    await setLimits('Start', 'company', { max_storage_bytes: used + 1000 });
+    const before = await t.ctx.db.selectFrom('media').select('id').where('company_id', '=', other.company).execute();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/company/${other.company}/clients/${other.client}/storeFiles`,
+      ...multipart(5000),
+      headers: { ...bearer(owner2Token), ...multipart(5000).headers },
+    });
+    expect(res.statusCode).toBe(402);
+    expect(res.json().message).toMatch(/limita de spațiu de stocare a planului „Start”/);
+    const after = await t.ctx.db.selectFrom('media').select('id').where('company_id', '=', other.company).execute();
+    expect(after).toHaveLength(before.length);
+    await setLimits('Start', 'company', { max_storage_bytes: 10 * 1024 ** 3 });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: `/api/company/${other.company}/clients/${other.client}/storeFiles`,
+      ...multipart(5000),
+      headers: { ...bearer(owner2Token), ...multipart(5000).headers },
+    });
+    expect(ok.statusCode).toBe(201);
+  });
+
+  test('an ended period: writes 402, reads work, paying restores; other tenants see 404, not billing', async () => {
+    await t.ctx.db.updateTable('subscriptions').set({ current_period_end: new Date(Date.now() - 1000) }).where('company_id', '=', other.company).execute();
+    const write = await companyCall('storeCategory', { name: 'Doar citire' });
+    expect(write.statusCode).toBe(402);
+    expect(write.json().message).toBe('Abonamentul a expirat: contul este doar în citire până la plata unui abonament.');
+    expect((await companyCall('clients', {})).statusCode).toBe(200);
+    expect((await companyCall(`clients/${other.client}`, {})).statusCode).toBe(200);
+    // Another company's owner is refused by scope (404), never told about this company's billing.
+    expect((await post(`/api/company/${other.company}/storeCategory`, owner, { name: 'x' })).statusCode).toBe(404);
+
+    const init = await companyCall(`users/${ids.owner2}/subscriptions/${plans['company:Start']}`);
+    expect(init.statusCode).toBe(201);
+    await companyCall(`users/${ids.owner2}/payment/${init.json().payment.id}`, { status: 'paid' });
+    expect((await companyCall('storeCategory', { name: 'Din nou activ' })).statusCode).toBe(201);
+
+    await t.ctx.db.updateTable('subscriptions').set({ current_period_end: new Date(Date.now() - 1000) }).where('holding_id', '=', other.holding).execute();
+    expect((await holdingCall('storeUser', { name: 'Ana', email: 'ana.citire@demo.ro', role: 5 })).statusCode).toBe(402);
+    expect((await holdingCall('index', {})).statusCode).toBe(200);
+  });
+});

@@ -6,9 +6,11 @@ import type { MailMessage } from '../../infra/mailer.js';
 import { randomSecret, sha256 } from '../../infra/tokens.js';
 import { isValidCui, normalizeCui } from '../../lib/cui.js';
 import { DEFAULT_CATEGORIES } from '../../seed.js';
+import { startTrial } from '../billing/index.js';
 import { isEmail } from '../auth/policy.js';
 import { cuiTaken } from '../admin/repository.js';
 import { insertCompany, insertDefaultCategories, normalizeEmail } from '../auth/repository.js';
+import { toIso } from '../company/schemas.js';
 import { prepareSetPasswordMail } from '../company/set-password.js';
 import * as repo from './repository.js';
 
@@ -37,8 +39,6 @@ const requestUsed = (status: repo.RequestStatus) =>
   );
 const requestExpired = () => errors.gone('Această cerere a expirat. Cere grupului care te-a invitat o invitație nouă.');
 
-const iso = (d: Date | string | null): string | null => (d ? new Date(d).toISOString() : null);
-
 async function throttle(ctx: Ctx, key: string, limit: number, windowSeconds: number): Promise<void> {
   const { allowed, retryAfter } = await ctx.limiter.hit(key, limit, windowSeconds);
   if (!allowed) throw errors.throttled(retryAfter);
@@ -52,9 +52,9 @@ export function presentRequest(row: repo.CompanyRequestRow, now = new Date()) {
     email: row.email,
     status: row.status,
     expired: row.status === 'pending' && new Date(row.expires_at) <= now,
-    expires_at: iso(row.expires_at) as string,
-    created_at: iso(row.created_at) as string,
-    decided_at: iso(row.decided_at),
+    expires_at: toIso(row.expires_at) as string,
+    created_at: toIso(row.created_at) as string,
+    decided_at: toIso(row.decided_at),
     company_id: row.company_id,
   };
 }
@@ -152,7 +152,7 @@ export async function showRequest(ctx: Ctx, ip: string, hash: string) {
     holding: { name: row.holding_name },
     company: { name: row.name, cui: row.cui, email: row.email },
     status: row.status,
-    expires_at: iso(row.expires_at) as string,
+    expires_at: toIso(row.expires_at) as string,
   };
 }
 
@@ -202,6 +202,7 @@ export async function confirmRequest(ctx: Ctx, ip: string, hash: string, body: {
           );
         }
         const companyId = await insertCompany(trx, { name: row.name, cui: row.cui, email: row.email, phone: null });
+        await startTrial(trx, { companyId });
         await insertDefaultCategories(trx, companyId, DEFAULT_CATEGORIES);
         const ownerId = await repo.insertInvitedOwner(trx, { name: ownerName, email: row.email, companyId });
         mails.push(

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { drainRequestBody, MAX_FILES_PER_UPLOAD } from '../files/index.js';
 import { categoryRoutes } from './categories/routes.js';
 import { clientRoutes } from './clients/routes.js';
 import { holdingRoutes } from './holdings/routes.js';
 import { mediaRoutes } from './media/routes.js';
 import { userRoutes } from './users/routes.js';
 import { utilRoutes } from './utils/routes.js';
+import { registerReadOnlyGuard } from '../billing/index.js';
 
 /**
  * The company area API (SPEC §7, prefix /api/company/{companyId}); every
@@ -12,13 +14,23 @@ import { utilRoutes } from './utils/routes.js';
  * POST /api/company/create (registration) and billing live elsewhere.
  */
 export async function companyRoutes(app: FastifyInstance): Promise<void> {
+  const ctx = app.ctx;
   await app.register(
     async (scoped) => {
+      // A company whose subscription period ended is read-only (402 on writes) until it pays.
+      registerReadOnlyGuard(scoped, 'company');
       // POST calls whose payload is optional (the client view, downloads, deletes) may come without a body.
       scoped.addHook('preValidation', async (request) => {
         if (request.body === undefined || request.body === null) {
           if (!request.isMultipart()) request.body = {};
         }
+      });
+      // A refused upload (403, 404, 413, 422) still reads the rest of its body, so the browser gets our answer.
+      scoped.addHook('onSend', async (request, reply, payload) => {
+        if (reply.statusCode >= 400 && request.isMultipart()) {
+          await drainRequestBody(request, ctx.config.uploadMaxBytes * MAX_FILES_PER_UPLOAD);
+        }
+        return payload;
       });
       await scoped.register(clientRoutes);
       await scoped.register(mediaRoutes);

@@ -2,7 +2,7 @@
  * The one implementation of upload, download and zip (issue 3). Company and
  * holding routes authorise the client first, then call these.
  */
-export { receiveMultipart, storeFiles, parseUploadFields, parsePeriod, currentPeriod } from './upload.js';
+export { receiveMultipart, storeFiles, drainRequestBody, parseUploadFields, parsePeriod, currentPeriod } from './upload.js';
 export type { StoredUpload, ReceivedMultipart, ReceiveOptions, StoreFilesOptions } from './upload.js';
 export { sendFile, sendZip, zipEntryPaths, fileMissing } from './download.js';
 export type { DownloadableMedia, ZipMedia } from './download.js';

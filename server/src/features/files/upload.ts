@@ -9,6 +9,7 @@ import { detectFileType, SNIFF_BYTES, type AllowedType } from '../../lib/file-ty
 import { sanitizeFileName, withTypeExtension } from './file-name.js';
 import { companyCategoryExists, insertMedia, listClientMedia, type MediaListRow } from './repository.js';
 import { MAX_FILES_PER_UPLOAD } from './presenter.js';
+import { assertCanStore } from '../billing/index.js';
 
 /** One file that reached storage during this request. */
 export interface StoredUpload {
@@ -77,10 +78,44 @@ export async function receiveMultipart(
       files.push(await storeOne(ctx, part, options.keyPrefix, maxBytes));
     }
   } catch (error) {
+    // Stop the parser: what is left of the body is drained (drainRequestBody) or dropped with the connection.
+    request.raw.unpipe();
     await discard();
     throw translateMultipartError(error, maxBytes, maxFiles);
   }
   return { fields, files, discard };
+}
+
+/**
+ * Reads and discards what is left of a refused upload's body (up to
+ * maxBytes or timeoutMs) before the error answer goes out. Closing on an
+ * unread body resets the connection, and the browser would then report a
+ * network error instead of our 403/404/413/422 message.
+ */
+export async function drainRequestBody(request: FastifyRequest, maxBytes: number, timeoutMs = 30_000): Promise<void> {
+  const raw = request.raw;
+  if (raw.readableEnded || raw.destroyed) return;
+  await new Promise<void>((resolve) => {
+    let seen = 0;
+    const done = (): void => {
+      clearTimeout(timer);
+      raw.off('data', onData);
+      raw.off('end', done);
+      raw.off('error', done);
+      raw.off('close', done);
+      resolve();
+    };
+    const onData = (chunk: Buffer): void => {
+      seen += chunk.length;
+      if (seen > maxBytes) done();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    raw.on('data', onData);
+    raw.once('end', done);
+    raw.once('error', done);
+    raw.once('close', done);
+    raw.resume();
+  });
 }
 
 function translateMultipartError(error: unknown, maxBytes: number, maxFiles: number): unknown {
@@ -230,6 +265,7 @@ export async function storeFiles(
   try {
     const { categoryId, period } = await checkFields(upload.fields);
     if (upload.files.length === 0) throw errors.field('files', 'Alege cel puțin un fișier.');
+    await assertCanStore(db, { companyId: options.companyId }, upload.files.reduce((sum, f) => sum + f.size, 0));
     const ids = await db.transaction().execute((trx) =>
       insertMedia(
         trx,

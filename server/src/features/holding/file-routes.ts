@@ -11,6 +11,7 @@ import {
 } from '../files/index.js';
 import { binarySchema, errorResponses, idPattern, messageSchema } from './schemas.js';
 import * as service from './service.js';
+import { assertCanStore } from '../billing/index.js';
 
 /**
  * The holding's file calls (SPEC §7: "same as the company calls"): the client
@@ -56,6 +57,8 @@ export async function holdingFileRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { actor, client } = await authorize(request, request.params);
+      // The holding's own storage limit, checked on the request's size before anything is stored.
+      await assertCanStore(ctx.db, { holdingId: Number(request.params.holdingId) }, Number(request.headers['content-length'] ?? 0));
       return handleStoreFiles(ctx, request, reply, client, actor);
     },
   );

@@ -1,5 +1,6 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { fold, foldSqlArgs, likePattern } from '../company/schemas.js';
 import type { Db } from '../../infra/db.js';
 
 /**
@@ -17,8 +18,9 @@ export interface Page {
   direction: Direction;
 }
 
-/** `%text%` for ilike, with the wildcard characters of the input escaped. */
-export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** `column` contains `search`, ignoring case and Romanian diacritics (as the company area searches). */
+const matches = (column: string, search: string) =>
+  sql<SqlBool>`lower(translate(${sql.ref(column)}, ${foldSqlArgs.from}, ${foldSqlArgs.to})) like ${likePattern(fold(search))}`;
 
 const dir = (direction: Direction) => sql.raw(direction === 'desc' ? 'desc' : 'asc');
 
@@ -94,8 +96,8 @@ export async function listClients(
   let query = scopedClients(db, holdingId);
   if (options.companyId) query = query.where('c.company_id', '=', options.companyId);
   if (options.search) {
-    const pattern = likePattern(options.search);
-    query = query.where((eb) => eb.or([eb('c.name', 'ilike', pattern), eb('c.cui', 'ilike', pattern)]));
+    const search = options.search;
+    query = query.where((eb) => eb.or([matches('c.name', search), eb('c.cui', 'ilike', likePattern(search))]));
   }
   const total = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
 
@@ -304,8 +306,8 @@ export async function listCompanies(
     .where('ch.holding_id', '=', holdingId)
     .where('co.deleted_at', 'is', null);
   if (options.search) {
-    const pattern = likePattern(options.search);
-    query = query.where((eb) => eb.or([eb('co.name', 'ilike', pattern), eb('co.cui', 'ilike', pattern)]));
+    const search = options.search;
+    query = query.where((eb) => eb.or([matches('co.name', search), eb('co.cui', 'ilike', likePattern(search))]));
   }
   const total = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
   const rows = await query
@@ -381,8 +383,8 @@ export async function listUsers(
 ): Promise<{ rows: HoldingUserRow[]; total: number }> {
   let query = scopedUsers(db, holdingId);
   if (options.search) {
-    const pattern = likePattern(options.search);
-    query = query.where((eb) => eb.or([eb('u.name', 'ilike', pattern), eb('u.email', 'ilike', pattern)]));
+    const search = options.search;
+    query = query.where((eb) => eb.or([matches('u.name', search), eb('u.email', 'ilike', likePattern(search))]));
   }
   const total = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
   const order = {
@@ -493,13 +495,9 @@ export async function listUtils(
   let query = scopedUtils(db, holdingId);
   if (options.companyId) query = query.where('uf.company_id', '=', options.companyId);
   if (options.search) {
-    const pattern = likePattern(options.search);
+    const search = options.search;
     query = query.where((eb) =>
-      eb.or([
-        eb('uf.title', 'ilike', pattern),
-        eb('uf.description', 'ilike', pattern),
-        eb('m.original_name', 'ilike', pattern),
-      ]),
+      eb.or([matches('uf.title', search), matches('uf.description', search), matches('m.original_name', search)]),
     );
   }
   const total = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();

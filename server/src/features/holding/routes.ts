@@ -4,6 +4,7 @@ import type { Role } from '../../db/schema.js';
 import * as s from './schemas.js';
 import * as service from './service.js';
 import { holdingFileRoutes } from './file-routes.js';
+import { registerReadOnlyGuard } from '../billing/index.js';
 
 /**
  * Holding calls of SPEC §7 under /api/holding/:holdingId (the client area,
@@ -26,6 +27,8 @@ const tags = ['holding'];
 
 export async function holdingRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
+  // A holding whose subscription period ended is read-only (402 on writes) until it pays.
+  registerReadOnlyGuard(app, 'holding');
   const scope = (request: Parameters<typeof requireHoldingScope>[0], holdingId: string, roles: readonly Role[]) =>
     requireHoldingScope(request, Number(holdingId), roles);
 

@@ -1,4 +1,5 @@
 import { categorySchema } from '../company/categories/presenter.js';
+import { pageMetaSchema } from '../company/schemas.js';
 import {
   binarySchema,
   errorResponses as fileErrorResponses,
@@ -44,11 +45,7 @@ const listQueryProperties = {
   direction: { type: 'string', enum: ['asc', 'desc'] },
 } as const;
 
-export const metaSchema = {
-  type: 'object',
-  required: ['page', 'per_page', 'total'],
-  properties: { page: { type: 'integer' }, per_page: { type: 'integer' }, total: { type: 'integer' } },
-} as const;
+export const metaSchema = pageMetaSchema;
 
 const companyRef = {
   type: 'object',

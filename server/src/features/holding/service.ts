@@ -8,10 +8,12 @@ import { emailTaken, normalizeEmail } from '../auth/repository.js';
 import { EMAIL_TAKEN } from '../auth/service.js';
 import { canDeleteDocument, leavesHoldingWithoutAdmin } from './policy.js';
 import * as repo from './repository.js';
+import { assertCanAddClient, assertCanAddUser } from '../billing/index.js';
 import { prepareSetPasswordMail } from '../company/set-password.js';
 import { effectiveSet } from '../company/categories/repository.js';
 import { presentCategory } from '../company/categories/presenter.js';
 import { clientNotFound } from '../company/clients/service.js';
+import { toIso } from '../company/schemas.js';
 import { userNotFound } from '../company/users/service.js';
 import {
   currentPeriod,
@@ -57,7 +59,6 @@ function pageOf<S extends string>(
 }
 
 const meta = (page: repo.Page, total: number) => ({ page: page.page, per_page: page.perPage, total });
-const iso = (d: Date | string | null | undefined): string | null => (d ? new Date(d).toISOString() : null);
 
 /** The last n months (YYYY-MM), the current one first; "current" as the files module sees it (Romanian time). */
 export function lastPeriods(n: number, now = new Date()): string[] {
@@ -106,10 +107,10 @@ export async function listClients(
       company: { id: r.company_id, name: r.company_name },
       documents_count: r.documents_count,
       new_count: r.new_count,
-      last_upload_at: iso(r.last_upload_at),
+      last_upload_at: toIso(r.last_upload_at),
       months: periods.map((period) => ({ period, count: countOf(r.id, period) })),
     })),
-    meta: { ...meta(page, total), since: iso(since), periods },
+    meta: { ...meta(page, total), since: toIso(since), periods },
   };
 }
 
@@ -124,8 +125,8 @@ function presentClient(row: repo.ClientRowWithCompany) {
     phone: row.phone,
     notes: row.notes,
     company: { id: row.company_id, name: row.company_name },
-    created_at: iso(row.created_at) as string,
-    updated_at: iso(row.updated_at) as string,
+    created_at: toIso(row.created_at) as string,
+    updated_at: toIso(row.updated_at) as string,
   };
 }
 
@@ -207,6 +208,7 @@ export async function storeClient(
     throw errors.field('company_id', 'Compania aleasă nu colaborează cu grupul.');
   }
   if (await repo.clientCuiTaken(ctx.db, holdingId, input.company_id, fields.cui as string)) throw duplicateCui();
+  await assertCanAddClient(ctx.db, { holdingId });
   const id = await repo.insertClient(ctx.db, holdingId, input.company_id, {
     ...fields,
     name: fields.name as string,
@@ -253,7 +255,7 @@ export async function listCompanies(ctx: Ctx, holdingId: number, input: ListInpu
   const page = pageOf(input);
   const { rows, total } = await repo.listCompanies(ctx.db, holdingId, { ...page, sort: input?.sort ?? 'name' });
   return {
-    data: rows.map((r) => ({ ...r, linked_at: iso(r.linked_at) as string })),
+    data: rows.map((r) => ({ ...r, linked_at: toIso(r.linked_at) as string })),
     meta: meta(page, total),
   };
 }
@@ -272,8 +274,8 @@ function presentUser(row: repo.HoldingUserRow) {
     email: row.email,
     role: row.role,
     has_password: row.has_password,
-    last_seen_at: iso(row.last_seen_at),
-    created_at: iso(row.created_at) as string,
+    last_seen_at: toIso(row.last_seen_at),
+    created_at: toIso(row.created_at) as string,
   };
 }
 
@@ -323,6 +325,7 @@ async function uniqueEmail<T>(work: () => Promise<T>): Promise<T> {
 export async function storeUser(ctx: Ctx, actor: Actor, holdingId: number, input: Required<UserInput>) {
   const fields = cleanUserInput(input) as Required<UserInput>;
   if (await emailTaken(ctx.db, fields.email)) throw emailInUse();
+  await assertCanAddUser(ctx.db, { holdingId });
   const { id, mail } = await uniqueEmail(() =>
     ctx.db.transaction().execute(async (trx) => {
       const id = await repo.insertUser(trx, holdingId, fields);
@@ -409,8 +412,8 @@ export async function listUtils(
       original_name: r.original_name,
       mime: r.mime,
       size: r.size,
-      created_at: iso(r.created_at) as string,
-      updated_at: iso(r.updated_at) as string,
+      created_at: toIso(r.created_at) as string,
+      updated_at: toIso(r.updated_at) as string,
     })),
     meta: meta(page, total),
   };

@@ -69,7 +69,7 @@ export function HomePage() {
       <div className="page">
         <section aria-labelledby="features-title">
           <h2 id="features-title">De ce Dosar</h2>
-          <div className="grid">
+          <div className="grid grid-wide">
             {FEATURES.map((f) => (
               <article className="card" key={f.title}>
                 <h3>{f.title}</h3>

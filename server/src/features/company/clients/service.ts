@@ -9,6 +9,7 @@ import { presentCategory } from '../categories/presenter.js';
 import { findLinkedHolding, insertLinkedHolding } from '../holdings/repository.js';
 import { fold, pageMeta, paging, toIso } from '../schemas.js';
 import * as repo from './repository.js';
+import { assertCanAddClient, startTrial } from '../../billing/index.js';
 import type { ClientListBody, ClientViewBody, CreateClientBody, NotifyBody } from './schemas.js';
 
 export const clientNotFound = () => new AppError(404, 'not_found', 'Clientul nu a fost găsit.');
@@ -89,10 +90,12 @@ export async function createClient(ctx: AppContext, companyId: number, body: Cre
     throw errors.field('holding_id', 'Grupul ales nu este asociat companiei.');
   }
 
+  await assertCanAddClient(ctx.db, { companyId });
   const clientId = await ctx.db.transaction().execute(async (trx) => {
     const holdingId = newHolding
       ? await insertLinkedHolding(trx, companyId, { name: newHolding.name.trim(), cui: holdingCui, email: holdingEmail?.toLowerCase() ?? null })
       : (body.holding_id ?? null);
+    if (newHolding && holdingId !== null) await startTrial(trx, { holdingId });
     return repo.insertClient(trx, {
       company_id: companyId,
       holding_id: holdingId,

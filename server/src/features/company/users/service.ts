@@ -8,6 +8,7 @@ import { canDeleteCompanyUser, removesLastOwner } from '../policy.js';
 import { pageMeta, paging, toIso, type PagingInput } from '../schemas.js';
 import { prepareSetPasswordMail } from '../set-password.js';
 import * as repo from './repository.js';
+import { assertCanAddUser } from '../../billing/index.js';
 
 export const userNotFound = () => new AppError(404, 'not_found', 'Utilizatorul nu a fost găsit.');
 const lastOwner = () =>
@@ -52,6 +53,7 @@ export async function createUser(ctx: AppContext, companyId: number, body: { nam
   const email = checkEmail(body.email);
   if (await emailTaken(ctx.db, email)) throw emailInUse();
   const companyName = await findCompanyName(ctx.db, companyId);
+  await assertCanAddUser(ctx.db, { companyId });
   const { userId, mail } = await ctx.db.transaction().execute(async (trx) => {
     const id = await repo.insertCompanyUser(trx, { company_id: companyId, name, email, role: body.role });
     const invitation = `Ai fost adăugat ca ${ROLE_NAMES[body.role]} în compania „${companyName}” din Dosar.`;

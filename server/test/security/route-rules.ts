@@ -1,0 +1,188 @@
+/**
+ * The expectation table of the access matrix: every /api route → who may
+ * call it, and what each path parameter names. A route the app registers
+ * that is missing here fails the access-matrix test.
+ */
+type Role = 1 | 2 | 3 | 4 | 5;
+export interface Rule {
+  /** Who may call it: anyone (public), any signed-in user, or these roles (in their own tenant). */
+  who: 'public' | 'signed-in' | Role[];
+  /** Reads only: also called with the caller's own real objects (R). */
+  read?: boolean;
+}
+
+const C23: Rule = { who: [2, 3] };
+const C2: Rule = { who: [2] };
+const H45: Rule = { who: [4, 5] };
+const H4: Rule = { who: [4] };
+const A: Rule = { who: [1] };
+const read = (rule: Rule): Rule => ({ ...rule, read: true });
+const PUBLIC_READ: Rule = { who: 'public', read: true };
+
+/** The expectation table: every /api route → who may call it. */
+export const ACCESS: Record<string, Rule> = {
+  // documentation and operations
+  'GET /api/docs': PUBLIC_READ,
+  'GET /api/docs/static/index.html': PUBLIC_READ,
+  'GET /api/docs/static/swagger-initializer.js': PUBLIC_READ,
+  'GET /api/docs/json': PUBLIC_READ,
+  'GET /api/docs/yaml': PUBLIC_READ,
+  'GET /api/docs/static/*': PUBLIC_READ,
+  'GET /api/health': PUBLIC_READ,
+  'GET /api/ready': PUBLIC_READ,
+  // session
+  'POST /api/login': { who: 'public' },
+  'POST /api/logout': { who: 'signed-in' },
+  'GET /api/user': { who: 'signed-in', read: true },
+  'POST /api/password/email': { who: 'public' },
+  'POST /api/password/reset': { who: 'public' },
+  'POST /api/users/:id/update': { who: 'signed-in' },
+  'POST /api/company/create': { who: 'public' },
+  // company requests (public link)
+  'POST /api/company-requests/:hash': PUBLIC_READ,
+  'POST /api/confirm-company/:hash': { who: 'public' },
+  'POST /api/reject-company/:hash': { who: 'public' },
+  // holding area
+  'POST /api/holding/:holdingId/index': read(H45),
+  'POST /api/holding/:holdingId/clients/store': H4,
+  'POST /api/holding/:holdingId/clients/:id': read(H45),
+  'POST /api/holding/:holdingId/clients/:id/update': H4,
+  'POST /api/holding/:holdingId/clients/:id/delete': H4,
+  'GET /api/holding/:holdingId/companies': read(H45),
+  'POST /api/holding/:holdingId/company/:id/delete': H4,
+  'GET /api/holding/:holdingId/users': read(H4),
+  'POST /api/holding/:holdingId/storeUser': H4,
+  'POST /api/holding/:holdingId/users/:id/update': H4,
+  'POST /api/holding/:holdingId/users/:id/delete': H4,
+  'GET /api/holding/:holdingId/utils': read(H45),
+  'POST /api/holding/:holdingId/clients/:clientId/storeFiles': H45,
+  'POST /api/holding/:holdingId/clients/:clientId/media/:documentId/delete': H45,
+  'POST /api/holding/:holdingId/clients/:clientId/media/:mediaId': read(H45),
+  'POST /api/holding/:holdingId/clients/:clientId/collection': read(H45),
+  'POST /api/holding/:holdingId/utils/:mediaId': read(H45),
+  'POST /api/holding/:holdingId/company-requests': H4,
+  'GET /api/holding/:holdingId/company-requests': read(H4),
+  'GET /api/holding/:holdingId/subscription': read(H4),
+  'GET /api/holding/:holdingId/payments/:id': read(H4),
+  'POST /api/holding/:holdingId/users/:userId/subscriptions/:subscriptionId': H4,
+  'POST /api/holding/:holdingId/users/:userId/payment/:id': H4,
+  'POST /api/holding/:holdingId/subscriptions/:subscriptionId/change': H4,
+  // company area
+  'POST /api/company/:companyId/clients': read(C23),
+  'POST /api/company/:companyId/createClient': C2,
+  'POST /api/company/:companyId/clients/:id': read(C23),
+  'POST /api/company/:companyId/clients/:id/notify': C2,
+  'GET /api/company/:companyId/upload-limits': read(C23),
+  'POST /api/company/:companyId/clients/:clientId/storeFiles': C23,
+  'POST /api/company/:companyId/clients/:clientId/media/:documentId/delete': C2,
+  'POST /api/company/:companyId/clients/:clientId/media/:mediaId': read(C23),
+  'POST /api/company/:companyId/clients/:clientId/collection': read(C23),
+  'POST /api/company/:companyId/holdings': read(C2),
+  'POST /api/company/:companyId/holdings/:holdingId/notify': C2,
+  'POST /api/company/:companyId/holdings/:holdingId/delete': C2,
+  'GET /api/company/:companyId/categories': read(C23),
+  'POST /api/company/:companyId/storeCategory': C2,
+  'POST /api/company/:companyId/categories/updatePosition': C2,
+  'POST /api/company/:companyId/categories/:id/update': C2,
+  'POST /api/company/:companyId/categories/:id/delete': C2,
+  'POST /api/company/:companyId/holdings/:holdingId/transferCategory': C2,
+  'GET /api/company/:companyId/users': read(C2),
+  'POST /api/company/:companyId/storeUser': C2,
+  'POST /api/company/:companyId/users/:id/update': C2,
+  'POST /api/company/:companyId/users/:id/delete': C2,
+  'GET /api/company/:companyId/utils': read(C23),
+  'POST /api/company/:companyId/storeUtil': C2,
+  'POST /api/company/:companyId/utils/:id/update': C2,
+  'POST /api/company/:companyId/utils/:id/delete': C2,
+  'POST /api/company/:companyId/utils/:mediaId': read(C23),
+  'GET /api/company/:companyId/subscription': read(C2),
+  'GET /api/company/:companyId/payments/:id': read(C2),
+  'POST /api/company/:companyId/users/:userId/subscriptions/:subscriptionId': C2,
+  'POST /api/company/:companyId/users/:userId/payment/:id': C2,
+  'POST /api/company/:companyId/subscriptions/:subscriptionId/change': C2,
+  // admin
+  'GET /api/admin/companies': read(A),
+  'POST /api/admin/companies': A,
+  'GET /api/admin/companies/:id': read(A),
+  'POST /api/admin/companies/:id/suspend': A,
+  'POST /api/admin/companies/:id/reactivate': A,
+  'GET /api/admin/holdings': read(A),
+  'GET /api/admin/holdings/:id': read(A),
+  'GET /api/admin/payments': read(A),
+  'GET /api/admin/payments.csv': read(A),
+  'GET /api/admin/plans': read(A),
+  'POST /api/admin/plans': A,
+  'POST /api/admin/plans/:id/update': A,
+  'GET /api/admin/campaigns': read(A),
+  'POST /api/admin/campaigns/preview': read(A),
+  'POST /api/admin/campaigns': A,
+  'GET /api/admin/campaigns/:id': read(A),
+};
+
+export type Area = 'company' | 'holding' | 'admin' | 'global';
+export type ParamKind =
+  | 'company'
+  | 'holding'
+  | 'client'
+  | 'media'
+  | 'category'
+  | 'util'
+  | 'utilMedia'
+  | 'companyUser'
+  | 'holdingUser'
+  | 'selfUser'
+  | 'payer'
+  | 'companyPayment'
+  | 'holdingPayment'
+  | 'plan'
+  | 'campaign'
+  | 'hash';
+
+export const areaOf = (url: string): Area =>
+  url.startsWith('/api/company/:companyId')
+    ? 'company'
+    : url.startsWith('/api/holding/:holdingId')
+      ? 'holding'
+      : url.startsWith('/api/admin/')
+        ? 'admin'
+        : 'global';
+
+/** What a path parameter names, from its name and the segment before it. */
+export function paramKind(url: string, name: string): ParamKind {
+  const area = areaOf(url);
+  const segments = url.split('/');
+  const previous = segments[segments.indexOf(`:${name}`) - 1];
+  if (name === 'companyId') return 'company';
+  if (name === 'hash') return 'hash';
+  if (name === 'subscriptionId') return 'plan';
+  if (name === 'holdingId') return 'holding';
+  // Billing: the paying user is the caller itself (another user's id → 403, whoever it is).
+  if (name === 'userId' && /\/(subscriptions|payment)\//.test(url)) return 'payer';
+  switch (previous) {
+    case 'clients':
+      return 'client';
+    case 'media':
+      return 'media';
+    case 'categories':
+      return 'category';
+    case 'utils':
+      return name === 'mediaId' ? 'utilMedia' : 'util';
+    case 'users':
+      return area === 'holding' ? 'holdingUser' : area === 'company' ? 'companyUser' : 'selfUser';
+    case 'payment':
+    case 'payments':
+      return area === 'holding' ? 'holdingPayment' : 'companyPayment';
+    case 'company':
+    case 'companies':
+      return 'company';
+    case 'holdings':
+      return 'holding';
+    case 'campaigns':
+      return 'campaign';
+    case 'plans':
+      return 'plan';
+    default:
+      throw new Error(`unknown path parameter :${name} in ${url}`);
+  }
+}
+
