@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { artifacts, build, buildIsFresh, root, startServer } from './lib/server.mjs';
+import { artifacts, build, buildIsFresh, root, snapshotBuild, startServer } from './lib/server.mjs';
 import { CHROMIUM, loadTestFiles, runTests } from './lib/runner.mjs';
 
 /** Every server instance a test may ask for by name, with its extra environment. */
@@ -73,7 +73,13 @@ if (buildMode === 'always' || (buildMode === 'auto' && !buildIsFresh())) {
   console.log(`    e2e: build is up to date (${buildMode})`);
 }
 
-// Start every server the selected tests need, side by side.
+// Start every server the selected tests need, side by side, on a copy of the build.
+let staticCopy;
+try {
+  staticCopy = snapshotBuild();
+} catch (error) {
+  failAll(`the build is incomplete: ${error.message}`);
+}
 const needed = [...new Set(tests.map((t) => t.server))];
 const servers = new Map();
 const t0 = Date.now();
@@ -84,13 +90,16 @@ await Promise.all(
       return;
     }
     try {
-      servers.set(name, await startServer(name, SERVERS[name]));
+      servers.set(name, await startServer(name, { STATIC_ROOT: staticCopy.dir, ...SERVERS[name] }));
     } catch (error) {
       servers.set(name, error);
     }
   }),
 );
-const stopAll = () => Promise.all([...servers.values()].map((s) => (s instanceof Error ? null : s.stop())));
+const stopAll = async () => {
+  await Promise.all([...servers.values()].map((s) => (s instanceof Error ? null : s.stop())));
+  staticCopy.remove();
+};
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, async () => {
     await stopAll();

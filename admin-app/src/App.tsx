@@ -11,12 +11,18 @@ const ProfilePage = lazy(() =>
 const CompanyDetailPage = lazy(() =>
   import('./features/companies/components/company-detail-page').then((m) => ({ default: m.CompanyDetailPage })),
 );
-const HoldingsPage = lazy(() => import('./features/holdings/components/holdings-page').then((m) => ({ default: m.HoldingsPage })));
+const HoldingsPage = lazy(() =>
+  import('./features/holdings/components/holdings-page').then((m) => ({ default: m.HoldingsPage })),
+);
 const HoldingDetailPage = lazy(() =>
   import('./features/holdings/components/holding-detail-page').then((m) => ({ default: m.HoldingDetailPage })),
 );
-const PaymentsPage = lazy(() => import('./features/payments/components/payments-page').then((m) => ({ default: m.PaymentsPage })));
-const CampaignsPage = lazy(() => import('./features/campaigns/components/campaigns-page').then((m) => ({ default: m.CampaignsPage })));
+const PaymentsPage = lazy(() =>
+  import('./features/payments/components/payments-page').then((m) => ({ default: m.PaymentsPage })),
+);
+const CampaignsPage = lazy(() =>
+  import('./features/campaigns/components/campaigns-page').then((m) => ({ default: m.CampaignsPage })),
+);
 const PlansPage = lazy(() => import('./features/plans/components/plans-page').then((m) => ({ default: m.PlansPage })));
 
 /**

@@ -65,6 +65,22 @@ export function build() {
   });
 }
 
+/**
+ * Copies the built front ends (shell/dist and each remote's dist) to a fresh folder the
+ * servers serve from (STATIC_ROOT), so a rebuild in the working tree while the tests run
+ * cannot swap files under them. Answers {dir, remove()}.
+ */
+export function snapshotBuild() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dosar-e2e-static-'));
+  for (const app of APPS) {
+    fs.cpSync(path.join(root, app, 'dist'), path.join(dir, app, 'dist'), {
+      recursive: true,
+      filter: (source) => !source.endsWith('.map'),
+    });
+  }
+  return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
 export function freePort() {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
@@ -91,7 +107,7 @@ export async function startServer(label, extraEnv = {}) {
   const env = { ...process.env };
   // The product's defaults: embedded database, mail to files, local storage, memory rate limits.
   for (const key of Object.keys(env)) {
-    if (/^(DATABASE_URL|TEST_DATABASE_URL|SMTP_URL|REDIS_URL|S3_|REMOTE_|STATIC_ROOT|PUBLIC_URL|NODE_ENV)/.test(key)) {
+    if (/^(DATABASE_URL|TEST_DATABASE_URL|SMTP_URL|REDIS_URL|S3_|REMOTE_|STATIC_ROOT|PUBLIC_URL|NODE_ENV|SEED_DEMO)/.test(key)) {
       delete env[key];
     }
   }

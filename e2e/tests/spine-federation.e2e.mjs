@@ -12,9 +12,9 @@ const SINGLETONS = [
   'react-redux',
   '@reduxjs/toolkit',
   'axios',
-  'sweetalert2',
   '@dosar/shared',
 ];
+// Loaded only once a toast or dialog is first shown; then one copy too (checked below).
 
 /**
  * Before any script runs: a stand-in for the React DevTools hook, which every copy of

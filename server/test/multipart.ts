@@ -25,7 +25,11 @@ export function multipart(parts: MultipartPart[]): MultipartBody {
       head += `\r\nContent-Type: ${part.contentType ?? 'application/octet-stream'}`;
     }
     head += '\r\n\r\n';
-    chunks.push(Buffer.from(head, 'utf8'), Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value, 'utf8'), Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(head, 'utf8'),
+      Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value, 'utf8'),
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   const payload = Buffer.concat(chunks);

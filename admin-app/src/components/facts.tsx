@@ -1,6 +1,11 @@
 import type { CSSProperties, ReactNode } from 'react';
 
-const listStyle: CSSProperties = { display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '6px 16px', margin: 0 };
+const listStyle: CSSProperties = {
+  display: 'grid',
+  gridTemplateColumns: 'max-content 1fr',
+  gap: '6px 16px',
+  margin: 0,
+};
 const valueStyle: CSSProperties = { margin: 0 };
 
 /** A two-column list of labelled facts. */

@@ -4,7 +4,8 @@ import type { PaymentSummary, Person, SubscriptionSummary } from '../lib/billing
 import { Facts } from './facts';
 import { StatusBadge } from './status-badge';
 
-const limit = (value: number | null, format: (n: number) => string = String): string => (value === null ? 'nelimitat' : format(value));
+const limit = (value: number | null, format: (n: number) => string = String): string =>
+  value === null ? 'nelimitat' : format(value);
 
 /** Plan, period and usage of a company or holding, as the admin sees it. */
 export function SubscriptionCard({
@@ -31,15 +32,22 @@ export function SubscriptionCard({
                 <StatusBadge status={subscription.status} labels={SUBSCRIPTION_STATUS} />
               </>,
             ],
-            [subscription.status === 'expired' ? 'A expirat la' : 'Valabil până la', formatDate(subscription.current_period_end)],
+            [
+              subscription.status === 'expired' ? 'A expirat la' : 'Valabil până la',
+              formatDate(subscription.current_period_end),
+            ],
             ['Clienți', `${clients} din ${limit(subscription.plan.max_clients)}`],
             ['Utilizatori', `${users} din ${limit(subscription.plan.max_users)}`],
-            ['Spațiu folosit', `${formatBytes(storageBytes)} din ${limit(subscription.plan.max_storage_bytes, formatBytes)}`],
+            [
+              'Spațiu folosit',
+              `${formatBytes(storageBytes)} din ${limit(subscription.plan.max_storage_bytes, formatBytes)}`,
+            ],
           ]}
         />
       ) : (
         <p className="muted">
-          Fără abonament încă (se creează perioada de probă la prima folosire). Clienți: {clients}, spațiu folosit: {formatBytes(storageBytes)}.
+          Fără abonament încă (se creează perioada de probă la prima folosire). Clienți: {clients}, spațiu folosit:{' '}
+          {formatBytes(storageBytes)}.
         </p>
       )}
     </section>

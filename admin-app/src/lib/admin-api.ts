@@ -14,5 +14,7 @@ export interface ListQuery {
 
 /** Drops empty strings / undefined / null so the server sees only what was chosen. */
 export function compact<T extends object>(input: T): Partial<T> {
-  return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined && v !== null && v !== '')) as Partial<T>;
+  return Object.fromEntries(
+    Object.entries(input).filter(([, v]) => v !== undefined && v !== null && v !== ''),
+  ) as Partial<T>;
 }

@@ -9,4 +9,13 @@ import { billingRoutes } from './billing/routes.js';
 import { campaignRoutes } from './campaigns/routes.js';
 
 /** Every API feature, registered under /api in this order. */
-export const features: FastifyPluginAsync[] = [opsRoutes, authRoutes, holdingRoutes, companyRequestRoutes, companyRoutes, adminRoutes, billingRoutes, campaignRoutes];
+export const features: FastifyPluginAsync[] = [
+  opsRoutes,
+  authRoutes,
+  holdingRoutes,
+  companyRequestRoutes,
+  companyRoutes,
+  adminRoutes,
+  billingRoutes,
+  campaignRoutes,
+];

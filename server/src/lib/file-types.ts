@@ -23,7 +23,11 @@ export const ALLOWED_TYPES: readonly AllowedType[] = [
   { ext: 'heic', mime: 'image/heic', label: 'Imagine HEIC', aliases: ['heif'] },
   { ext: 'docx', mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', label: 'Word' },
   { ext: 'xlsx', mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', label: 'Excel' },
-  { ext: 'pptx', mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', label: 'PowerPoint' },
+  {
+    ext: 'pptx',
+    mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    label: 'PowerPoint',
+  },
   { ext: 'odt', mime: 'application/vnd.oasis.opendocument.text', label: 'OpenDocument text' },
   { ext: 'ods', mime: 'application/vnd.oasis.opendocument.spreadsheet', label: 'OpenDocument foaie de calcul' },
   { ext: 'zip', mime: 'application/zip', label: 'Arhivă ZIP' },
@@ -41,7 +45,13 @@ export const SNIFF_BYTES = 8192;
 export const ALLOWED_EXTENSIONS: readonly string[] = ALLOWED_TYPES.flatMap((t) => [t.ext, ...(t.aliases ?? [])]);
 
 /** Types a browser could render as an active document; never served inline or with their own type. */
-export const UNSAFE_INLINE_MIMES = new Set(['text/html', 'application/xhtml+xml', 'image/svg+xml', 'text/xml', 'application/xml']);
+export const UNSAFE_INLINE_MIMES = new Set([
+  'text/html',
+  'application/xhtml+xml',
+  'image/svg+xml',
+  'text/xml',
+  'application/xml',
+]);
 
 const byExt = (ext: string): AllowedType => ALLOWED_TYPES.find((t) => t.ext === ext) as AllowedType;
 
@@ -64,7 +74,8 @@ function family(head: Buffer): Family | null {
   if (ascii(head, 0, 6) === 'GIF87a' || ascii(head, 0, 6) === 'GIF89a') return 'gif';
   if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WEBP') return 'webp';
   if (startsWith(head, [0x49, 0x49, 0x2a, 0x00]) || startsWith(head, [0x4d, 0x4d, 0x00, 0x2a])) return 'tif';
-  if (ascii(head, 4, 8) === 'ftyp' && /^(heic|heix|heim|heis|hevc|hevx|mif1|msf1)$/.test(ascii(head, 8, 12))) return 'heic';
+  if (ascii(head, 4, 8) === 'ftyp' && /^(heic|heix|heim|heis|hevc|hevx|mif1|msf1)$/.test(ascii(head, 8, 12)))
+    return 'heic';
   if (startsWith(head, [0x50, 0x4b, 0x03, 0x04]) || startsWith(head, [0x50, 0x4b, 0x05, 0x06])) return 'zip';
   if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'ole';
   if (looksLikeText(head)) return 'text';
@@ -86,7 +97,11 @@ function textStart(head: Buffer): string {
   if (startsWith(head, [0xff, 0xfe])) text = head.subarray(2).toString('utf16le');
   else if (startsWith(head, [0xfe, 0xff])) text = Buffer.from(head.subarray(2)).swap16().toString('utf16le');
   else text = head.toString('utf8');
-  return text.replace(/^\uFEFF/, '').trimStart().slice(0, 2048).toLowerCase();
+  return text
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .slice(0, 2048)
+    .toLowerCase();
 }
 
 /** What a browser might take for a web page or an SVG image: refused whatever the extension. */
@@ -94,9 +109,7 @@ function looksLikeMarkupDocument(start: string): boolean {
   // Skip an XML prolog, comments and a non-HTML doctype to reach the first element.
   let rest = start;
   for (;;) {
-    const next = rest
-      .replace(/^<\?xml[\s\S]*?\?>\s*/, '')
-      .replace(/^<!--[\s\S]*?-->\s*/, '');
+    const next = rest.replace(/^<\?xml[\s\S]*?\?>\s*/, '').replace(/^<!--[\s\S]*?-->\s*/, '');
     if (next === rest) break;
     rest = next;
   }

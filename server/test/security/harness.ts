@@ -180,6 +180,23 @@ const TENANT_STRINGS: Record<1 | 2, string[]> = {
 /** Never in any answer, whoever asks. */
 export const SECRET_MARKERS = ['password_hash', 'token_hash', '$argon2', 'storage_key'];
 
+/**
+ * A secret in an answer: one of the columns as a key carrying a value (a 422
+ * naming the refused field — `"password_hash": ["Câmpul … nu este permis."]` —
+ * is not one), or a real argon2 hash (the suites' decoy uses m=1).
+ */
+export function secretsIn(text: string): string[] {
+  const found: string[] = [];
+  const key = /"(password_hash|token_hash|storage_key)"\s*:\s*(?!\[)/g;
+  for (const m of text.matchAll(key)) found.push(m[1]);
+  if (/\$argon2(id|i|d)\$v=\d+\$m=(?!1,)\d+/.test(text)) found.push('$argon2');
+  for (const marker of ['password_hash', 'token_hash', 'storage_key']) {
+    // outside JSON (CSV, zip, text): the bare column name followed by a separator and a value
+    if (new RegExp(`${marker}[=;,\t]`).test(text)) found.push(marker);
+  }
+  return [...new Set(found)];
+}
+
 export async function loadWorld(t: TestApp): Promise<World> {
   const { db } = t.ctx;
   const byName = async (table: 'companies' | 'holdings', name: string) =>
@@ -498,7 +515,7 @@ export function answerProblems(res: LightMyRequestResponse, world: World, viewer
   const problems: string[] = [];
   const text = bodyText(res);
   if (res.statusCode >= 500) problems.push(`status ${res.statusCode}: ${text.slice(0, 200)}`);
-  for (const marker of SECRET_MARKERS) if (text.includes(marker)) problems.push(`answer carries ${marker}`);
+  for (const marker of secretsIn(text)) problems.push(`answer carries ${marker}`);
   const forbidden: string[] = [];
   if (viewer.tenant === 1) forbidden.push(...world.tenants[2].secrets);
   else if (viewer.tenant === 2) forbidden.push(...world.tenants[1].secrets);

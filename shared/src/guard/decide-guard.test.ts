@@ -6,7 +6,8 @@ const user = (role: number) => ({ role }) as { role: 1 | 2 | 3 | 4 | 5 };
 describe('decideGuard (SPEC §2, DESIGN §1)', () => {
   it('lets anyone open a public route', () => {
     expect(decideGuard({ user: null, access: 'public' })).toEqual({ action: 'allow' });
-    for (const role of [1, 2, 3, 4, 5]) expect(decideGuard({ user: user(role), access: 'public' })).toEqual({ action: 'allow' });
+    for (const role of [1, 2, 3, 4, 5])
+      expect(decideGuard({ user: user(role), access: 'public' })).toEqual({ action: 'allow' });
   });
 
   it('rule 1: a protected route without a login sends to /login, without the toast', () => {

@@ -4,9 +4,7 @@ import { FORBIDDEN_ROUTE_MESSAGE } from '../http/error-catalogue';
 /** Who may open a route: anyone, only signed-out visitors, or signed-in users of some roles. */
 export type RouteAccess = 'public' | 'guest' | { roles: readonly Role[] };
 
-export type GuardDecision =
-  | { action: 'allow' }
-  | { action: 'redirect'; to: string; toast?: string };
+export type GuardDecision = { action: 'allow' } | { action: 'redirect'; to: string; toast?: string };
 
 export const LOGIN_PATH = '/login';
 

@@ -46,7 +46,9 @@ function errorsMapMessages(errors: unknown): string[] {
  * - otherwise the response `message`, or 'A aparut o eroare'.
  * A cancelled request shows nothing.
  */
-export function catalogueError(error: Pick<AxiosError<ErrorBody>, 'response' | 'config' | 'code'> & { __CANCEL__?: boolean }): CatalogueOutcome {
+export function catalogueError(
+  error: Pick<AxiosError<ErrorBody>, 'response' | 'config' | 'code'> & { __CANCEL__?: boolean },
+): CatalogueOutcome {
   if (error.code === 'ERR_CANCELED' || error.__CANCEL__) return { toasts: [], resetSession: false };
   const response = error.response;
   if (!response) return { toasts: [NETWORK_ERROR_MESSAGE], resetSession: false };

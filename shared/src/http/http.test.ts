@@ -16,7 +16,9 @@ function respond(status: number, data: unknown): void {
     seen.push(config);
     const response: AxiosResponse = { data, status, statusText: '', headers: {}, config, request: {} };
     if (status >= 200 && status < 300) return Promise.resolve(response);
-    return Promise.reject(new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_RESPONSE', config, {}, response));
+    return Promise.reject(
+      new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_RESPONSE', config, {}, response),
+    );
   };
 }
 
@@ -66,7 +68,11 @@ describe('the HTTP client (SPEC §7, §9)', () => {
     await http.post('/api/company/1/clients');
     await http.post('/company/1/clients');
     await http.post('company/1/clients');
-    expect(seen.map((c) => c.url)).toEqual(['/api/company/1/clients', '/api/company/1/clients', '/api/company/1/clients']);
+    expect(seen.map((c) => c.url)).toEqual([
+      '/api/company/1/clients',
+      '/api/company/1/clients',
+      '/api/company/1/clients',
+    ]);
   });
 });
 

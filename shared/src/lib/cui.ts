@@ -5,7 +5,10 @@ const KEY = [7, 5, 3, 2, 1, 7, 5, 3, 2];
  * Mirrors server/src/lib/cui.ts: the server decides, this only spares a round trip.
  */
 export function isValidCui(input: string): boolean {
-  const cui = input.trim().toUpperCase().replace(/^RO\s*/, '');
+  const cui = input
+    .trim()
+    .toUpperCase()
+    .replace(/^RO\s*/, '');
   if (!/^\d{2,10}$/.test(cui)) return false;
   const digits = cui.split('').map(Number);
   const control = digits.pop() as number;

@@ -24,7 +24,7 @@ describe('formatDate', () => {
 
 describe('filenameFromDisposition', () => {
   it('prefers the RFC 5987 name, then the quoted one', () => {
-    expect(filenameFromDisposition("attachment; filename=\"a.zip\"; filename*=UTF-8''Dosar%20%C8%9Aar%C4%83.zip")).toBe(
+    expect(filenameFromDisposition('attachment; filename="a.zip"; filename*=UTF-8\'\'Dosar%20%C8%9Aar%C4%83.zip')).toBe(
       'Dosar Țară.zip',
     );
     expect(filenameFromDisposition('attachment; filename="factura 1.pdf"')).toBe('factura 1.pdf');

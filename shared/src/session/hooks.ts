@@ -2,13 +2,7 @@ import { useCallback } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { http } from '../http/http';
 import type { User } from '../types';
-import {
-  selectCurrentUser,
-  selectSession,
-  sessionCleared,
-  sessionRestored,
-  type SessionState,
-} from './session-slice';
+import { selectCurrentUser, selectSession, sessionCleared, sessionRestored, type SessionState } from './session-slice';
 
 /** The signed-in user from the redux session, or null. */
 export function useCurrentUser(): User | null {
@@ -37,7 +31,10 @@ export function useLogout(): () => Promise<void> {
  * Checks a stored token with GET /api/user (SPEC §4: the session persists).
  * A refused token ends the session quietly: no toast on page load.
  */
-export async function restoreSession(dispatch: (action: unknown) => unknown, token: string | null): Promise<User | null> {
+export async function restoreSession(
+  dispatch: (action: unknown) => unknown,
+  token: string | null,
+): Promise<User | null> {
   if (!token) {
     dispatch(sessionCleared());
     return null;

@@ -25,7 +25,15 @@ function renderArea(role: Role | null, url: string) {
         <Routes>
           <Route
             path="/company/*"
-            element={<AreaApp title="Companie" basePath="/company" roles={[2, 3]} defaultPath="/company/dashboard" routes={routes} />}
+            element={
+              <AreaApp
+                title="Companie"
+                basePath="/company"
+                roles={[2, 3]}
+                defaultPath="/company/dashboard"
+                routes={routes}
+              />
+            }
           />
           <Route path="/login" element={<h1>Pagina de autentificare</h1>} />
         </Routes>

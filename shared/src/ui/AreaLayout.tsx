@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useCurrentUser, useLogout } from '../session/hooks';
 import type { NavItem } from '../types';
 
@@ -39,12 +39,12 @@ export function AreaLayout({ title, nav, children }: AreaLayoutProps) {
   return (
     <div className={`area${menuOpen ? ' area-menu-open' : ''}`}>
       <aside className="area-sidebar" id="area-sidebar" aria-label="Navigare">
-        <a className="area-brand" href="/">
+        <Link className="area-brand" to="/">
           <span className="brand-mark" aria-hidden="true">
             D
           </span>
           <span>Dosar</span>
-        </a>
+        </Link>
         <div className="area-title">{title}</div>
         <nav>
           <ul className="area-nav">

@@ -24,7 +24,10 @@ function StandaloneLogin() {
 }
 
 /** Runs one remote on its own dev server: its own store, session and router. */
-export function renderStandalone(App: ComponentType<RemoteAppProps>, options: { basePath: string; elementId?: string }): void {
+export function renderStandalone(
+  App: ComponentType<RemoteAppProps>,
+  options: { basePath: string; elementId?: string },
+): void {
   const element = document.getElementById(options.elementId ?? 'root');
   if (!element) return;
   const store = createAppStore();

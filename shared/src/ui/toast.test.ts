@@ -38,7 +38,12 @@ describe('confirmDialog (SPEC §9)', () => {
   it('asks with OK / Cancel by default and resolves to the choice', async () => {
     await expect(confirmDialog({ title: 'Ștergi clientul?' })).resolves.toBe(true);
     expect(Swal.fire).toHaveBeenCalledWith(
-      expect.objectContaining({ title: 'Ștergi clientul?', showCancelButton: true, confirmButtonText: 'OK', cancelButtonText: 'Cancel' }),
+      expect.objectContaining({
+        title: 'Ștergi clientul?',
+        showCancelButton: true,
+        confirmButtonText: 'OK',
+        cancelButtonText: 'Cancel',
+      }),
     );
     (Swal.fire as jest.Mock).mockResolvedValueOnce({ isConfirmed: false, isDismissed: true });
     await expect(confirmDialog({ title: 'Sigur?', confirmButtonText: 'Șterge' })).resolves.toBe(false);

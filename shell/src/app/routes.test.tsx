@@ -46,12 +46,15 @@ describe('public routes', () => {
 });
 
 describe('the guard (DESIGN §1)', () => {
-  it.each(['/admin', '/company/dashboard', '/client/utils'])('%s without a login goes to /login, no toast', async (url) => {
-    renderApp(url);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Autentificare' })).toBeInTheDocument();
-    expect(location()).toBe('/login');
-    expect(toast.error).not.toHaveBeenCalled();
-  });
+  it.each(['/admin', '/company/dashboard', '/client/utils'])(
+    '%s without a login goes to /login, no toast',
+    async (url) => {
+      renderApp(url);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Autentificare' })).toBeInTheDocument();
+      expect(location()).toBe('/login');
+      expect(toast.error).not.toHaveBeenCalled();
+    },
+  );
 
   it.each([
     [1, '/admin/companies'],

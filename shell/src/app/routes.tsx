@@ -18,7 +18,10 @@ const LoginPage = page(() => import('../features/auth/LoginPage'), 'LoginPage');
 const RegisterPage = page(() => import('../features/auth/RegisterPage'), 'RegisterPage');
 const ForgotPasswordPage = page(() => import('../features/auth/ForgotPasswordPage'), 'ForgotPasswordPage');
 const ResetPasswordPage = page(() => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage');
-const SandboxCheckoutPage = page(() => import('../features/sandbox-checkout/SandboxCheckoutPage'), 'SandboxCheckoutPage');
+const SandboxCheckoutPage = page(
+  () => import('../features/sandbox-checkout/SandboxCheckoutPage'),
+  'SandboxCheckoutPage',
+);
 
 const guard = (access: RouteAccess, element: ReactNode) => <RouteGuard access={access}>{element}</RouteGuard>;
 
@@ -43,7 +46,10 @@ export function AppRoutes() {
       </Route>
 
       <Route path={paths.admin} element={guard({ roles: [1] }, <Navigate to={paths.adminDefault} replace />)} />
-      <Route path={`${paths.admin}/*`} element={guard({ roles: [1] }, <RemoteArea area="admin" basePath={paths.admin} />)} />
+      <Route
+        path={`${paths.admin}/*`}
+        element={guard({ roles: [1] }, <RemoteArea area="admin" basePath={paths.admin} />)}
+      />
       <Route path={paths.company} element={guard({ roles: [2, 3] }, <Navigate to={paths.companyDefault} replace />)} />
       <Route
         path={`${paths.company}/*`}

@@ -7,7 +7,13 @@ export const loadRemote = jest.fn();
 export function remoteAppsLoad(): void {
   loadRemote.mockImplementation(async (id: string) => {
     const area = id.split('_')[0];
-    return { default: ({ basePath }: { basePath?: string }) => <h1>Zona {area} la {basePath}</h1> };
+    return {
+      default: ({ basePath }: { basePath?: string }) => (
+        <h1>
+          Zona {area} la {basePath}
+        </h1>
+      ),
+    };
   });
 }
 

@@ -3,7 +3,15 @@ import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import type { AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { AxiosError } from 'axios';
-import { configureHttp, createAppStore, http, sessionCleared, sessionStarted, type AppStore, type User } from '@dosar/shared';
+import {
+  configureHttp,
+  createAppStore,
+  http,
+  sessionCleared,
+  sessionStarted,
+  type AppStore,
+  type User,
+} from '@dosar/shared';
 import { AppRoutes } from '../app/routes';
 
 export interface FakeCall {
@@ -29,7 +37,9 @@ export function fakeHttp(handler: Handler): FakeCall[] {
     const [status, data] = handler(call);
     const response: AxiosResponse = { data, status, statusText: '', headers: {}, config, request: {} };
     if (status >= 200 && status < 300) return Promise.resolve(response);
-    return Promise.reject(new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_RESPONSE', config, {}, response));
+    return Promise.reject(
+      new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_RESPONSE', config, {}, response),
+    );
   };
   return calls;
 }

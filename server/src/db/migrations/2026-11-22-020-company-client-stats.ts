@@ -47,9 +47,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     after insert or delete or update of client_id, deleted_at on media
     for each row execute function dosar_media_client_stats()`.execute(db);
 
-  await sql`create index clients_company_created on clients (company_id, created_at, id) where deleted_at is null`.execute(db);
-  await sql`create index clients_company_last_upload on clients (company_id, last_upload_at, id) where deleted_at is null`.execute(db);
-  await sql`create index clients_company_holding on clients (company_id, holding_id) where deleted_at is null`.execute(db);
+  await sql`create index clients_company_created on clients (company_id, created_at, id) where deleted_at is null`.execute(
+    db,
+  );
+  await sql`create index clients_company_last_upload on clients (company_id, last_upload_at, id) where deleted_at is null`.execute(
+    db,
+  );
+  await sql`create index clients_company_holding on clients (company_id, holding_id) where deleted_at is null`.execute(
+    db,
+  );
   await sql`create index media_client_live on media (client_id, created_at) where deleted_at is null`.execute(db);
   await sql`create index utility_files_media on utility_files (media_id)`.execute(db);
 }

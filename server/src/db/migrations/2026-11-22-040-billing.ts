@@ -36,8 +36,12 @@ export async function up(db: Kysely<any>): Promise<void> {
       updated_at timestamptz not null default now(),
       check ((company_id is null) <> (holding_id is null))
     )`.execute(db);
-  await sql`create unique index subscriptions_company on subscriptions (company_id) where company_id is not null`.execute(db);
-  await sql`create unique index subscriptions_holding on subscriptions (holding_id) where holding_id is not null`.execute(db);
+  await sql`create unique index subscriptions_company on subscriptions (company_id) where company_id is not null`.execute(
+    db,
+  );
+  await sql`create unique index subscriptions_holding on subscriptions (holding_id) where holding_id is not null`.execute(
+    db,
+  );
 
   await sql`
     create table payments (

@@ -8,7 +8,8 @@ const tokens: Record<string, string> = {};
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login('admin@demo.ro');
-  for (const email of ['owner@demo.ro', 'staff@demo.ro', 'holding@demo.ro', 'client@demo.ro']) tokens[email] = await t.login(email);
+  for (const email of ['owner@demo.ro', 'staff@demo.ro', 'holding@demo.ro', 'client@demo.ro'])
+    tokens[email] = await t.login(email);
 });
 afterAll(() => t.close());
 
@@ -24,7 +25,11 @@ async function companyId(name: string): Promise<number> {
 const ADMIN_CALLS: { method: 'GET' | 'POST'; url: string; payload?: object }[] = [
   { method: 'GET', url: '/api/admin/companies' },
   { method: 'GET', url: '/api/admin/companies/1' },
-  { method: 'POST', url: '/api/admin/companies', payload: { name: 'X', cui: 'RO12345674', owner_name: 'X', owner_email: 'x@x.ro' } },
+  {
+    method: 'POST',
+    url: '/api/admin/companies',
+    payload: { name: 'X', cui: 'RO12345674', owner_name: 'X', owner_email: 'x@x.ro' },
+  },
   { method: 'POST', url: '/api/admin/companies/1/suspend' },
   { method: 'POST', url: '/api/admin/companies/1/reactivate' },
   { method: 'GET', url: '/api/admin/holdings' },
@@ -36,8 +41,16 @@ const ADMIN_CALLS: { method: 'GET' | 'POST'; url: string; payload?: object }[] =
   { method: 'POST', url: '/api/admin/plans/1/update', payload: { name: 'X' } },
   { method: 'GET', url: '/api/admin/campaigns' },
   { method: 'GET', url: '/api/admin/campaigns/1' },
-  { method: 'POST', url: '/api/admin/campaigns/preview', payload: { subject: 'X', html: '<p>X</p>', audience: 'company_owners' } },
-  { method: 'POST', url: '/api/admin/campaigns', payload: { subject: 'X', html: '<p>X</p>', audience: 'company_owners' } },
+  {
+    method: 'POST',
+    url: '/api/admin/campaigns/preview',
+    payload: { subject: 'X', html: '<p>X</p>', audience: 'company_owners' },
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/campaigns',
+    payload: { subject: 'X', html: '<p>X</p>', audience: 'company_owners' },
+  },
 ];
 
 describe('every admin call is refused to everyone but role 1', () => {
@@ -45,7 +58,12 @@ describe('every admin call is refused to everyone but role 1', () => {
     const anonymous = await t.app.inject({ method: call.method, url: call.url, payload: call.payload });
     expect(anonymous.statusCode).toBe(401);
     for (const email of Object.keys(tokens)) {
-      const res = await t.app.inject({ method: call.method, url: call.url, payload: call.payload, headers: bearer(tokens[email]) });
+      const res = await t.app.inject({
+        method: call.method,
+        url: call.url,
+        payload: call.payload,
+        headers: bearer(tokens[email]),
+      });
       expect([email, res.statusCode]).toEqual([email, 403]);
       expect(res.json()).toEqual(expect.objectContaining({ message: 'Nu esti autorizat sa accesezi aceasta pagina' }));
     }
@@ -61,7 +79,13 @@ describe('companies', () => {
     expect(all.json().meta).toEqual({ page: 1, per_page: 20, total: 2 });
     expect(all.json().data.map((c: { name: string }) => c.name)).toEqual(['Alt Contabil SRL', 'Contabil Demo SRL']);
     const demo = all.json().data[1];
-    expect(demo).toMatchObject({ status: 'active', users_count: 2, clients_count: 3, plan_name: 'Probă gratuită', subscription_status: 'trial' });
+    expect(demo).toMatchObject({
+      status: 'active',
+      users_count: 2,
+      clients_count: 3,
+      plan_name: 'Probă gratuită',
+      subscription_status: 'trial',
+    });
     const other = all.json().data[0];
     expect(other).toMatchObject({ plan_name: 'Start', subscription_status: 'active' });
 
@@ -99,10 +123,20 @@ describe('companies', () => {
   });
 
   test('create: company + owner invited to set a password, on trial', async () => {
-    const invalid = await post('/api/admin/companies', admin, { name: 'Nouă SRL', cui: '123', owner_name: 'Ion', owner_email: 'owner@demo.ro' });
+    const invalid = await post('/api/admin/companies', admin, {
+      name: 'Nouă SRL',
+      cui: '123',
+      owner_name: 'Ion',
+      owner_email: 'owner@demo.ro',
+    });
     expect(invalid.statusCode).toBe(422);
     expect(Object.keys(invalid.json().errors).sort()).toEqual(['cui', 'owner_email']);
-    const taken = await post('/api/admin/companies', admin, { name: 'Nouă SRL', cui: 'RO12345674', owner_name: 'Ion', owner_email: 'ion@noua.ro' });
+    const taken = await post('/api/admin/companies', admin, {
+      name: 'Nouă SRL',
+      cui: 'RO12345674',
+      owner_name: 'Ion',
+      owner_email: 'ion@noua.ro',
+    });
     expect(taken.json().errors.cui).toEqual(['Există deja o companie cu acest CUI.']);
 
     const res = await post('/api/admin/companies', admin, {
@@ -165,8 +199,14 @@ describe('companies', () => {
     const detail = await get(`/api/admin/companies/${id}`, admin);
     expect(detail.json().clients_count).toBe(3);
 
-    const audit = await t.ctx.db.selectFrom('audit_events').select('action').where('subject', '=', `company:${id}`).execute();
-    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['admin.company.suspend', 'admin.company.reactivate']));
+    const audit = await t.ctx.db
+      .selectFrom('audit_events')
+      .select('action')
+      .where('subject', '=', `company:${id}`)
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['admin.company.suspend', 'admin.company.reactivate']),
+    );
     expect((await post('/api/admin/companies/999999/suspend', admin)).statusCode).toBe(404);
   });
 });
@@ -184,7 +224,12 @@ describe('holdings', () => {
     const detail = await get(`/api/admin/holdings/${demo.id}`, admin);
     expect(detail.statusCode).toBe(200);
     expect(detail.json().companies.map((c: { name: string }) => c.name)).toEqual(['Contabil Demo SRL']);
-    expect(detail.json().users.map((u: { email: string }) => u.email).sort()).toEqual(['client@demo.ro', 'holding@demo.ro']);
+    expect(
+      detail
+        .json()
+        .users.map((u: { email: string }) => u.email)
+        .sort(),
+    ).toEqual(['client@demo.ro', 'holding@demo.ro']);
     expect(detail.json().subscription.plan.audience).toBe('holding');
     expect((await get('/api/admin/holdings/999999', admin)).statusCode).toBe(404);
   });
@@ -201,7 +246,13 @@ describe('payments', () => {
       paid: { count: 1, amount: 49 },
       failed: { count: 1, amount: 49 },
     });
-    expect(all.json().data[0]).toMatchObject({ company_name: 'Alt Contabil SRL', status: 'paid', amount: 49, plan_name: 'Start', user_email: 'owner2@demo.ro' });
+    expect(all.json().data[0]).toMatchObject({
+      company_name: 'Alt Contabil SRL',
+      status: 'paid',
+      amount: 49,
+      plan_name: 'Start',
+      user_email: 'owner2@demo.ro',
+    });
 
     const paid = await get('/api/admin/payments?status=paid', admin);
     expect(paid.json().data.map((p: { status: string }) => p.status)).toEqual(['paid']);
@@ -222,7 +273,11 @@ describe('payments', () => {
 
   test('CSV export: BOM, Romanian headers, escaping, filters', async () => {
     // A plan name with the separator and quotes, to see the escaping.
-    await t.ctx.db.updateTable('payments').set({ plan_name: 'Start; "special"' }).where('status', '=', 'failed').execute();
+    await t.ctx.db
+      .updateTable('payments')
+      .set({ plan_name: 'Start; "special"' })
+      .where('status', '=', 'failed')
+      .execute();
     const res = await get('/api/admin/payments.csv', admin);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');

@@ -8,7 +8,9 @@ export const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\
 const pattern = (search: string): string => `%${escapeLike(search.trim().toLowerCase())}%`;
 
 /** The subscription's status as the tenant lives it: a passed period end means expired. */
-const effectiveStatus = sql<string | null>`case when s.id is null then null when s.current_period_end <= now() then 'expired' else s.status end`;
+const effectiveStatus = sql<
+  string | null
+>`case when s.id is null then null when s.current_period_end <= now() then 'expired' else s.status end`;
 
 export interface ListQuery {
   page: number;
@@ -61,7 +63,13 @@ export async function listCompanies(
   const usersCount = sql<number>`(select count(*) from users u where u.company_id = c.id and u.deleted_at is null)`;
   const clientsCount = sql<number>`(select count(*) from clients k where k.company_id = c.id and k.deleted_at is null)`;
   const order =
-    q.sort === 'created_at' ? sql`c.created_at` : q.sort === 'status' ? sql`c.status` : q.sort === 'clients_count' ? clientsCount : sql`lower(c.name)`;
+    q.sort === 'created_at'
+      ? sql`c.created_at`
+      : q.sort === 'status'
+        ? sql`c.status`
+        : q.sort === 'clients_count'
+          ? clientsCount
+          : sql`lower(c.name)`;
   const rows = await base
     .select([
       'c.id',
@@ -142,13 +150,27 @@ export async function emailTaken(db: Db, email: string): Promise<boolean> {
 
 export async function insertCompany(
   db: Db,
-  company: { name: string; cui: string; reg_no: string | null; email: string | null; phone: string | null; address: string | null },
+  company: {
+    name: string;
+    cui: string;
+    reg_no: string | null;
+    email: string | null;
+    phone: string | null;
+    address: string | null;
+  },
 ): Promise<number> {
-  const row = await db.insertInto('companies').values({ ...company, status: 'active' }).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('companies')
+    .values({ ...company, status: 'active' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function insertInvitedOwner(db: Db, owner: { name: string; email: string; companyId: number }): Promise<number> {
+export async function insertInvitedOwner(
+  db: Db,
+  owner: { name: string; email: string; companyId: number },
+): Promise<number> {
   const row = await db
     .insertInto('users')
     .values({ name: owner.name, email: owner.email, password_hash: null, role: 2, company_id: owner.companyId })
@@ -205,7 +227,8 @@ export async function listHoldings(db: Db, q: ListQuery): Promise<{ rows: Holdin
   const companiesCount = sql<number>`(select count(*) from company_holding ch join companies co on co.id = ch.company_id where ch.holding_id = h.id and co.deleted_at is null)`;
   const usersCount = sql<number>`(select count(*) from users u where u.holding_id = h.id and u.deleted_at is null)`;
   const clientsCount = sql<number>`(select count(*) from clients k where k.holding_id = h.id and k.deleted_at is null)`;
-  const order = q.sort === 'created_at' ? sql`h.created_at` : q.sort === 'clients_count' ? clientsCount : sql`lower(h.name)`;
+  const order =
+    q.sort === 'created_at' ? sql`h.created_at` : q.sort === 'clients_count' ? clientsCount : sql`lower(h.name)`;
   const rows = await base
     .select([
       'h.id',
@@ -294,9 +317,14 @@ function filteredPayments(db: Db, f: PaymentFilters) {
     .where((eb) => {
       const conditions: Expression<SqlBool>[] = [];
       if (f.status) conditions.push(eb('payments.status', '=', f.status));
-      if (f.from) conditions.push(eb('payments.created_at', '>=', sql<Date>`(${f.from}::date)::timestamp at time zone 'Europe/Bucharest'`));
+      if (f.from)
+        conditions.push(
+          eb('payments.created_at', '>=', sql<Date>`(${f.from}::date)::timestamp at time zone 'Europe/Bucharest'`),
+        );
       if (f.to) {
-        conditions.push(eb('payments.created_at', '<', sql<Date>`((${f.to}::date) + 1)::timestamp at time zone 'Europe/Bucharest'`));
+        conditions.push(
+          eb('payments.created_at', '<', sql<Date>`((${f.to}::date) + 1)::timestamp at time zone 'Europe/Bucharest'`),
+        );
       }
       if (f.companyId !== null) conditions.push(eb('payments.company_id', '=', f.companyId));
       if (f.holdingId !== null) conditions.push(eb('payments.holding_id', '=', f.holdingId));
@@ -317,7 +345,11 @@ export async function listPayments(
   f: PaymentFilters,
   page: number,
   perPage: number,
-): Promise<{ rows: AdminPaymentRow[]; total: number; totals: Record<'pending' | 'paid' | 'failed', { count: number; amount_bani: number }> }> {
+): Promise<{
+  rows: AdminPaymentRow[];
+  total: number;
+  totals: Record<'pending' | 'paid' | 'failed', { count: number; amount_bani: number }>;
+}> {
   const rows = await filteredPayments(db, f)
     .select(paymentListColumns)
     .orderBy('payments.created_at', 'desc')
@@ -326,10 +358,18 @@ export async function listPayments(
     .offset((page - 1) * perPage)
     .execute();
   const grouped = await filteredPayments(db, f)
-    .select(['payments.status', (eb) => eb.fn.countAll<number>().as('n'), sql<string>`coalesce(sum(payments.amount_bani), 0)`.as('amount')])
+    .select([
+      'payments.status',
+      (eb) => eb.fn.countAll<number>().as('n'),
+      sql<string>`coalesce(sum(payments.amount_bani), 0)`.as('amount'),
+    ])
     .groupBy('payments.status')
     .execute();
-  const totals = { pending: { count: 0, amount_bani: 0 }, paid: { count: 0, amount_bani: 0 }, failed: { count: 0, amount_bani: 0 } };
+  const totals = {
+    pending: { count: 0, amount_bani: 0 },
+    paid: { count: 0, amount_bani: 0 },
+    failed: { count: 0, amount_bani: 0 },
+  };
   for (const g of grouped) totals[g.status] = { count: Number(g.n), amount_bani: Number(g.amount) };
   const total = totals.pending.count + totals.paid.count + totals.failed.count;
   return { rows: rows.map((r) => ({ ...r, ...toPayment(r) }) as AdminPaymentRow), total, totals };
@@ -352,6 +392,12 @@ export async function* streamPayments(db: Db, f: PaymentFilters, batch = 500): A
   }
 }
 
-export async function recordAdminAudit(db: Db, event: { userId: number; action: string; subject: string; ip: string }): Promise<void> {
-  await db.insertInto('audit_events').values({ user_id: event.userId, action: event.action, subject: event.subject, ip: event.ip }).execute();
+export async function recordAdminAudit(
+  db: Db,
+  event: { userId: number; action: string; subject: string; ip: string },
+): Promise<void> {
+  await db
+    .insertInto('audit_events')
+    .values({ user_id: event.userId, action: event.action, subject: event.subject, ip: event.ip })
+    .execute();
 }

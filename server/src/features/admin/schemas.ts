@@ -1,6 +1,12 @@
 import { errorSchema, paymentSchema, planSchema } from '../billing/schemas.js';
 
-export const errorResponses = { 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 422: errorSchema } as const;
+export const errorResponses = {
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  422: errorSchema,
+} as const;
 
 const digits = (max: number) => ({ type: 'string', pattern: `^[0-9]{1,${max}}$` }) as const;
 const day = { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$' } as const;
@@ -110,7 +116,10 @@ export const companyListSchema = {
 export const holdingListSchema = {
   type: 'object',
   properties: {
-    data: { type: 'array', items: { type: 'object', properties: { ...tenantListItem, companies_count: { type: 'integer' } } } },
+    data: {
+      type: 'array',
+      items: { type: 'object', properties: { ...tenantListItem, companies_count: { type: 'integer' } } },
+    },
     meta,
   },
 } as const;
@@ -177,7 +186,12 @@ export const holdingDetailSchema = {
       type: 'array',
       items: {
         type: 'object',
-        properties: { id: { type: 'integer' }, name: { type: 'string' }, cui: nullableString, status: { type: 'string' } },
+        properties: {
+          id: { type: 'integer' },
+          name: { type: 'string' },
+          cui: nullableString,
+          status: { type: 'string' },
+        },
       },
     },
     users: { type: 'array', items: personSchema },
@@ -195,7 +209,9 @@ export const createCompanyBody = {
     name: { type: 'string', minLength: 1, maxLength: 200 },
     cui: { type: 'string', minLength: 1, maxLength: 20 },
     reg_no: optionalText(50),
-    email: { anyOf: [{ type: 'string', format: 'email', maxLength: 254 }, { type: 'string', maxLength: 0 }, { type: 'null' }] },
+    email: {
+      anyOf: [{ type: 'string', format: 'email', maxLength: 254 }, { type: 'string', maxLength: 0 }, { type: 'null' }],
+    },
     phone: optionalText(30),
     address: optionalText(500),
     owner_name: { type: 'string', minLength: 1, maxLength: 200 },
@@ -203,7 +219,10 @@ export const createCompanyBody = {
   },
 } as const;
 
-const amountByStatus = { type: 'object', properties: { count: { type: 'integer' }, amount: { type: 'number' } } } as const;
+const amountByStatus = {
+  type: 'object',
+  properties: { count: { type: 'integer' }, amount: { type: 'number' } },
+} as const;
 
 export const paymentListSchema = {
   type: 'object',

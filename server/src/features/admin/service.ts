@@ -37,7 +37,11 @@ export async function companyDetail(db: Db, id: number) {
   const tenant: Tenant = { kind: 'company', id };
   return {
     company: { ...company, created_at: iso(company.created_at) },
-    users: (await repo.companyUsers(db, id)).map((u) => ({ ...u, last_seen_at: iso(u.last_seen_at), created_at: iso(u.created_at) })),
+    users: (await repo.companyUsers(db, id)).map((u) => ({
+      ...u,
+      last_seen_at: iso(u.last_seen_at),
+      created_at: iso(u.created_at),
+    })),
     holdings: await repo.companyHoldings(db, id),
     clients_count: await countClients(db, tenant),
     storage_bytes: await storageUsed(db, tenant),
@@ -52,7 +56,11 @@ export async function holdingDetail(db: Db, id: number) {
   return {
     holding: { ...holding, created_at: iso(holding.created_at) },
     companies: await repo.holdingCompanies(db, id),
-    users: (await repo.holdingUsers(db, id)).map((u) => ({ ...u, last_seen_at: iso(u.last_seen_at), created_at: iso(u.created_at) })),
+    users: (await repo.holdingUsers(db, id)).map((u) => ({
+      ...u,
+      last_seen_at: iso(u.last_seen_at),
+      created_at: iso(u.created_at),
+    })),
     clients_count: await countClients(db, tenant),
     storage_bytes: await storageUsed(db, tenant),
     ...(await tenantBilling(db, tenant)),
@@ -77,7 +85,11 @@ const blank = (s: string | null | undefined): string | null => (s && s.trim() ? 
  * an owner (role 2) who sets a password from the e-mailed link (7 days). The
  * mail is queued in the same transaction, so it goes out only if all was saved.
  */
-export async function createCompany(ctx: AppContext, body: CreateCompanyBody, actor: { id: number; ip: string }): Promise<number> {
+export async function createCompany(
+  ctx: AppContext,
+  body: CreateCompanyBody,
+  actor: { id: number; ip: string },
+): Promise<number> {
   const { db, config } = ctx;
   const problems: Record<string, string[]> = {};
   const name = body.name.trim();
@@ -85,11 +97,13 @@ export async function createCompany(ctx: AppContext, body: CreateCompanyBody, ac
   const ownerEmail = body.owner_email.trim().toLowerCase();
   const phone = blank(body.phone);
   if (!name) problems.name = ['Numele companiei este obligatoriu.'];
-  if (!isValidCui(body.cui)) problems.cui = ['CUI-ul nu este valid: verifică cifrele (cifra de control nu corespunde).'];
+  if (!isValidCui(body.cui))
+    problems.cui = ['CUI-ul nu este valid: verifică cifrele (cifra de control nu corespunde).'];
   else if (await repo.cuiTaken(db, body.cui)) problems.cui = ['Există deja o companie cu acest CUI.'];
   if (phone && !/^\+?[0-9 ().-]{6,30}$/.test(phone)) problems.phone = ['Numărul de telefon nu este valid.'];
   if (!ownerName) problems.owner_name = ['Numele proprietarului este obligatoriu.'];
-  if (await repo.emailTaken(db, ownerEmail)) problems.owner_email = ['Adresa de e-mail este folosită deja de alt cont.'];
+  if (await repo.emailTaken(db, ownerEmail))
+    problems.owner_email = ['Adresa de e-mail este folosită deja de alt cont.'];
   if (Object.keys(problems).length) throw errors.validation(problems);
 
   try {
@@ -112,17 +126,28 @@ export async function createCompany(ctx: AppContext, body: CreateCompanyBody, ac
         `Compania „${name}” a fost creată în Dosar de administratorul platformei, iar tu ești proprietarul contului.`,
       );
       await enqueueMail(trx, mail);
-      await repo.recordAdminAudit(trx, { userId: actor.id, action: 'admin.company.create', subject: `company:${companyId}`, ip: actor.ip });
+      await repo.recordAdminAudit(trx, {
+        userId: actor.id,
+        action: 'admin.company.create',
+        subject: `company:${companyId}`,
+        ip: actor.ip,
+      });
       return companyId;
     });
   } catch (error) {
-    if ((error as { code?: string }).code === '23505') throw errors.field('owner_email', 'Adresa de e-mail este folosită deja de alt cont.');
+    if ((error as { code?: string }).code === '23505')
+      throw errors.field('owner_email', 'Adresa de e-mail este folosită deja de alt cont.');
     throw error;
   }
 }
 
 /** Suspends (its users can't sign in; their tokens are refused) or reactivates a company. Nothing is deleted. */
-export async function setCompanyStatus(db: Db, id: number, status: 'active' | 'suspended', actor: { id: number; ip: string }): Promise<void> {
+export async function setCompanyStatus(
+  db: Db,
+  id: number,
+  status: 'active' | 'suspended',
+  actor: { id: number; ip: string },
+): Promise<void> {
   if (!(await repo.setCompanyStatus(db, id, status))) throw errors.notFound('Compania');
   await repo.recordAdminAudit(db, {
     userId: actor.id,

@@ -1,5 +1,5 @@
 import { bearer, createTestApp, type TestApp } from '../../../test/helpers.js';
-import { assertCanAddClient, assertCanAddUser, assertCanStore, assertWritable } from './limits.js';
+import { assertCanAddClient, assertCanAddUser, assertCanStore, assertWritable, countOf } from './limits.js';
 import { AppError } from '../../infra/errors.js';
 
 let t: TestApp;
@@ -17,9 +17,15 @@ beforeAll(async () => {
   owner2 = await t.login('owner2@demo.ro');
   holdingAdmin = await t.login('holding@demo.ro');
   const db = t.ctx.db;
-  ids.company = (await db.selectFrom('companies').select('id').where('name', '=', 'Contabil Demo SRL').executeTakeFirstOrThrow()).id;
-  ids.company2 = (await db.selectFrom('companies').select('id').where('name', '=', 'Alt Contabil SRL').executeTakeFirstOrThrow()).id;
-  ids.holding = (await db.selectFrom('holdings').select('id').where('name', '=', 'Grup Demo').executeTakeFirstOrThrow()).id;
+  ids.company = (
+    await db.selectFrom('companies').select('id').where('name', '=', 'Contabil Demo SRL').executeTakeFirstOrThrow()
+  ).id;
+  ids.company2 = (
+    await db.selectFrom('companies').select('id').where('name', '=', 'Alt Contabil SRL').executeTakeFirstOrThrow()
+  ).id;
+  ids.holding = (
+    await db.selectFrom('holdings').select('id').where('name', '=', 'Grup Demo').executeTakeFirstOrThrow()
+  ).id;
   for (const [key, email] of [
     ['owner', 'owner@demo.ro'],
     ['owner2', 'owner2@demo.ro'],
@@ -27,7 +33,8 @@ beforeAll(async () => {
   ] as const) {
     ids[key] = (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
   }
-  for (const p of await db.selectFrom('plans').select(['id', 'name', 'audience']).execute()) plans[`${p.audience}:${p.name}`] = p.id;
+  for (const p of await db.selectFrom('plans').select(['id', 'name', 'audience']).execute())
+    plans[`${p.audience}:${p.name}`] = p.id;
 });
 afterAll(() => t.close());
 
@@ -37,7 +44,11 @@ const post = (url: string, token?: string, payload?: object) =>
 const company = (path: string) => `/api/company/${ids.company}/${path}`;
 
 async function subscriptionRow() {
-  return t.ctx.db.selectFrom('subscriptions').selectAll().where('company_id', '=', ids.company).executeTakeFirstOrThrow();
+  return t.ctx.db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('company_id', '=', ids.company)
+    .executeTakeFirstOrThrow();
 }
 
 async function expectAppError(promise: Promise<unknown>, status: number, text: RegExp): Promise<void> {
@@ -55,13 +66,22 @@ describe('subscription screen data', () => {
     const res = await get(company('subscription'), owner);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.subscription).toMatchObject({ status: 'trial', read_only: false, plan: { name: 'Probă gratuită', max_clients: 20 } });
+    expect(body.subscription).toMatchObject({
+      status: 'trial',
+      read_only: false,
+      plan: { name: 'Probă gratuită', max_clients: 20 },
+    });
     const days = (new Date(body.subscription.current_period_end).getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(13.9);
     expect(days).toBeLessThanOrEqual(14);
     expect(body.usage).toEqual({ clients: 3, users: 2, storage_bytes: expect.any(Number) });
     expect(body.usage.storage_bytes).toBeGreaterThan(0);
-    expect(body.plans.map((p: { name: string }) => p.name)).toEqual(['Probă gratuită', 'Start', 'Profesional', 'Business']);
+    expect(body.plans.map((p: { name: string }) => p.name)).toEqual([
+      'Probă gratuită',
+      'Start',
+      'Profesional',
+      'Business',
+    ]);
     expect(body.plans.every((p: { audience: string }) => p.audience === 'company')).toBe(true);
     expect(body.payments).toEqual([]);
   });
@@ -71,7 +91,9 @@ describe('subscription screen data', () => {
     expect((await get(company('subscription'), await t.login('staff@demo.ro'))).statusCode).toBe(403);
     expect((await get(company('subscription'), holdingAdmin)).statusCode).toBe(403);
     expect((await get(company('subscription'), owner2)).statusCode).toBe(404);
-    expect((await get(`/api/holding/${ids.holding}/subscription`, await t.login('client@demo.ro'))).statusCode).toBe(403);
+    expect((await get(`/api/holding/${ids.holding}/subscription`, await t.login('client@demo.ro'))).statusCode).toBe(
+      403,
+    );
     expect((await get(`/api/holding/${ids.holding}/subscription`, owner)).statusCode).toBe(403);
     expect((await post(company(`users/${ids.owner}/subscriptions/${plans['company:Start']}`))).statusCode).toBe(401);
   });
@@ -81,7 +103,11 @@ describe('subscription screen data', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().subscription.plan.audience).toBe('holding');
     expect(res.json().usage).toMatchObject({ clients: 2, users: 2 });
-    expect(res.json().plans.map((p: { name: string }) => p.name)).toEqual(['Probă gratuită', 'Grup Mic', 'Grup Extins']);
+    expect(res.json().plans.map((p: { name: string }) => p.name)).toEqual([
+      'Probă gratuită',
+      'Grup Mic',
+      'Grup Extins',
+    ]);
   });
 });
 
@@ -89,11 +115,15 @@ describe('payment state machine', () => {
   let paymentId = 0;
 
   test('init refuses another user, the trial plan and plans of the other audience', async () => {
-    expect((await post(company(`users/${ids.owner2}/subscriptions/${plans['company:Start']}`), owner)).statusCode).toBe(403);
+    expect((await post(company(`users/${ids.owner2}/subscriptions/${plans['company:Start']}`), owner)).statusCode).toBe(
+      403,
+    );
     const trial = await post(company(`users/${ids.owner}/subscriptions/${plans['company:Probă gratuită']}`), owner);
     expect(trial.statusCode).toBe(422);
     expect(trial.json().errors.subscription_id[0]).toContain('probă');
-    expect((await post(company(`users/${ids.owner}/subscriptions/${plans['holding:Grup Mic']}`), owner)).statusCode).toBe(404);
+    expect(
+      (await post(company(`users/${ids.owner}/subscriptions/${plans['holding:Grup Mic']}`), owner)).statusCode,
+    ).toBe(404);
     expect((await post(company(`users/${ids.owner}/subscriptions/999999`), owner)).statusCode).toBe(404);
   });
 
@@ -105,7 +135,13 @@ describe('payment state machine', () => {
     });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body.payment).toMatchObject({ status: 'pending', amount: 49, subscription_id: plans['company:Start'], plan_name: 'Start', provider: 'sandbox' });
+    expect(body.payment).toMatchObject({
+      status: 'pending',
+      amount: 49,
+      subscription_id: plans['company:Start'],
+      plan_name: 'Start',
+      provider: 'sandbox',
+    });
     expect(body.redirect_url).toBe(`/sandbox-checkout/${body.payment.id}`);
     paymentId = body.payment.id;
     const read = await get(company(`payments/${paymentId}`), owner);
@@ -114,22 +150,35 @@ describe('payment state machine', () => {
 
   test("another tenant's payment id is refused with 404, and changes nothing", async () => {
     expect((await get(`/api/company/${ids.company2}/payments/${paymentId}`, owner2)).statusCode).toBe(404);
-    const res = await post(`/api/company/${ids.company2}/users/${ids.owner2}/payment/${paymentId}`, owner2, { status: 'paid' });
+    const res = await post(`/api/company/${ids.company2}/users/${ids.owner2}/payment/${paymentId}`, owner2, {
+      status: 'paid',
+    });
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain('Start');
-    const asHolding = await post(`/api/holding/${ids.holding}/users/${ids.holdingAdmin}/payment/${paymentId}`, holdingAdmin, { status: 'paid' });
+    const asHolding = await post(
+      `/api/holding/${ids.holding}/users/${ids.holdingAdmin}/payment/${paymentId}`,
+      holdingAdmin,
+      { status: 'paid' },
+    );
     expect(asHolding.statusCode).toBe(404);
     expect((await get(company(`payments/${paymentId}`), owner)).json().status).toBe('pending');
   });
 
   test('store: bad input 422, another user 403', async () => {
-    expect((await post(company(`users/${ids.owner}/payment/${paymentId}`), owner, { status: 'maybe' })).statusCode).toBe(422);
-    expect((await post(company(`users/${ids.owner2}/payment/${paymentId}`), owner, { status: 'paid' })).statusCode).toBe(403);
+    expect(
+      (await post(company(`users/${ids.owner}/payment/${paymentId}`), owner, { status: 'maybe' })).statusCode,
+    ).toBe(422);
+    expect(
+      (await post(company(`users/${ids.owner2}/payment/${paymentId}`), owner, { status: 'paid' })).statusCode,
+    ).toBe(403);
   });
 
   test('paid → plan active, one month added; storing it twice counts once', async () => {
     const before = await subscriptionRow();
-    const res = await post(company(`users/${ids.owner}/payment/${paymentId}`), owner, { status: 'paid', provider_ref: 'x' });
+    const res = await post(company(`users/${ids.owner}/payment/${paymentId}`), owner, {
+      status: 'paid',
+      provider_ref: 'x',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ changed: true, payment: { status: 'paid' } });
     const after = await subscriptionRow();
@@ -166,11 +215,16 @@ describe('payment state machine', () => {
   });
 
   test('the holding pays through its own prefix', async () => {
-    const init = await post(`/api/holding/${ids.holding}/users/${ids.holdingAdmin}/subscriptions/${plans['holding:Grup Mic']}`, holdingAdmin);
+    const init = await post(
+      `/api/holding/${ids.holding}/users/${ids.holdingAdmin}/subscriptions/${plans['holding:Grup Mic']}`,
+      holdingAdmin,
+    );
     expect(init.statusCode).toBe(201);
     const id = init.json().payment.id as number;
     expect(init.json().payment).toMatchObject({ holding_id: ids.holding, company_id: null, amount: 29 });
-    const paid = await post(`/api/holding/${ids.holding}/users/${ids.holdingAdmin}/payment/${id}`, holdingAdmin, { status: 'paid' });
+    const paid = await post(`/api/holding/${ids.holding}/users/${ids.holdingAdmin}/payment/${id}`, holdingAdmin, {
+      status: 'paid',
+    });
     expect(paid.statusCode).toBe(200);
     const screen = (await get(`/api/holding/${ids.holding}/subscription`, holdingAdmin)).json();
     expect(screen.subscription).toMatchObject({ status: 'active', plan: { name: 'Grup Mic' } });
@@ -218,17 +272,41 @@ describe('plan limits', () => {
 
   test('over the limit → 402 with a Romanian message naming the limit', async () => {
     const professional = plans['company:Profesional'];
-    await post(`/api/admin/plans/${professional}/update`, admin, { max_clients: 3, max_users: 2, max_storage_bytes: 10_000_000 });
+    await post(`/api/admin/plans/${professional}/update`, admin, {
+      max_clients: 3,
+      max_users: 2,
+      max_storage_bytes: 10_000_000,
+    });
     expect((await subscriptionRow()).plan_id).toBe(professional);
-    await expectAppError(assertCanAddClient(t.ctx.db, tenant()), 402, /limita de clienți a planului „Profesional”: cel mult 3 clienți/);
-    await expectAppError(assertCanAddUser(t.ctx.db, tenant()), 402, /limita de utilizatori a planului „Profesional”: cel mult 2 utilizatori/);
-    await expectAppError(assertCanStore(t.ctx.db, tenant(), 20_000_000), 402, /limita de spațiu de stocare a planului „Profesional” \(9\.5 MB\)/);
+    await expectAppError(
+      assertCanAddClient(t.ctx.db, tenant()),
+      402,
+      /limita de clienți a planului „Profesional”: cel mult 3 clienți/,
+    );
+    await expectAppError(
+      assertCanAddUser(t.ctx.db, tenant()),
+      402,
+      /limita de utilizatori a planului „Profesional”: cel mult 2 utilizatori/,
+    );
+    await expectAppError(
+      assertCanStore(t.ctx.db, tenant(), 20_000_000),
+      402,
+      /limita de spațiu de stocare a planului „Profesional” \(9\.5 MB\)/,
+    );
     await expect(assertCanStore(t.ctx.db, tenant(), 1000)).resolves.toBeUndefined();
-    await post(`/api/admin/plans/${professional}/update`, admin, { max_clients: 4, max_users: null, max_storage_bytes: null });
+    await post(`/api/admin/plans/${professional}/update`, admin, {
+      max_clients: 4,
+      max_users: null,
+      max_storage_bytes: null,
+    });
     await expect(assertCanAddClient(t.ctx.db, tenant())).resolves.toBeUndefined();
     await expectAppError(assertCanAddClient(t.ctx.db, tenant(), 2), 402, /cel mult 4 clienți/);
     await expect(assertCanAddUser(t.ctx.db, tenant(), 50)).resolves.toBeUndefined();
-    await post(`/api/admin/plans/${professional}/update`, admin, { max_clients: 150, max_users: 15, max_storage_bytes: 50 * 1024 ** 3 });
+    await post(`/api/admin/plans/${professional}/update`, admin, {
+      max_clients: 150,
+      max_users: 15,
+      max_storage_bytes: 50 * 1024 ** 3,
+    });
   });
 
   test('an ended period makes the tenant read-only (402) without losing data; paying lifts it', async () => {
@@ -252,11 +330,33 @@ describe('plan limits', () => {
   });
 
   test('a tenant created without a subscription gets its trial on first use', async () => {
-    const row = await t.ctx.db.insertInto('companies').values({ name: 'Fără Abonament SRL' }).returning('id').executeTakeFirstOrThrow();
+    const row = await t.ctx.db
+      .insertInto('companies')
+      .values({ name: 'Fără Abonament SRL' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await expect(assertCanAddClient(t.ctx.db, { companyId: row.id })).resolves.toBeUndefined();
-    const sub = await t.ctx.db.selectFrom('subscriptions').selectAll().where('company_id', '=', row.id).executeTakeFirstOrThrow();
+    const sub = await t.ctx.db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('company_id', '=', row.id)
+      .executeTakeFirstOrThrow();
     expect(sub.status).toBe('trial');
   });
+});
+
+test('Romanian counts', () => {
+  expect([0, 1, 2, 19, 20, 25, 100, 101, 120].map((n) => countOf(n, 'client', 'clienți'))).toEqual([
+    '0 clienți',
+    '1 client',
+    '2 clienți',
+    '19 clienți',
+    '20 de clienți',
+    '25 de clienți',
+    '100 de clienți',
+    '101 clienți',
+    '120 de clienți',
+  ]);
 });
 
 describe('admin plans', () => {
@@ -279,7 +379,13 @@ describe('admin plans', () => {
       position: 9,
     });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ name: 'Enterprise', price_ron: 999.99, max_clients: null, is_trial: false, active: true });
+    expect(created.json()).toMatchObject({
+      name: 'Enterprise',
+      price_ron: 999.99,
+      max_clients: null,
+      is_trial: false,
+      active: true,
+    });
     const id = created.json().id as number;
 
     const updated = await post(`/api/admin/plans/${id}/update`, admin, { price_ron: 899.5, active: false });
@@ -305,12 +411,23 @@ describe('limits on the company and holding calls', () => {
     holding2Token = await t.login('holding2@demo.ro');
     const db = t.ctx.db;
     other.company = ids.company2;
-    other.holding = (await db.selectFrom('holdings').select('id').where('name', '=', 'Alt Grup').executeTakeFirstOrThrow()).id;
-    other.client = (await db.selectFrom('clients').select('id').where('company_id', '=', ids.company2).orderBy('id').executeTakeFirstOrThrow()).id;
+    other.holding = (
+      await db.selectFrom('holdings').select('id').where('name', '=', 'Alt Grup').executeTakeFirstOrThrow()
+    ).id;
+    other.client = (
+      await db
+        .selectFrom('clients')
+        .select('id')
+        .where('company_id', '=', ids.company2)
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   });
 
-  const companyCall = (path: string, payload?: object) => post(`/api/company/${other.company}/${path}`, owner2Token, payload);
-  const holdingCall = (path: string, payload?: object) => post(`/api/holding/${other.holding}/${path}`, holding2Token, payload);
+  const companyCall = (path: string, payload?: object) =>
+    post(`/api/company/${other.company}/${path}`, owner2Token, payload);
+  const holdingCall = (path: string, payload?: object) =>
+    post(`/api/holding/${other.holding}/${path}`, holding2Token, payload);
   const setLimits = (name: string, audience: 'company' | 'holding', limits: object) =>
     post(`/api/admin/plans/${plans[`${audience}:${name}`]}/update`, admin, limits);
 
@@ -318,7 +435,9 @@ describe('limits on the company and holding calls', () => {
     const boundary = '----dosarlimits';
     const body = Buffer.concat([
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="period"\r\n\r\n2026-01\r\n`),
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="extras.csv"\r\nContent-Type: text/csv\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="extras.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+      ),
       Buffer.from('cont;suma\n'.padEnd(fileBytes, 'x')),
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
@@ -331,7 +450,7 @@ describe('limits on the company and holding calls', () => {
     const res = await companyCall('createClient', { name: 'Peste Limită SRL', cui: '18547290' });
     expect(res.statusCode).toBe(402);
     expect(res.json().message).toBe(
-      `Ai atins limita de clienți a planului „Start”: cel mult ${used} clienți. Alege un plan mai mare din pagina Abonament.`,
+      `Ai atins limita de clienți a planului „Start”: cel mult ${countOf(used, 'client', 'clienți')}. Alege un plan mai mare din pagina Abonament.`,
     );
     await setLimits('Start', 'company', { max_clients: 30 });
     expect((await companyCall('createClient', { name: 'Sub Limită SRL', cui: '18547290' })).statusCode).toBe(201);
@@ -341,7 +460,7 @@ describe('limits on the company and holding calls', () => {
     await setLimits('Start', 'company', { max_users: 1 });
     const res = await companyCall('storeUser', { name: 'Ion', email: 'ion.limita@demo.ro', role: 3 });
     expect(res.statusCode).toBe(402);
-    expect(res.json().message).toContain('limita de utilizatori a planului „Start”: cel mult 1 utilizatori');
+    expect(res.json().message).toContain('limita de utilizatori a planului „Start”: cel mult 1 utilizator');
     await setLimits('Start', 'company', { max_users: 5 });
 
     await setLimits('Probă gratuită', 'holding', { max_users: 1 });
@@ -353,14 +472,19 @@ describe('limits on the company and holding calls', () => {
 
   test('a holding client over the plan → 402', async () => {
     await setLimits('Probă gratuită', 'holding', { max_clients: 0 });
-    const res = await holdingCall('clients/store', { company_id: other.company, name: 'Holding Limită SRL', cui: '34567809' });
+    const res = await holdingCall('clients/store', {
+      company_id: other.company,
+      name: 'Holding Limită SRL',
+      cui: '34567809',
+    });
     expect(res.statusCode).toBe(402);
     expect(res.json().message).toContain('limita de clienți');
     await setLimits('Probă gratuită', 'holding', { max_clients: 10 });
   });
 
   test('an upload over the storage limit → 402 naming it; nothing stored', async () => {
-    const used = (await get(`/api/company/${other.company}/subscription`, owner2Token)).json().usage.storage_bytes as number;
+    const used = (await get(`/api/company/${other.company}/subscription`, owner2Token)).json().usage
+      .storage_bytes as number;
     await setLimits('Start', 'company', { max_storage_bytes: used + 1000 });
     const before = await t.ctx.db.selectFrom('media').select('id').where('company_id', '=', other.company).execute();
     const res = await t.app.inject({
@@ -384,10 +508,16 @@ describe('limits on the company and holding calls', () => {
   });
 
   test('an ended period: writes 402, reads work, paying restores; other tenants see 404, not billing', async () => {
-    await t.ctx.db.updateTable('subscriptions').set({ current_period_end: new Date(Date.now() - 1000) }).where('company_id', '=', other.company).execute();
+    await t.ctx.db
+      .updateTable('subscriptions')
+      .set({ current_period_end: new Date(Date.now() - 1000) })
+      .where('company_id', '=', other.company)
+      .execute();
     const write = await companyCall('storeCategory', { name: 'Doar citire' });
     expect(write.statusCode).toBe(402);
-    expect(write.json().message).toBe('Abonamentul a expirat: contul este doar în citire până la plata unui abonament.');
+    expect(write.json().message).toBe(
+      'Abonamentul a expirat: contul este doar în citire până la plata unui abonament.',
+    );
     expect((await companyCall('clients', {})).statusCode).toBe(200);
     expect((await companyCall(`clients/${other.client}`, {})).statusCode).toBe(200);
     // Another company's owner is refused by scope (404), never told about this company's billing.
@@ -398,8 +528,14 @@ describe('limits on the company and holding calls', () => {
     await companyCall(`users/${ids.owner2}/payment/${init.json().payment.id}`, { status: 'paid' });
     expect((await companyCall('storeCategory', { name: 'Din nou activ' })).statusCode).toBe(201);
 
-    await t.ctx.db.updateTable('subscriptions').set({ current_period_end: new Date(Date.now() - 1000) }).where('holding_id', '=', other.holding).execute();
-    expect((await holdingCall('storeUser', { name: 'Ana', email: 'ana.citire@demo.ro', role: 5 })).statusCode).toBe(402);
+    await t.ctx.db
+      .updateTable('subscriptions')
+      .set({ current_period_end: new Date(Date.now() - 1000) })
+      .where('holding_id', '=', other.holding)
+      .execute();
+    expect((await holdingCall('storeUser', { name: 'Ana', email: 'ana.citire@demo.ro', role: 5 })).statusCode).toBe(
+      402,
+    );
     expect((await holdingCall('index', {})).statusCode).toBe(200);
   });
 });

@@ -15,10 +15,28 @@ export async function seedDemoBilling(db: Db): Promise<void> {
 
   const payer = companies.find((c) => c.name === 'Alt Contabil SRL');
   if (!payer) return;
-  const plan = await db.selectFrom('plans').select(['id', 'name', 'price_bani']).where('audience', '=', 'company').where('name', '=', 'Start').executeTakeFirst();
-  const owner = await db.selectFrom('users').select('id').where('company_id', '=', payer.id).where('role', '=', 2).orderBy('id').executeTakeFirst();
+  const plan = await db
+    .selectFrom('plans')
+    .select(['id', 'name', 'price_bani'])
+    .where('audience', '=', 'company')
+    .where('name', '=', 'Start')
+    .executeTakeFirst();
+  const owner = await db
+    .selectFrom('users')
+    .select('id')
+    .where('company_id', '=', payer.id)
+    .where('role', '=', 2)
+    .orderBy('id')
+    .executeTakeFirst();
   if (!plan || !owner) return;
-  const base = { company_id: payer.id, user_id: owner.id, plan_id: plan.id, plan_name: plan.name, amount_bani: plan.price_bani, provider: 'sandbox' };
+  const base = {
+    company_id: payer.id,
+    user_id: owner.id,
+    plan_id: plan.id,
+    plan_name: plan.name,
+    amount_bani: plan.price_bani,
+    provider: 'sandbox',
+  };
   await db
     .insertInto('payments')
     .values({

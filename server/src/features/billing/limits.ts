@@ -20,6 +20,13 @@ import type { SubscriptionRecord } from './repository.js';
  * payment goes through. Billing calls themselves never call these.
  */
 
+/** "1 client", "3 clienți", "20 de clienți" (Romanian takes "de" from 20 on). */
+export function countOf(n: number, one: string, many: string): string {
+  if (n === 1) return `1 ${one}`;
+  const de = n % 100 >= 20 || (n >= 100 && n % 100 === 0);
+  return `${n}${de ? ' de' : ''} ${many}`;
+}
+
 async function writableSubscription(db: Db, ref: TenantRef | Tenant): Promise<SubscriptionRecord | undefined> {
   const subscription = await ensureSubscription(db, toTenant(ref));
   if (subscription && effectiveStatus(subscription) === 'expired') throw errors.readOnly();
@@ -39,7 +46,7 @@ export async function assertCanAddClient(db: Db, ref: TenantRef | Tenant, count 
   const used = await repo.countClients(db, toTenant(ref));
   if (used + count > max) {
     throw errors.planLimit(
-      `Ai atins limita de clienți a planului „${subscription?.plan.name}”: cel mult ${max} clienți. Alege un plan mai mare din pagina Abonament.`,
+      `Ai atins limita de clienți a planului „${subscription?.plan.name}”: cel mult ${countOf(max, 'client', 'clienți')}. Alege un plan mai mare din pagina Abonament.`,
     );
   }
 }
@@ -52,7 +59,7 @@ export async function assertCanAddUser(db: Db, ref: TenantRef | Tenant, count = 
   const used = await repo.countUsers(db, toTenant(ref));
   if (used + count > max) {
     throw errors.planLimit(
-      `Ai atins limita de utilizatori a planului „${subscription?.plan.name}”: cel mult ${max} utilizatori. Alege un plan mai mare din pagina Abonament.`,
+      `Ai atins limita de utilizatori a planului „${subscription?.plan.name}”: cel mult ${countOf(max, 'utilizator', 'utilizatori')}. Alege un plan mai mare din pagina Abonament.`,
     );
   }
 }

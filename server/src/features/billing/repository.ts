@@ -102,7 +102,10 @@ export function toPayment(row: Record<string, unknown>): PaymentRecord {
 
 // Plans
 
-export async function listPlans(db: Db, filter: { audience?: 'company' | 'holding'; activeOnly?: boolean } = {}): Promise<PlanRecord[]> {
+export async function listPlans(
+  db: Db,
+  filter: { audience?: 'company' | 'holding'; activeOnly?: boolean } = {},
+): Promise<PlanRecord[]> {
   let query = db.selectFrom('plans').select(planColumns).orderBy('audience').orderBy('position').orderBy('id');
   if (filter.audience) query = query.where('audience', '=', filter.audience);
   if (filter.activeOnly) query = query.where('active', '=', true);
@@ -232,7 +235,12 @@ export async function extendSubscription(db: Db, tenant: Tenant, planId: number)
 
 export async function tenantExists(db: Db, tenant: Tenant): Promise<boolean> {
   const table = tenant.kind === 'company' ? 'companies' : 'holdings';
-  const row = await db.selectFrom(table).select('id').where('id', '=', tenant.id).where('deleted_at', 'is', null).executeTakeFirst();
+  const row = await db
+    .selectFrom(table)
+    .select('id')
+    .where('id', '=', tenant.id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -310,7 +318,11 @@ export async function insertPayment(
 }
 
 export async function setPaymentProviderRef(db: Db, id: number, providerRef: string): Promise<void> {
-  await db.updateTable('payments').set({ provider_ref: providerRef, updated_at: new Date() }).where('id', '=', id).execute();
+  await db
+    .updateTable('payments')
+    .set({ provider_ref: providerRef, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** The tenant's payment, or undefined (another tenant's id looks the same as a missing one). */

@@ -217,7 +217,10 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['admin'],
         summary: 'Toate planurile (și cele inactive)',
-        response: { 200: { type: 'object', properties: { data: { type: 'array', items: planSchema } } }, ...errorResponses },
+        response: {
+          200: { type: 'object', properties: { data: { type: 'array', items: planSchema } } },
+          ...errorResponses,
+        },
       },
     },
     async () => ({ data: (await repo.listPlans(db)).map(presentPlan) }),

@@ -25,7 +25,18 @@ const nullableDateTime = { type: ['string', 'null'], format: 'date-time' } as co
 
 export const planSchema = {
   type: 'object',
-  required: ['id', 'name', 'audience', 'price_ron', 'max_clients', 'max_users', 'max_storage_bytes', 'is_trial', 'active', 'position'],
+  required: [
+    'id',
+    'name',
+    'audience',
+    'price_ron',
+    'max_clients',
+    'max_users',
+    'max_storage_bytes',
+    'is_trial',
+    'active',
+    'position',
+  ],
   properties: {
     id: { type: 'integer' },
     name: { type: 'string' },

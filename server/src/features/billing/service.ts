@@ -11,7 +11,10 @@ export const TRIAL_DAYS = 14;
 export type EffectiveStatus = 'trial' | 'active' | 'expired';
 
 /** A subscription whose period ended is expired, whatever its stored status says. */
-export function effectiveStatus(subscription: Pick<SubscriptionRecord, 'status' | 'current_period_end'>, now = new Date()): EffectiveStatus {
+export function effectiveStatus(
+  subscription: Pick<SubscriptionRecord, 'status' | 'current_period_end'>,
+  now = new Date(),
+): EffectiveStatus {
   if (subscription.status === 'expired' || subscription.current_period_end.getTime() <= now.getTime()) return 'expired';
   return subscription.status;
 }
@@ -43,7 +46,8 @@ const LIMIT_NAMES = { clients: 'clienți', users: 'utilizatori', storage_bytes: 
 const limitValue = (plan: PlanRecord, key: keyof Usage): number | null =>
   key === 'clients' ? plan.max_clients : key === 'users' ? plan.max_users : plan.max_storage_bytes;
 
-const showAmount = (key: keyof Usage, value: number): string => (key === 'storage_bytes' ? formatBytes(value) : String(value));
+const showAmount = (key: keyof Usage, value: number): string =>
+  key === 'storage_bytes' ? formatBytes(value) : String(value);
 
 /** The first limit of plan that usage exceeds, as a Romanian sentence naming it; null when everything fits. */
 export function usageOverPlan(plan: PlanRecord, usage: Usage): string | null {
@@ -96,7 +100,8 @@ export async function subscriptionView(db: Db, ref: TenantRef | Tenant): Promise
 async function purchasablePlan(db: Db, tenant: Tenant, planId: number): Promise<PlanRecord> {
   const plan = await repo.findPlan(db, planId);
   if (!plan || !plan.active || plan.audience !== tenant.kind) throw errors.notFound('Planul');
-  if (plan.is_trial) throw errors.field('subscription_id', 'Planul de probă nu poate fi ales: se acordă automat la înscriere.');
+  if (plan.is_trial)
+    throw errors.field('subscription_id', 'Planul de probă nu poate fi ales: se acordă automat la înscriere.');
   return plan;
 }
 
@@ -105,7 +110,8 @@ function assertOwnUser(actor: Actor, userId: number): void {
   if (actor.id !== userId) throw errors.forbidden();
 }
 
-const returnPathFor = (tenant: Tenant): string => (tenant.kind === 'company' ? '/company/subscription' : '/client/subscription');
+const returnPathFor = (tenant: Tenant): string =>
+  tenant.kind === 'company' ? '/company/subscription' : '/client/subscription';
 
 /** POST …/users/{userId}/subscriptions/{subscriptionId}: a pending payment for the plan and where to pay it. */
 export async function initPayment(
@@ -118,7 +124,12 @@ export async function initPayment(
   const over = usageOverPlan(plan, await repo.usageOf(db, input.tenant));
   if (over) throw errors.conflict(over);
   await ensureSubscription(db, input.tenant);
-  const payment = await repo.insertPayment(db, { tenant: input.tenant, user_id: input.actor.id, plan, provider: provider.name });
+  const payment = await repo.insertPayment(db, {
+    tenant: input.tenant,
+    user_id: input.actor.id,
+    plan,
+    provider: provider.name,
+  });
   const checkout = await provider.createCheckout({
     paymentId: payment.id,
     amountBani: payment.amount_bani,
@@ -194,7 +205,11 @@ export async function changePlan(db: Db, input: { tenant: Tenant; planId: number
   const over = usageOverPlan(plan, await repo.usageOf(db, input.tenant));
   if (over) throw errors.conflict(over);
   if (effectiveStatus(subscription) !== 'active') {
-    throw new AppError(409, 'payment_required', `Planul „${plan.name}” se activează prin plată: folosește butonul „Plătește”.`);
+    throw new AppError(
+      409,
+      'payment_required',
+      `Planul „${plan.name}” se activează prin plată: folosește butonul „Plătește”.`,
+    );
   }
   if (plan.price_bani > subscription.plan.price_bani) {
     throw new AppError(

@@ -22,9 +22,11 @@ const compose = {
 
 describe('html → text fallback', () => {
   test('paragraphs, links, lists and entities', () => {
-    expect(htmlToText('<p>Bună&nbsp;ziua,<br>lume</p><p>A &amp; B &#x21; <a href="https://x.ro/a?b=1&amp;c=2">aici</a></p><ul><li>unu</li><li>doi</li></ul>')).toBe(
-      'Bună ziua,\nlume\n\nA & B ! aici (https://x.ro/a?b=1&c=2)\n\n- unu\n- doi',
-    );
+    expect(
+      htmlToText(
+        '<p>Bună&nbsp;ziua,<br>lume</p><p>A &amp; B &#x21; <a href="https://x.ro/a?b=1&amp;c=2">aici</a></p><ul><li>unu</li><li>doi</li></ul>',
+      ),
+    ).toBe('Bună ziua,\nlume\n\nA & B ! aici (https://x.ro/a?b=1&c=2)\n\n- unu\n- doi');
     expect(htmlToText('<style>p{color:red}</style><div>x</div><script>y()</script>')).toBe('x');
   });
 });
@@ -43,28 +45,52 @@ describe('campaigns', () => {
     expect(body.text).toContain('- unu\n- doi');
 
     const holdings = await post('/api/admin/campaigns/preview', { ...compose, audience: 'holding_admins' });
-    expect(holdings.json().recipients.map((r: { email: string }) => r.email)).toEqual(['holding@demo.ro', 'holding2@demo.ro']);
+    expect(holdings.json().recipients.map((r: { email: string }) => r.email)).toEqual([
+      'holding@demo.ro',
+      'holding2@demo.ro',
+    ]);
 
-    const company = await t.ctx.db.selectFrom('companies').select('id').where('name', '=', 'Alt Contabil SRL').executeTakeFirstOrThrow();
-    const holding = await t.ctx.db.selectFrom('holdings').select('id').where('name', '=', 'Grup Demo').executeTakeFirstOrThrow();
+    const company = await t.ctx.db
+      .selectFrom('companies')
+      .select('id')
+      .where('name', '=', 'Alt Contabil SRL')
+      .executeTakeFirstOrThrow();
+    const holding = await t.ctx.db
+      .selectFrom('holdings')
+      .select('id')
+      .where('name', '=', 'Grup Demo')
+      .executeTakeFirstOrThrow();
     const chosen = await post('/api/admin/campaigns/preview', {
       ...compose,
       audience: 'tenants',
       company_ids: [company.id],
       holding_ids: [holding.id],
     });
-    expect(chosen.json().recipients.map((r: { email: string }) => r.email)).toEqual(['owner2@demo.ro', 'holding@demo.ro']);
+    expect(chosen.json().recipients.map((r: { email: string }) => r.email)).toEqual([
+      'owner2@demo.ro',
+      'holding@demo.ro',
+    ]);
 
     const none = await post('/api/admin/campaigns/preview', { ...compose, audience: 'tenants' });
     expect(none.statusCode).toBe(422);
     expect(none.json().errors.company_ids).toEqual(['Alege cel puțin o firmă sau un grup.']);
-    const empty = await post('/api/admin/campaigns/preview', { subject: 'X', html: '<p> </p>', audience: 'company_owners' });
+    const empty = await post('/api/admin/campaigns/preview', {
+      subject: 'X',
+      html: '<p> </p>',
+      audience: 'company_owners',
+    });
     expect(empty.statusCode).toBe(422);
-    expect((await post('/api/admin/campaigns/preview', { subject: 'X', html: 'y', audience: 'all' })).statusCode).toBe(422);
+    expect((await post('/api/admin/campaigns/preview', { subject: 'X', html: 'y', audience: 'all' })).statusCode).toBe(
+      422,
+    );
   });
 
   test('suspended companies are left out', async () => {
-    await t.ctx.db.updateTable('companies').set({ status: 'suspended' }).where('name', '=', 'Alt Contabil SRL').execute();
+    await t.ctx.db
+      .updateTable('companies')
+      .set({ status: 'suspended' })
+      .where('name', '=', 'Alt Contabil SRL')
+      .execute();
     const res = await post('/api/admin/campaigns/preview', { ...compose, audience: 'company_owners' });
     expect(res.json().recipients_count).toBe(1);
     await t.ctx.db.updateTable('companies').set({ status: 'active' }).where('name', '=', 'Alt Contabil SRL').execute();
@@ -121,7 +147,11 @@ describe('mail outbox', () => {
     expect(await drainOutbox({ db: t.ctx.db, mailer: failing })).toEqual({ sent: 0, failed: 0, retrying: 0 });
 
     for (let attempt = 2; attempt <= MAX_ATTEMPTS; attempt++) {
-      await t.ctx.db.updateTable('mail_outbox').set({ next_attempt_at: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
+      await t.ctx.db
+        .updateTable('mail_outbox')
+        .set({ next_attempt_at: new Date(Date.now() - 1000) })
+        .where('id', '=', id)
+        .execute();
       await drainOutbox({ db: t.ctx.db, mailer: failing });
     }
     const last = await t.ctx.db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -131,7 +161,8 @@ describe('mail outbox', () => {
   test('the worker sends queued mail on its own and stops cleanly', async () => {
     await enqueueMail(t.ctx.db, { to: 'worker@example.ro', subject: 's', html: '<p>h</p>', text: 'h' });
     const worker = startOutboxWorker(t.ctx, { error: () => undefined }, 20);
-    for (let i = 0; i < 100 && t.mail.to('worker@example.ro').length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 100 && t.mail.to('worker@example.ro').length === 0; i++)
+      await new Promise((r) => setTimeout(r, 20));
     await worker.stop();
     expect(t.mail.to('worker@example.ro')).toHaveLength(1);
   });

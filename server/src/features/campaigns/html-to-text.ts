@@ -17,12 +17,15 @@ export function htmlToText(html: string): string {
   s = s.replace(/<(script|style|head|title)\b[\s\S]*?<\/\1\s*>/gi, '');
   s = s.replace(/<!--[\s\S]*?-->/g, '');
   s = s.replace(/\s+/g, ' ');
-  s = s.replace(/<a\b[^>]*?href\s*=\s*(["'])(.*?)\1[^>]*>([\s\S]*?)<\/a\s*>/gi, (_m, _q, href: string, label: string) => {
-    const text = stripTags(label).trim();
-    const url = decodeEntities(href.trim());
-    if (!text || decodeEntities(text) === url || url.startsWith('mailto:')) return text || url;
-    return `${text} (${url})`;
-  });
+  s = s.replace(
+    /<a\b[^>]*?href\s*=\s*(["'])(.*?)\1[^>]*>([\s\S]*?)<\/a\s*>/gi,
+    (_m, _q, href: string, label: string) => {
+      const text = stripTags(label).trim();
+      const url = decodeEntities(href.trim());
+      if (!text || decodeEntities(text) === url || url.startsWith('mailto:')) return text || url;
+      return `${text} (${url})`;
+    },
+  );
   s = s.replace(/<br\s*\/?>/gi, '\n');
   s = s.replace(/<li\b[^>]*>/gi, '\n- ');
   s = s.replace(/<\/(p|div|h[1-6]|ul|ol|table|tr|blockquote|section|article|header|footer)\s*>/gi, '\n\n');

@@ -21,7 +21,11 @@ const CLAIM_SECONDS = 300;
 /** 30 s, 2 min, 8 min, 32 min… after the nth failed attempt. */
 export const backoffSeconds = (attempts: number): number => 30 * 4 ** Math.max(0, attempts - 1);
 
-export async function enqueueMail(db: Db, message: MailMessage, options: { campaignId?: number } = {}): Promise<number> {
+export async function enqueueMail(
+  db: Db,
+  message: MailMessage,
+  options: { campaignId?: number } = {},
+): Promise<number> {
   const row = await db
     .insertInto('mail_outbox')
     .values({
@@ -36,7 +40,11 @@ export async function enqueueMail(db: Db, message: MailMessage, options: { campa
   return row.id;
 }
 
-export async function enqueueMany(db: Db, messages: MailMessage[], options: { campaignId?: number } = {}): Promise<void> {
+export async function enqueueMany(
+  db: Db,
+  messages: MailMessage[],
+  options: { campaignId?: number } = {},
+): Promise<void> {
   for (let i = 0; i < messages.length; i += 500) {
     await db
       .insertInto('mail_outbox')
@@ -109,7 +117,10 @@ export interface DrainResult {
 }
 
 /** Sends every message due now (batch after batch) and answers what happened; tests call it directly. */
-export async function drainOutbox(ctx: { db: Db; mailer: Mailer }, options: { maxBatches?: number } = {}): Promise<DrainResult> {
+export async function drainOutbox(
+  ctx: { db: Db; mailer: Mailer },
+  options: { maxBatches?: number } = {},
+): Promise<DrainResult> {
   const totals: DrainResult = { sent: 0, failed: 0, retrying: 0 };
   const maxBatches = options.maxBatches ?? Number.POSITIVE_INFINITY;
   for (let batch = 0; batch < maxBatches; batch++) {

@@ -137,18 +137,32 @@ function baseQuery(db: Db) {
     .groupBy(['c.id', 'u.name']);
 }
 
-export async function listCampaigns(db: Db, page: number, perPage: number): Promise<{ rows: CampaignRow[]; total: number }> {
+export async function listCampaigns(
+  db: Db,
+  page: number,
+  perPage: number,
+): Promise<{ rows: CampaignRow[]; total: number }> {
   const rows = await baseQuery(db)
     .orderBy('c.created_at', 'desc')
     .orderBy('c.id', 'desc')
     .limit(perPage)
     .offset((page - 1) * perPage)
     .execute();
-  const count = await db.selectFrom('campaigns').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const count = await db
+    .selectFrom('campaigns')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return { rows: rows as CampaignRow[], total: Number(count.n) };
 }
 
-export async function findCampaign(db: Db, id: number): Promise<(CampaignRow & { html: string; text: string }) | undefined> {
-  const row = await baseQuery(db).select(['c.html', 'c.text']).groupBy(['c.html', 'c.text']).where('c.id', '=', id).executeTakeFirst();
+export async function findCampaign(
+  db: Db,
+  id: number,
+): Promise<(CampaignRow & { html: string; text: string }) | undefined> {
+  const row = await baseQuery(db)
+    .select(['c.html', 'c.text'])
+    .groupBy(['c.html', 'c.text'])
+    .where('c.id', '=', id)
+    .executeTakeFirst();
   return row as (CampaignRow & { html: string; text: string }) | undefined;
 }

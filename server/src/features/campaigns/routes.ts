@@ -77,7 +77,10 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
             type: 'object',
             properties: {
               data: { type: 'array', items: campaignSchema },
-              meta: { type: 'object', properties: { page: { type: 'integer' }, per_page: { type: 'integer' }, total: { type: 'integer' } } },
+              meta: {
+                type: 'object',
+                properties: { page: { type: 'integer' }, per_page: { type: 'integer' }, total: { type: 'integer' } },
+              },
             },
           },
           ...errorResponses,

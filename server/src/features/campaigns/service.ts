@@ -35,7 +35,12 @@ ${body}
 <p style="font-size:12px;color:#6b7280">${FOOTER}</p>
 </body></html>`;
   const text = `${htmlToText(body)}\n\n--\n${FOOTER}`;
-  return { to: recipient.email, subject: fill(campaign.subject, recipient, false).replace(/[\r\n]+/g, ' '), html, text };
+  return {
+    to: recipient.email,
+    subject: fill(campaign.subject, recipient, false).replace(/[\r\n]+/g, ' '),
+    html,
+    text,
+  };
 }
 
 export interface ComposeInput {

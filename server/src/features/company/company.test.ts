@@ -15,7 +15,8 @@ let delta: number; // company 2
 
 const post = (token: string | null, url: string, payload?: object) =>
   t.app.inject({ method: 'POST', url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
-const get = (token: string | null, url: string) => t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+const get = (token: string | null, url: string) =>
+  t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -39,7 +40,11 @@ describe('POST clients (list)', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.meta).toEqual({ page: 1, per_page: 25, total: 3 });
-    expect(body.data.map((c: { name: string }) => c.name)).toEqual(['Alfa Distribuție SRL', 'Beta Construct SRL', 'Gamma Consultanță SRL']);
+    expect(body.data.map((c: { name: string }) => c.name)).toEqual([
+      'Alfa Distribuție SRL',
+      'Beta Construct SRL',
+      'Gamma Consultanță SRL',
+    ]);
     expect(body.data[0]).toEqual({
       id: alfa,
       name: 'Alfa Distribuție SRL',
@@ -68,16 +73,30 @@ describe('POST clients (list)', () => {
     expect(await names({ holding_id: 1 })).toEqual(['Alfa Distribuție SRL', 'Beta Construct SRL']);
     expect(await names({ holding_id: 0 })).toEqual(['Gamma Consultanță SRL']);
     expect(await names({ holding_id: 2 })).toEqual([]);
-    expect(await names({ sort: 'name', direction: 'desc' })).toEqual(['Gamma Consultanță SRL', 'Beta Construct SRL', 'Alfa Distribuție SRL']);
+    expect(await names({ sort: 'name', direction: 'desc' })).toEqual([
+      'Gamma Consultanță SRL',
+      'Beta Construct SRL',
+      'Alfa Distribuție SRL',
+    ]);
     const page = (await post(owner, '/api/company/1/clients', { per_page: 2, page: 2 })).json();
     expect(page.meta).toEqual({ page: 2, per_page: 2, total: 3 });
     expect(page.data).toHaveLength(1);
     expect((await post(owner, '/api/company/1/clients', { sort: 'last_upload' })).statusCode).toBe(200);
-    expect((await post(owner, '/api/company/1/clients', { sort: 'created_at', direction: 'asc' })).statusCode).toBe(200);
+    expect((await post(owner, '/api/company/1/clients', { sort: 'created_at', direction: 'asc' })).statusCode).toBe(
+      200,
+    );
   });
 
   test('validation errors answer 422 with field messages', async () => {
-    for (const payload of [{ per_page: 101 }, { page: 0 }, { sort: 'cui' }, { direction: 'up' }, { holding_id: -1 }, { other: 1 }, { page: '1' }]) {
+    for (const payload of [
+      { per_page: 101 },
+      { page: 0 },
+      { sort: 'cui' },
+      { direction: 'up' },
+      { holding_id: -1 },
+      { other: 1 },
+      { page: '1' },
+    ]) {
       const res = await post(owner, '/api/company/1/clients', payload);
       expect(res.statusCode).toBe(422);
       expect(Object.keys(res.json().errors).length).toBeGreaterThan(0);
@@ -109,7 +128,13 @@ describe('POST createClient', () => {
       notes: 'Client nou',
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json().data).toMatchObject({ name: 'Omega Servicii SRL', cui: 'RO18547290', holding: { id: 1, name: 'Grup Demo' }, documents_count: 0, last_upload_at: null });
+    expect(res.json().data).toMatchObject({
+      name: 'Omega Servicii SRL',
+      cui: 'RO18547290',
+      holding: { id: 1, name: 'Grup Demo' },
+      documents_count: 0,
+      last_upload_at: null,
+    });
     const list = await post(owner, '/api/company/1/clients', { search: 'omega' });
     expect(list.json().meta.total).toBe(1);
   });
@@ -123,7 +148,11 @@ describe('POST createClient', () => {
     expect(res.statusCode).toBe(201);
     const holding = res.json().data.holding;
     expect(holding).toMatchObject({ name: 'Grup Sigma' });
-    const holdings = (await post(owner, '/api/company/1/holdings')).json().data as { id: number; name: string; email: string }[];
+    const holdings = (await post(owner, '/api/company/1/holdings')).json().data as {
+      id: number;
+      name: string;
+      email: string;
+    }[];
     expect(holdings.find((h) => h.id === holding.id)).toMatchObject({ name: 'Grup Sigma', email: 'contact@sigma.ro' });
     // The other company does not see it.
     expect((await post(owner2, '/api/company/2/holdings')).body).not.toContain('Grup Sigma');
@@ -138,16 +167,30 @@ describe('POST createClient', () => {
     ['a bad phone', { name: 'X', cui: '78901233', phone: 'abc' }, 'phone'],
     ['a holding of another company', { name: 'X', cui: '78901233', holding_id: 2 }, 'holding_id'],
     ['a holding that does not exist', { name: 'X', cui: '78901233', holding_id: 999 }, 'holding_id'],
-    ['both holding_id and new_holding', { name: 'X', cui: '78901233', holding_id: 1, new_holding: { name: 'G' } }, 'holding_id'],
-    ['a new holding with an invalid CUI', { name: 'X', cui: '78901233', new_holding: { name: 'G', cui: '123' } }, 'new_holding.cui'],
+    [
+      'both holding_id and new_holding',
+      { name: 'X', cui: '78901233', holding_id: 1, new_holding: { name: 'G' } },
+      'holding_id',
+    ],
+    [
+      'a new holding with an invalid CUI',
+      { name: 'X', cui: '78901233', new_holding: { name: 'G', cui: '123' } },
+      'new_holding.cui',
+    ],
     ['an unknown field', { name: 'X', cui: '78901233', company_id: 2 }, 'company_id'],
   ])('%s → 422 on %s', async (_label, payload, fieldName) => {
-    const before = await t.ctx.db.selectFrom('clients').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.ctx.db
+      .selectFrom('clients')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const res = await post(owner, '/api/company/1/createClient', payload);
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toHaveProperty([fieldName]);
     expect(res.body).not.toContain('Alt Grup');
-    const after = await t.ctx.db.selectFrom('clients').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.ctx.db
+      .selectFrom('clients')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
@@ -165,14 +208,23 @@ describe('POST clients/{id} (client view)', () => {
     const res = await post(staff, `/api/company/1/clients/${alfa}`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.data).toMatchObject({ id: alfa, name: 'Alfa Distribuție SRL', notes: expect.stringContaining(CANARY.demo), documents_count: 4 });
+    expect(body.data).toMatchObject({
+      id: alfa,
+      name: 'Alfa Distribuție SRL',
+      notes: expect.stringContaining(CANARY.demo),
+      documents_count: 4,
+    });
     expect(body.categories.map((c: { name: string }) => c.name)).toEqual(DEFAULT_CATEGORIES);
     expect(body.categories_inherited).toBe(true);
     expect(body.periods).toHaveLength(2);
     expect(body.periods[0].period > body.periods[1].period).toBe(true);
     expect(body.periods.every((p: { count: number }) => p.count === 2)).toBe(true);
     expect(body.documents).toHaveLength(4);
-    expect(body.documents[0]).toMatchObject({ client_id: alfa, mime: 'application/pdf', category: { name: 'Facturi emise' } });
+    expect(body.documents[0]).toMatchObject({
+      client_id: alfa,
+      mime: 'application/pdf',
+      category: { name: 'Facturi emise' },
+    });
     expect(body.documents[0]).not.toHaveProperty('storage_key');
     expect(body.upload_limits.max_bytes).toBe(t.ctx.config.uploadMaxBytes);
     expect(res.body).not.toContain(CANARY.other);
@@ -205,7 +257,10 @@ describe('POST clients/{id} (client view)', () => {
 
 describe('POST clients/{id}/notify', () => {
   test('e-mails the message to the client', async () => {
-    const res = await post(owner, `/api/company/1/clients/${alfa}/notify`, { subject: 'Documente lipsă', message: 'Vă rugăm să încărcați extrasele pe luna trecută.' });
+    const res = await post(owner, `/api/company/1/clients/${alfa}/notify`, {
+      subject: 'Documente lipsă',
+      message: 'Vă rugăm să încărcați extrasele pe luna trecută.',
+    });
     expect(res.statusCode).toBe(200);
     const mails = t.mail.to('contabilitate@alfa.ro');
     expect(mails).toHaveLength(1);
@@ -242,7 +297,15 @@ describe('holdings', () => {
     const res = await post(owner, '/api/company/1/holdings', { search: 'demo' });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual([
-      expect.objectContaining({ id: 1, name: 'Grup Demo', cui: 'RO23456783', clients_count: 3, users_count: 2, admins_count: 1, categories_count: 0 }),
+      expect.objectContaining({
+        id: 1,
+        name: 'Grup Demo',
+        cui: 'RO23456783',
+        clients_count: 3,
+        users_count: 2,
+        admins_count: 1,
+        categories_count: 0,
+      }),
     ]);
     expect(res.json().meta).toMatchObject({ page: 1, total: 1 });
     const other = await post(owner2, '/api/company/2/holdings');
@@ -270,14 +333,22 @@ describe('holdings', () => {
     const res = await post(owner, `/api/company/1/holdings/${holdingId}/notify`, { message: 'Bine ați venit!' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ invited: true, recipients: 1 });
-    const user = await t.ctx.db.selectFrom('users').selectAll().where('email', '=', 'admin@grup-tau.ro').executeTakeFirstOrThrow();
+    const user = await t.ctx.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', 'admin@grup-tau.ro')
+      .executeTakeFirstOrThrow();
     expect(user).toMatchObject({ role: 4, holding_id: holdingId, company_id: null, password_hash: null });
     const mail = t.mail.to('admin@grup-tau.ro').pop();
     expect(mail?.text).toContain('Bine ați venit!');
     const link = /(http\S+reset-password\/([A-Za-z0-9_-]+)\?email=(\S+))/.exec(mail?.text ?? '');
     expect(link).not.toBeNull();
     expect(decodeURIComponent(link?.[3] ?? '')).toBe('admin@grup-tau.ro');
-    const reset = await t.ctx.db.selectFrom('password_resets').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const reset = await t.ctx.db
+      .selectFrom('password_resets')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(reset.token_hash).toBe(sha256(link?.[2] ?? ''));
     const days = (new Date(reset.expires_at).getTime() - Date.now()) / 86400000;
     expect(days).toBeGreaterThan(6.9);
@@ -296,7 +367,11 @@ describe('holdings', () => {
   });
 
   test('notify: no administrator and no e-mail → 422; an e-mail already used → 422; bad input → 422', async () => {
-    const noEmail = await post(owner, '/api/company/1/createClient', { name: 'Phi SRL', cui: '56789024', new_holding: { name: 'Grup Phi' } });
+    const noEmail = await post(owner, '/api/company/1/createClient', {
+      name: 'Phi SRL',
+      cui: '56789024',
+      new_holding: { name: 'Grup Phi' },
+    });
     const noEmailHolding = noEmail.json().data.holding.id;
     const res = await post(owner, `/api/company/1/holdings/${noEmailHolding}/notify`, { message: 'x' });
     expect(res.statusCode).toBe(422);
@@ -306,7 +381,9 @@ describe('holdings', () => {
       new_holding: { name: 'Grup Psi', email: 'staff@demo.ro' },
     });
     expect(taken.statusCode).toBe(201);
-    const takenRes = await post(owner, `/api/company/1/holdings/${taken.json().data.holding.id}/notify`, { message: 'x' });
+    const takenRes = await post(owner, `/api/company/1/holdings/${taken.json().data.holding.id}/notify`, {
+      message: 'x',
+    });
     expect(takenRes.statusCode).toBe(422);
     expect(takenRes.json().errors).toHaveProperty('email');
     expect((await post(owner, '/api/company/1/holdings/1/notify', {})).statusCode).toBe(422);
@@ -330,22 +407,47 @@ describe('holdings', () => {
   });
 
   test('delete unlinks the holding; its clients stay (outside any holding) with their documents', async () => {
-    const created = await post(owner, '/api/company/1/createClient', { name: 'Chi SRL', cui: '78901241', new_holding: { name: 'Grup Chi' } });
+    const created = await post(owner, '/api/company/1/createClient', {
+      name: 'Chi SRL',
+      cui: '78901241',
+      new_holding: { name: 'Grup Chi' },
+    });
     const client = created.json().data;
     await t.ctx.db
       .insertInto('media')
-      .values({ company_id: 1, client_id: client.id, original_name: 'x.pdf', mime: 'application/pdf', size: 1, sha256: 'a'.repeat(64), storage_key: 'k/chi' })
+      .values({
+        company_id: 1,
+        client_id: client.id,
+        original_name: 'x.pdf',
+        mime: 'application/pdf',
+        size: 1,
+        sha256: 'a'.repeat(64),
+        storage_key: 'k/chi',
+      })
       .execute();
     const res = await post(owner, `/api/company/1/holdings/${client.holding.id}/delete`);
     expect(res.statusCode).toBe(200);
-    const holdings = (await post(owner, '/api/company/1/holdings', { per_page: 100 })).json().data.map((h: { id: number }) => h.id);
+    const holdings = (await post(owner, '/api/company/1/holdings', { per_page: 100 }))
+      .json()
+      .data.map((h: { id: number }) => h.id);
     expect(holdings).not.toContain(client.holding.id);
     const view = (await post(owner, `/api/company/1/clients/${client.id}`)).json();
     expect(view.data.holding).toBeNull();
+    expect(view.categories_inherited).toBe(false);
     expect(view.documents).toHaveLength(1);
+    const outside = (await post(owner, '/api/company/1/clients', { holding_id: 0, search: 'chi srl' })).json().data;
+    expect(outside.map((c: { id: number }) => c.id)).toEqual([client.id]);
+    expect((await post(owner, '/api/company/1/clients', { holding_id: client.holding.id })).json().meta.total).toBe(0);
     expect((await post(owner, `/api/company/1/holdings/${client.holding.id}/delete`)).statusCode).toBe(404);
-    const holdingRow = await t.ctx.db.selectFrom('holdings').select(['id', 'deleted_at']).where('id', '=', client.holding.id).executeTakeFirst();
+    const holdingRow = await t.ctx.db
+      .selectFrom('holdings')
+      .select(['id', 'deleted_at'])
+      .where('id', '=', client.holding.id)
+      .executeTakeFirst();
     expect(holdingRow?.deleted_at).toBeNull();
+    // Linking again (a company request confirmed) brings the client back into the holding.
+    await t.ctx.db.insertInto('company_holding').values({ company_id: 1, holding_id: client.holding.id }).execute();
+    expect((await post(owner, `/api/company/1/clients/${client.id}`)).json().data.holding).toEqual(client.holding);
   });
 });
 
@@ -366,7 +468,11 @@ describe('categories', () => {
   test('storeCategory appends to the default set; names are unique per set', async () => {
     const res = await post(owner, '/api/company/1/storeCategory', { name: 'Declarații' });
     expect(res.statusCode).toBe(201);
-    expect(res.json().data).toMatchObject({ name: 'Declarații', position: DEFAULT_CATEGORIES.length, holding_id: null });
+    expect(res.json().data).toMatchObject({
+      name: 'Declarații',
+      position: DEFAULT_CATEGORIES.length,
+      holding_id: null,
+    });
     const dup = await post(owner, '/api/company/1/storeCategory', { name: 'declarații' });
     expect(dup.statusCode).toBe(422);
     expect(dup.json().errors).toHaveProperty('name');
@@ -397,10 +503,20 @@ describe('categories', () => {
     const res = await post(owner, `/api/company/1/categories/${target.id}/update`, { name: 'Declarații fiscale' });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.name).toBe('Declarații fiscale');
-    expect((await post(owner, `/api/company/1/categories/${target.id}/update`, { name: 'Salarii' })).statusCode).toBe(422);
-    const foreign = await t.ctx.db.selectFrom('categories').select('id').where('company_id', '=', 2).executeTakeFirstOrThrow();
-    expect((await post(owner, `/api/company/1/categories/${foreign.id}/update`, { name: 'Furat' })).statusCode).toBe(404);
-    expect((await post(owner2, `/api/company/2/categories/${target.id}/update`, { name: 'Furat' })).statusCode).toBe(404);
+    expect((await post(owner, `/api/company/1/categories/${target.id}/update`, { name: 'Salarii' })).statusCode).toBe(
+      422,
+    );
+    const foreign = await t.ctx.db
+      .selectFrom('categories')
+      .select('id')
+      .where('company_id', '=', 2)
+      .executeTakeFirstOrThrow();
+    expect((await post(owner, `/api/company/1/categories/${foreign.id}/update`, { name: 'Furat' })).statusCode).toBe(
+      404,
+    );
+    expect((await post(owner2, `/api/company/2/categories/${target.id}/update`, { name: 'Furat' })).statusCode).toBe(
+      404,
+    );
     expect((await post(staff, `/api/company/1/categories/${target.id}/update`, { name: 'x' })).statusCode).toBe(403);
     const again = (await get(owner, '/api/company/1/categories')).json().data as { name: string }[];
     expect(again.map((c) => c.name)).not.toContain('Furat');
@@ -415,17 +531,35 @@ describe('categories', () => {
     const after = (await get(owner, '/api/company/1/categories')).json().data as { id: number; position: number }[];
     expect(after.map((c) => c.id)).toEqual(reversed);
     expect(after.map((c) => c.position)).toEqual(after.map((_c, i) => i));
-    const foreign = await t.ctx.db.selectFrom('categories').select('id').where('company_id', '=', 2).executeTakeFirstOrThrow();
-    for (const ids of [reversed.slice(1), [...reversed, foreign.id], [...reversed.slice(1), foreign.id], [reversed[0], ...reversed.slice(0, -1)]]) {
+    const foreign = await t.ctx.db
+      .selectFrom('categories')
+      .select('id')
+      .where('company_id', '=', 2)
+      .executeTakeFirstOrThrow();
+    for (const ids of [
+      reversed.slice(1),
+      [...reversed, foreign.id],
+      [...reversed.slice(1), foreign.id],
+      [reversed[0], ...reversed.slice(0, -1)],
+    ]) {
       expect((await post(owner, '/api/company/1/categories/updatePosition', { ids })).statusCode).toBe(422);
     }
-    const holdingSet = (await get(owner, '/api/company/1/categories?holding_id=1')).json().data.map((c: { id: number }) => c.id);
-    expect((await post(owner, '/api/company/1/categories/updatePosition', { ids: [...holdingSet].reverse(), holding_id: 1 })).statusCode).toBe(200);
-    expect((await get(owner, '/api/company/1/categories?holding_id=1')).json().data.map((c: { id: number }) => c.id)).toEqual([...holdingSet].reverse());
+    const holdingSet = (await get(owner, '/api/company/1/categories?holding_id=1'))
+      .json()
+      .data.map((c: { id: number }) => c.id);
+    expect(
+      (await post(owner, '/api/company/1/categories/updatePosition', { ids: [...holdingSet].reverse(), holding_id: 1 }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await get(owner, '/api/company/1/categories?holding_id=1')).json().data.map((c: { id: number }) => c.id),
+    ).toEqual([...holdingSet].reverse());
     expect((await post(staff, '/api/company/1/categories/updatePosition', { ids: reversed })).statusCode).toBe(403);
     const otherOrder = (await get(owner2, '/api/company/2/categories')).json().data.map((c: { id: number }) => c.id);
     expect((await post(owner2, '/api/company/2/categories/updatePosition', { ids: reversed })).statusCode).toBe(422);
-    expect((await get(owner2, '/api/company/2/categories')).json().data.map((c: { id: number }) => c.id)).toEqual(otherOrder);
+    expect((await get(owner2, '/api/company/2/categories')).json().data.map((c: { id: number }) => c.id)).toEqual(
+      otherOrder,
+    );
   });
 
   test('delete is soft: the category leaves the set, its documents keep it', async () => {
@@ -435,7 +569,9 @@ describe('categories', () => {
     expect((await post(owner2, `/api/company/2/categories/${facturi.id}/delete`)).statusCode).toBe(404);
     const res = await post(owner, `/api/company/1/categories/${facturi.id}/delete`);
     expect(res.statusCode).toBe(200);
-    expect((await get(owner, '/api/company/1/categories')).json().data.map((c: { id: number }) => c.id)).not.toContain(facturi.id);
+    expect((await get(owner, '/api/company/1/categories')).json().data.map((c: { id: number }) => c.id)).not.toContain(
+      facturi.id,
+    );
     const view = (await post(owner, `/api/company/1/clients/${gamma}`)).json();
     const docs = view.documents.filter((d: { category_id: number }) => d.category_id === facturi.id);
     expect(docs).toHaveLength(2);
@@ -444,26 +580,48 @@ describe('categories', () => {
   });
 
   test('transferCategory copies a set to another holding without duplicates', async () => {
-    const created = await post(owner, '/api/company/1/createClient', { name: 'Kappa SRL', cui: '89012350', new_holding: { name: 'Grup Kappa' } });
+    const created = await post(owner, '/api/company/1/createClient', {
+      name: 'Kappa SRL',
+      cui: '89012350',
+      new_holding: { name: 'Grup Kappa' },
+    });
     const target = created.json().data.holding.id;
     await post(owner, '/api/company/1/storeCategory', { name: 'Avize', holding_id: target }); // target: defaults + Avize
-    const source = (await get(owner, '/api/company/1/categories?holding_id=1')).json().data.map((c: { name: string }) => c.name);
+    const source = (await get(owner, '/api/company/1/categories?holding_id=1'))
+      .json()
+      .data.map((c: { name: string }) => c.name);
     const res = await post(owner, `/api/company/1/holdings/1/transferCategory`, { holding_id: target });
     expect(res.statusCode).toBe(200);
     const names = res.json().data.map((c: { name: string }) => c.name) as string[];
-    expect(new Set(names)).toEqual(new Set([...source, ...(await get(owner, `/api/company/1/categories?holding_id=${target}`)).json().data.map((c: { name: string }) => c.name)]));
+    expect(new Set(names)).toEqual(
+      new Set([
+        ...source,
+        ...(await get(owner, `/api/company/1/categories?holding_id=${target}`))
+          .json()
+          .data.map((c: { name: string }) => c.name),
+      ]),
+    );
     expect(names.length).toBe(new Set(names.map((n) => n.toLowerCase())).size);
     expect(res.json().copied).toBeGreaterThan(0);
     const again = await post(owner, `/api/company/1/holdings/1/transferCategory`, { holding_id: target });
     expect(again.json().copied).toBe(0);
     expect((await post(owner, '/api/company/1/holdings/1/transferCategory', { holding_id: 1 })).statusCode).toBe(422);
     expect((await post(owner, '/api/company/1/holdings/1/transferCategory', { holding_id: 2 })).statusCode).toBe(422);
-    expect((await post(owner, `/api/company/1/holdings/2/transferCategory`, { holding_id: target })).statusCode).toBe(404);
+    expect((await post(owner, `/api/company/1/holdings/2/transferCategory`, { holding_id: target })).statusCode).toBe(
+      404,
+    );
     expect((await post(owner, '/api/company/1/holdings/1/transferCategory', {})).statusCode).toBe(422);
-    expect((await post(staff, `/api/company/1/holdings/1/transferCategory`, { holding_id: target })).statusCode).toBe(403);
+    expect((await post(staff, `/api/company/1/holdings/1/transferCategory`, { holding_id: target })).statusCode).toBe(
+      403,
+    );
     expect((await post(owner2, `/api/company/2/holdings/2/transferCategory`, { holding_id: 1 })).statusCode).toBe(422);
     expect((await post(owner2, `/api/company/2/holdings/1/transferCategory`, { holding_id: 2 })).statusCode).toBe(404);
-    const otherCompanySet = await t.ctx.db.selectFrom('categories').select('id').where('company_id', '=', 2).where('holding_id', 'is not', null).execute();
+    const otherCompanySet = await t.ctx.db
+      .selectFrom('categories')
+      .select('id')
+      .where('company_id', '=', 2)
+      .where('holding_id', 'is not', null)
+      .execute();
     expect(otherCompanySet).toHaveLength(0);
   });
 });
@@ -493,7 +651,9 @@ describe('client list at scale', () => {
     expect(page).toHaveLength(50);
     expect(page.every((c, i) => i === 0 || c.last_upload_at <= page[i - 1].last_upload_at)).toBe(true);
     const searched = await timed({ search: 'firma test 00777', per_page: 10 });
-    expect(searched.res.json().data).toEqual([expect.objectContaining({ name: 'Firma Test 00777 SRL', documents_count: 2 })]);
+    expect(searched.res.json().data).toEqual([
+      expect.objectContaining({ name: 'Firma Test 00777 SRL', documents_count: 2 }),
+    ]);
     const filtered = await timed({ holding_id: 1, sort: 'name', page: 20, per_page: 100 });
     expect(filtered.res.json().data).toHaveLength(100);
     // Generous bounds for a shared 2-core machine; the point is no per-request aggregation over every document.

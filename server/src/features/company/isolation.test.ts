@@ -20,30 +20,107 @@ interface Call {
 
 const calls = (): Call[] => [
   { action: 'clients.list', method: 'POST', path: 'clients', body: {}, foreignObject: null },
-  { action: 'clients.create', method: 'POST', path: 'createClient', body: { name: 'Intrus SRL', cui: '18547290', holding_id: ids.holding }, foreignObject: 422 },
+  {
+    action: 'clients.create',
+    method: 'POST',
+    path: 'createClient',
+    body: { name: 'Intrus SRL', cui: '18547290', holding_id: ids.holding },
+    foreignObject: 422,
+  },
   { action: 'clients.view', method: 'POST', path: `clients/${ids.client}`, foreignObject: 404 },
-  { action: 'clients.notify', method: 'POST', path: `clients/${ids.client}/notify`, body: { message: 'intrus' }, foreignObject: 404 },
-  { action: 'media.upload', method: 'POST', path: `clients/${ids.client}/storeFiles`, upload: true, foreignObject: 404 },
-  { action: 'media.delete', method: 'POST', path: `clients/${ids.client}/media/${ids.media}/delete`, foreignObject: 404 },
+  {
+    action: 'clients.notify',
+    method: 'POST',
+    path: `clients/${ids.client}/notify`,
+    body: { message: 'intrus' },
+    foreignObject: 404,
+  },
+  {
+    action: 'media.upload',
+    method: 'POST',
+    path: `clients/${ids.client}/storeFiles`,
+    upload: true,
+    foreignObject: 404,
+  },
+  {
+    action: 'media.delete',
+    method: 'POST',
+    path: `clients/${ids.client}/media/${ids.media}/delete`,
+    foreignObject: 404,
+  },
   { action: 'media.get', method: 'POST', path: `clients/${ids.client}/media/${ids.media}`, foreignObject: 404 },
-  { action: 'media.collection', method: 'POST', path: `clients/${ids.client}/collection`, body: {}, foreignObject: 404 },
+  {
+    action: 'media.collection',
+    method: 'POST',
+    path: `clients/${ids.client}/collection`,
+    body: {},
+    foreignObject: 404,
+  },
   { action: 'uploads.limits', method: 'GET', path: 'upload-limits', foreignObject: null },
   { action: 'holdings.list', method: 'POST', path: 'holdings', body: {}, foreignObject: null },
-  { action: 'holdings.notify', method: 'POST', path: `holdings/${ids.holding}/notify`, body: { message: 'intrus' }, foreignObject: 404 },
+  {
+    action: 'holdings.notify',
+    method: 'POST',
+    path: `holdings/${ids.holding}/notify`,
+    body: { message: 'intrus' },
+    foreignObject: 404,
+  },
   { action: 'holdings.delete', method: 'POST', path: `holdings/${ids.holding}/delete`, foreignObject: 404 },
-  { action: 'holdings.transferCategory', method: 'POST', path: `holdings/${ids.holding}/transferCategory`, body: { holding_id: 2 }, foreignObject: 404 },
+  {
+    action: 'holdings.transferCategory',
+    method: 'POST',
+    path: `holdings/${ids.holding}/transferCategory`,
+    body: { holding_id: 2 },
+    foreignObject: 404,
+  },
   { action: 'categories.list', method: 'GET', path: `categories?holding_id=${ids.holding}`, foreignObject: 422 },
-  { action: 'categories.create', method: 'POST', path: 'storeCategory', body: { name: 'Intrus', holding_id: ids.holding }, foreignObject: 422 },
-  { action: 'categories.update', method: 'POST', path: `categories/${ids.category}/update`, body: { name: 'Intrus' }, foreignObject: 404 },
-  { action: 'categories.reorder', method: 'POST', path: 'categories/updatePosition', body: { ids: [ids.category] }, foreignObject: 422 },
+  {
+    action: 'categories.create',
+    method: 'POST',
+    path: 'storeCategory',
+    body: { name: 'Intrus', holding_id: ids.holding },
+    foreignObject: 422,
+  },
+  {
+    action: 'categories.update',
+    method: 'POST',
+    path: `categories/${ids.category}/update`,
+    body: { name: 'Intrus' },
+    foreignObject: 404,
+  },
+  {
+    action: 'categories.reorder',
+    method: 'POST',
+    path: 'categories/updatePosition',
+    body: { ids: [ids.category] },
+    foreignObject: 422,
+  },
   { action: 'categories.delete', method: 'POST', path: `categories/${ids.category}/delete`, foreignObject: 404 },
   { action: 'users.list', method: 'GET', path: 'users', foreignObject: null },
-  { action: 'users.create', method: 'POST', path: 'storeUser', body: { name: 'Intrus', email: 'intrus@demo.ro', role: 2 }, foreignObject: null },
-  { action: 'users.update', method: 'POST', path: `users/${ids.user}/update`, body: { name: 'Intrus', role: 2 }, foreignObject: 404 },
+  {
+    action: 'users.create',
+    method: 'POST',
+    path: 'storeUser',
+    body: { name: 'Intrus', email: 'intrus@demo.ro', role: 2 },
+    foreignObject: null,
+  },
+  {
+    action: 'users.update',
+    method: 'POST',
+    path: `users/${ids.user}/update`,
+    body: { name: 'Intrus', role: 2 },
+    foreignObject: 404,
+  },
   { action: 'users.delete', method: 'POST', path: `users/${ids.user}/delete`, foreignObject: 404 },
   { action: 'utils.list', method: 'GET', path: 'utils', foreignObject: null },
   { action: 'utils.create', method: 'POST', path: 'storeUtil', upload: true, foreignObject: null },
-  { action: 'utils.update', method: 'POST', path: `utils/${ids.util}/update`, body: { title: 'Intrus' }, foreignObject: 404 },
+  {
+    action: 'utils.update',
+    method: 'POST',
+    path: `utils/${ids.util}/update`,
+    body: { title: 'Intrus' },
+    foreignObject: 404,
+  },
   { action: 'utils.get', method: 'POST', path: `utils/${ids.utilMedia}`, foreignObject: 404 },
   { action: 'utils.delete', method: 'POST', path: `utils/${ids.util}/delete`, foreignObject: 404 },
 ];
@@ -52,10 +129,7 @@ function send(token: string | null, call: Call, companyId: number) {
   const url = `/api/company/${companyId}/${call.path}`;
   const headers: Record<string, string> = token ? bearer(token) : {};
   if (call.upload) {
-    const body = multipart([
-      { name: 'title', value: 'Intrus' },
-      file('files[]', 'intrus.pdf', tinyPdf('intrus')),
-    ]);
+    const body = multipart([{ name: 'title', value: 'Intrus' }, file('files[]', 'intrus.pdf', tinyPdf('intrus'))]);
     return t.app.inject({ method: call.method, url, headers: { ...headers, ...body.headers }, payload: body.payload });
   }
   return t.app.inject({ method: call.method, url, headers, ...(call.body ? { payload: call.body } : {}) });
@@ -68,9 +142,18 @@ async function snapshot(): Promise<string> {
     db.selectFrom('clients').selectAll().orderBy('id').execute(),
     db.selectFrom('media').selectAll().orderBy('id').execute(),
     db.selectFrom('categories').selectAll().orderBy('id').execute(),
-    db.selectFrom('users').select(['id', 'name', 'email', 'role', 'company_id', 'holding_id', 'deleted_at']).orderBy('id').execute(),
+    db
+      .selectFrom('users')
+      .select(['id', 'name', 'email', 'role', 'company_id', 'holding_id', 'deleted_at'])
+      .orderBy('id')
+      .execute(),
     db.selectFrom('utility_files').selectAll().orderBy('id').execute(),
-    db.selectFrom('company_holding').select(['company_id', 'holding_id']).orderBy('company_id').orderBy('holding_id').execute(),
+    db
+      .selectFrom('company_holding')
+      .select(['company_id', 'holding_id'])
+      .orderBy('company_id')
+      .orderBy('holding_id')
+      .execute(),
     db.selectFrom('holdings').selectAll().orderBy('id').execute(),
   ]);
   return JSON.stringify(tables);
@@ -81,15 +164,39 @@ let mailsBefore: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const email of ['owner@demo.ro', 'staff@demo.ro', 'owner2@demo.ro', 'holding@demo.ro', 'client@demo.ro', 'admin@demo.ro']) {
+  for (const email of [
+    'owner@demo.ro',
+    'staff@demo.ro',
+    'owner2@demo.ro',
+    'holding@demo.ro',
+    'client@demo.ro',
+    'admin@demo.ro',
+  ]) {
     tokens[email] = await t.login(email);
   }
   const db = t.ctx.db;
-  ids.client = (await db.selectFrom('clients').select('id').where('company_id', '=', 1).orderBy('id').executeTakeFirstOrThrow()).id;
-  ids.media = (await db.selectFrom('media').select('id').where('client_id', '=', ids.client).orderBy('id').executeTakeFirstOrThrow()).id;
-  ids.category = (await db.selectFrom('categories').select('id').where('company_id', '=', 1).orderBy('id').executeTakeFirstOrThrow()).id;
-  ids.user = (await db.selectFrom('users').select('id').where('email', '=', 'staff@demo.ro').executeTakeFirstOrThrow()).id;
-  const util = await db.selectFrom('utility_files').select(['id', 'media_id']).where('company_id', '=', 1).executeTakeFirstOrThrow();
+  ids.client = (
+    await db.selectFrom('clients').select('id').where('company_id', '=', 1).orderBy('id').executeTakeFirstOrThrow()
+  ).id;
+  ids.media = (
+    await db
+      .selectFrom('media')
+      .select('id')
+      .where('client_id', '=', ids.client)
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  ids.category = (
+    await db.selectFrom('categories').select('id').where('company_id', '=', 1).orderBy('id').executeTakeFirstOrThrow()
+  ).id;
+  ids.user = (
+    await db.selectFrom('users').select('id').where('email', '=', 'staff@demo.ro').executeTakeFirstOrThrow()
+  ).id;
+  const util = await db
+    .selectFrom('utility_files')
+    .select(['id', 'media_id'])
+    .where('company_id', '=', 1)
+    .executeTakeFirstOrThrow();
   ids.util = util.id;
   ids.utilMedia = util.media_id;
   before = await snapshot();

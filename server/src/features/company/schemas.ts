@@ -49,8 +49,6 @@ export function paging(input: PagingInput, defaultPerPage = 25): Paging {
 
 export const pageMeta = (p: Paging, total: number) => ({ page: p.page, per_page: p.perPage, total });
 
-export const dateString = { type: ['string', 'null'] } as const;
-
 export const toIso = (value: Date | string | null | undefined): string | null =>
   value === null || value === undefined ? null : new Date(value).toISOString();
 

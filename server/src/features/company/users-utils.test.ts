@@ -12,13 +12,21 @@ let holdingUser: string;
 
 const post = (token: string | null, url: string, payload?: object) =>
   t.app.inject({ method: 'POST', url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
-const get = (token: string | null, url: string) => t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+const get = (token: string | null, url: string) =>
+  t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
 const form = (token: string, url: string, parts: MultipartPart[]) => {
   const body = multipart(parts);
   return t.app.inject({ method: 'POST', url, headers: { ...bearer(token), ...body.headers }, payload: body.payload });
 };
 const userId = async (email: string) =>
-  (await t.ctx.db.selectFrom('users').select('id').where('email', '=', email).where('deleted_at', 'is', null).executeTakeFirstOrThrow()).id;
+  (
+    await t.ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow()
+  ).id;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -55,11 +63,17 @@ describe('users', () => {
     expect(other.body).not.toContain('owner@demo.ro');
     expect((await get(holdingUser, '/api/company/1/users')).statusCode).toBe(403);
     expect((await get(null, '/api/company/1/users')).statusCode).toBe(401);
-    expect((await get(owner2, '/api/company/2/users')).json().data.map((u: { email: string }) => u.email)).toEqual(['owner2@demo.ro']);
+    expect((await get(owner2, '/api/company/2/users')).json().data.map((u: { email: string }) => u.email)).toEqual([
+      'owner2@demo.ro',
+    ]);
   });
 
   test('storeUser creates a user without password and e-mails a set-password link that works', async () => {
-    const res = await post(owner, '/api/company/1/storeUser', { name: 'Contabil Nou', email: ' Nou@Demo.ro ', role: 3 });
+    const res = await post(owner, '/api/company/1/storeUser', {
+      name: 'Contabil Nou',
+      email: ' Nou@Demo.ro ',
+      role: 3,
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({ name: 'Contabil Nou', email: 'nou@demo.ro', role: 3, invited: true });
     const mail = t.mail.to('nou@demo.ro').pop();
@@ -67,7 +81,12 @@ describe('users', () => {
     const token = /reset-password\/([A-Za-z0-9_-]+)\?email=/.exec(mail?.text ?? '')?.[1];
     expect(token).toBeTruthy();
     await expect(t.login('nou@demo.ro', 'Parola1234')).rejects.toThrow();
-    const reset = await post(null, '/api/password/reset', { token, email: 'nou@demo.ro', password: 'Parola1234', password_confirmation: 'Parola1234' });
+    const reset = await post(null, '/api/password/reset', {
+      token,
+      email: 'nou@demo.ro',
+      password: 'Parola1234',
+      password_confirmation: 'Parola1234',
+    });
     expect(reset.statusCode).toBe(200);
     const session = await t.login('nou@demo.ro', 'Parola1234');
     expect((await post(session, '/api/company/1/clients')).statusCode).toBe(200);
@@ -95,12 +114,18 @@ describe('users', () => {
     expect((await post(staff, '/api/company/1/storeUser', payload)).statusCode).toBe(403);
     expect((await post(owner2, '/api/company/1/storeUser', payload)).statusCode).toBe(404);
     expect((await post(holdingUser, '/api/company/1/storeUser', payload)).statusCode).toBe(403);
-    expect(await t.ctx.db.selectFrom('users').select('id').where('email', '=', 'interzis@demo.ro').executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.ctx.db.selectFrom('users').select('id').where('email', '=', 'interzis@demo.ro').executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   test('update changes name, e-mail and role; the last owner cannot be demoted', async () => {
     const nou = await userId('nou@demo.ro');
-    const res = await post(owner, `/api/company/1/users/${nou}/update`, { name: 'Contabil Senior', email: 'senior@demo.ro', role: 2 });
+    const res = await post(owner, `/api/company/1/users/${nou}/update`, {
+      name: 'Contabil Senior',
+      email: 'senior@demo.ro',
+      role: 2,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ id: nou, name: 'Contabil Senior', email: 'senior@demo.ro', role: 2 });
     expect((await post(owner, `/api/company/1/users/${nou}/update`, { email: 'staff@demo.ro' })).statusCode).toBe(422);
@@ -113,12 +138,21 @@ describe('users', () => {
     expect(demote.statusCode).toBe(422);
     expect(demote.json().errors).toHaveProperty('role');
     expect(demote.json().message).toContain('proprietar');
-    expect((await get(owner, '/api/company/1/users')).json().data.find((u: { id: number }) => u.id === self).role).toBe(2);
-    expect((await post(owner, `/api/company/1/users/${self}/update`, { name: 'Proprietar Demo' })).statusCode).toBe(200);
+    expect((await get(owner, '/api/company/1/users')).json().data.find((u: { id: number }) => u.id === self).role).toBe(
+      2,
+    );
+    expect((await post(owner, `/api/company/1/users/${self}/update`, { name: 'Proprietar Demo' })).statusCode).toBe(
+      200,
+    );
   });
 
   test('update/delete refusals: users of another company or of a holding are not found', async () => {
-    const foreign = [await userId('owner2@demo.ro'), await userId('holding@demo.ro'), await userId('admin@demo.ro'), 999999];
+    const foreign = [
+      await userId('owner2@demo.ro'),
+      await userId('holding@demo.ro'),
+      await userId('admin@demo.ro'),
+      999999,
+    ];
     for (const id of foreign) {
       expect((await post(owner, `/api/company/1/users/${id}/update`, { name: 'Furat' })).statusCode).toBe(404);
       expect((await post(owner, `/api/company/1/users/${id}/delete`)).statusCode).toBe(404);
@@ -136,14 +170,30 @@ describe('users', () => {
   test('delete is soft and signs the user out; the last owner and oneself cannot be deleted', async () => {
     const victim = await post(owner, '/api/company/1/storeUser', { name: 'Temporar', email: 'temp@demo.ro', role: 2 });
     const victimId = victim.json().data.id;
-    await t.ctx.db.updateTable('users').set({ password_hash: (await t.ctx.db.selectFrom('users').select('password_hash').where('email', '=', 'staff@demo.ro').executeTakeFirstOrThrow()).password_hash }).where('id', '=', victimId).execute();
+    await t.ctx.db
+      .updateTable('users')
+      .set({
+        password_hash: (
+          await t.ctx.db
+            .selectFrom('users')
+            .select('password_hash')
+            .where('email', '=', 'staff@demo.ro')
+            .executeTakeFirstOrThrow()
+        ).password_hash,
+      })
+      .where('id', '=', victimId)
+      .execute();
     const victimToken = await t.login('temp@demo.ro');
     expect((await post(victimToken, '/api/company/1/clients')).statusCode).toBe(200);
     // With two owners: the other may be deleted.
     const res = await post(owner, `/api/company/1/users/${victimId}/delete`);
     expect(res.statusCode).toBe(200);
     expect((await post(victimToken, '/api/company/1/clients')).statusCode).toBe(401);
-    const row = await t.ctx.db.selectFrom('users').select('deleted_at').where('id', '=', victimId).executeTakeFirstOrThrow();
+    const row = await t.ctx.db
+      .selectFrom('users')
+      .select('deleted_at')
+      .where('id', '=', victimId)
+      .executeTakeFirstOrThrow();
     expect(row.deleted_at).not.toBeNull();
     expect((await post(owner, `/api/company/1/users/${victimId}/delete`)).statusCode).toBe(404);
     // Now owner@demo.ro is the only owner.
@@ -168,7 +218,11 @@ describe('utility files', () => {
     const res = await get(staff, '/api/company/1/utils');
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual([
-      expect.objectContaining({ title: 'Model contract', description: expect.stringContaining(CANARY.demo), file: { name: 'Model contract.txt', mime: 'text/plain', size: expect.any(Number) } }),
+      expect.objectContaining({
+        title: 'Model contract',
+        description: expect.stringContaining(CANARY.demo),
+        file: { name: 'Model contract.txt', mime: 'text/plain', size: expect.any(Number) },
+      }),
     ]);
     expect(res.body).not.toContain('storage_key');
     expect(res.body).not.toContain(CANARY.other);
@@ -188,7 +242,11 @@ describe('utility files', () => {
     ]);
     expect(res.statusCode).toBe(201);
     created = res.json().data;
-    expect(res.json().data).toMatchObject({ title: 'Cerere de rambursare', description: 'Formular tip', file: { name: 'Cerere rambursare ș.pdf', mime: 'application/pdf', size: pdf.length } });
+    expect(res.json().data).toMatchObject({
+      title: 'Cerere de rambursare',
+      description: 'Formular tip',
+      file: { name: 'Cerere rambursare ș.pdf', mime: 'application/pdf', size: pdf.length },
+    });
     const download = await post(staff, `/api/company/1/utils/${created.media_id}`);
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(pdf)).toBe(true);
@@ -197,7 +255,15 @@ describe('utility files', () => {
   });
 
   test('storeUtil refusals and validation leave nothing stored', async () => {
-    const count = async () => Number((await t.ctx.db.selectFrom('media').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await t.ctx.db
+            .selectFrom('media')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await count();
     const cases: [string, MultipartPart[], number][] = [
       [staff, [field('title', 'X'), file('file', 'a.pdf', pdf)], 403],
@@ -217,17 +283,35 @@ describe('utility files', () => {
   });
 
   test('update: JSON changes the texts; multipart replaces the file (the old one is soft-deleted)', async () => {
-    const json = await post(owner, `/api/company/1/utils/${created.id}/update`, { title: 'Cerere rambursare TVA', description: null });
+    const json = await post(owner, `/api/company/1/utils/${created.id}/update`, {
+      title: 'Cerere rambursare TVA',
+      description: null,
+    });
     expect(json.statusCode).toBe(200);
-    expect(json.json().data).toMatchObject({ title: 'Cerere rambursare TVA', description: null, media_id: created.media_id });
+    expect(json.json().data).toMatchObject({
+      title: 'Cerere rambursare TVA',
+      description: null,
+      media_id: created.media_id,
+    });
     const replacement = Buffer.from('col1,col2\n1,2\n');
-    const multi = await form(owner, `/api/company/1/utils/${created.id}/update`, [field('description', 'Versiunea 2'), file('file', 'model.csv', replacement, 'text/csv')]);
+    const multi = await form(owner, `/api/company/1/utils/${created.id}/update`, [
+      field('description', 'Versiunea 2'),
+      file('file', 'model.csv', replacement, 'text/csv'),
+    ]);
     expect(multi.statusCode).toBe(200);
     const updated = multi.json().data;
-    expect(updated).toMatchObject({ title: 'Cerere rambursare TVA', description: 'Versiunea 2', file: { name: 'model.csv', mime: 'text/csv' } });
+    expect(updated).toMatchObject({
+      title: 'Cerere rambursare TVA',
+      description: 'Versiunea 2',
+      file: { name: 'model.csv', mime: 'text/csv' },
+    });
     expect(updated.media_id).not.toBe(created.media_id);
     expect((await post(owner, `/api/company/1/utils/${created.media_id}`)).statusCode).toBe(404);
-    const old = await t.ctx.db.selectFrom('media').select(['deleted_at', 'storage_key']).where('id', '=', created.media_id).executeTakeFirstOrThrow();
+    const old = await t.ctx.db
+      .selectFrom('media')
+      .select(['deleted_at', 'storage_key'])
+      .where('id', '=', created.media_id)
+      .executeTakeFirstOrThrow();
     expect(old.deleted_at).not.toBeNull();
     expect(await t.ctx.storage.exists(old.storage_key)).toBe(true);
     const download = await post(owner, `/api/company/1/utils/${updated.media_id}`);
@@ -237,13 +321,21 @@ describe('utility files', () => {
     for (const payload of [{ title: '' }, { title: 'x'.repeat(201) }, { other: 1 }, { title: 5 }]) {
       expect((await post(owner, `/api/company/1/utils/${created.id}/update`, payload)).statusCode).toBe(422);
     }
-    const badFile = await form(owner, `/api/company/1/utils/${created.id}/update`, [file('file', 'x.exe', Buffer.from('MZ\x90\x00binary\x00\x01'))]);
+    const badFile = await form(owner, `/api/company/1/utils/${created.id}/update`, [
+      file('file', 'x.exe', Buffer.from('MZ\x90\x00binary\x00\x01')),
+    ]);
     expect(badFile.statusCode).toBe(422);
-    expect((await get(owner, '/api/company/1/utils')).json().data.find((u: { id: number }) => u.id === created.id).media_id).toBe(created.media_id);
+    expect(
+      (await get(owner, '/api/company/1/utils')).json().data.find((u: { id: number }) => u.id === created.id).media_id,
+    ).toBe(created.media_id);
   });
 
   test('update/download/delete refusals: other company 404, role 3 403 on writes', async () => {
-    const seeded = await t.ctx.db.selectFrom('utility_files').select(['id', 'media_id', 'company_id']).orderBy('id').execute();
+    const seeded = await t.ctx.db
+      .selectFrom('utility_files')
+      .select(['id', 'media_id', 'company_id'])
+      .orderBy('id')
+      .execute();
     const own = seeded.find((u) => u.company_id === 1) as { id: number; media_id: number };
     const foreign = seeded.find((u) => u.company_id === 2) as { id: number; media_id: number };
     for (const [token, url, status] of [
@@ -270,10 +362,16 @@ describe('utility files', () => {
   test('delete is soft; the file is no longer listed nor downloadable', async () => {
     const res = await post(owner, `/api/company/1/utils/${created.id}/delete`);
     expect(res.statusCode).toBe(200);
-    expect((await get(owner, '/api/company/1/utils')).json().data.map((u: { id: number }) => u.id)).not.toContain(created.id);
+    expect((await get(owner, '/api/company/1/utils')).json().data.map((u: { id: number }) => u.id)).not.toContain(
+      created.id,
+    );
     expect((await post(owner, `/api/company/1/utils/${created.media_id}`)).statusCode).toBe(404);
     expect((await post(owner, `/api/company/1/utils/${created.id}/delete`)).statusCode).toBe(404);
-    const row = await t.ctx.db.selectFrom('utility_files').select('deleted_at').where('id', '=', created.id).executeTakeFirstOrThrow();
+    const row = await t.ctx.db
+      .selectFrom('utility_files')
+      .select('deleted_at')
+      .where('id', '=', created.id)
+      .executeTakeFirstOrThrow();
     expect(row.deleted_at).not.toBeNull();
   });
 });

@@ -85,7 +85,12 @@ export function zipEntryPaths(rows: readonly ZipMedia[]): string[] {
  * so memory stays flat; the exact length is known up front and sent as
  * Content-Length, so the browser can show download progress.
  */
-export function sendZip(reply: FastifyReply, storage: Storage, rows: readonly ZipMedia[], zipName: string): FastifyReply {
+export function sendZip(
+  reply: FastifyReply,
+  storage: Storage,
+  rows: readonly ZipMedia[],
+  zipName: string,
+): FastifyReply {
   const zip = new ZipFile();
   const paths = zipEntryPaths(rows);
   rows.forEach((row, i) => {

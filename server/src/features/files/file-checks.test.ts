@@ -29,7 +29,12 @@ describe('detectFileType (magic bytes, extension only inside a container)', () =
     ['a ZIP', ZIP, 'a.zip', 'application/zip'],
     ['a DOC', OLE, 'a.doc', 'application/msword'],
     ['an XLS', OLE, 'a.xls', 'application/vnd.ms-excel'],
-    ['an e-Factura XML', Buffer.from('\ufeff<?xml version="1.0"?><Invoice xmlns="urn:x"></Invoice>'), 'f.xml', 'application/xml'],
+    [
+      'an e-Factura XML',
+      Buffer.from('\ufeff<?xml version="1.0"?><Invoice xmlns="urn:x"></Invoice>'),
+      'f.xml',
+      'application/xml',
+    ],
     ['a CSV in UTF-8', Buffer.from('denumire;sumă\nș;1\n'), 'a.csv', 'text/csv'],
     ['a CSV in Windows-1250', bytes('denumire;sum', 0xe3, '\r\n'), 'a.csv', 'text/csv'],
     ['a UTF-16 text', Buffer.concat([bytes(0xff, 0xfe), Buffer.from('text', 'utf16le')]), 'a.txt', 'text/plain'],
@@ -44,7 +49,11 @@ describe('detectFileType (magic bytes, extension only inside a container)', () =
     ['HTML named .pdf', Buffer.from('<html><body>x</body></html>'), 'a.pdf'],
     ['HTML named .txt', Buffer.from('  <!DOCTYPE html><p>x'), 'a.txt'],
     ['HTML named .csv', Buffer.from('<script>alert(1)</script>'), 'a.csv'],
-    ['SVG named .xml', Buffer.from('<?xml version="1.0"?>\n<!-- c -->\n<svg xmlns="http://www.w3.org/2000/svg"/>'), 'a.xml'],
+    [
+      'SVG named .xml',
+      Buffer.from('<?xml version="1.0"?>\n<!-- c -->\n<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      'a.xml',
+    ],
     ['XHTML named .xml', Buffer.from('<?xml version="1.0"?><!DOCTYPE html><html/>'), 'a.xml'],
     ['an XML without markup', Buffer.from('just text'), 'a.xml'],
     ['a JavaScript file', Buffer.from('alert(1)'), 'a.js'],
@@ -99,13 +108,15 @@ describe('sanitizeFileName', () => {
 describe('Content-Disposition (RFC 6266 / 8187)', () => {
   test('an ASCII fallback and the UTF-8 name with Romanian diacritics', () => {
     expect(contentDisposition('Factură ianuarie ș ț Ă Î Â.pdf')).toBe(
-      "attachment; filename=\"Factura ianuarie s t A I A.pdf\"; filename*=UTF-8''Factur%C4%83%20ianuarie%20%C8%99%20%C8%9B%20%C4%82%20%C3%8E%20%C3%82.pdf",
+      'attachment; filename="Factura ianuarie s t A I A.pdf"; filename*=UTF-8\'\'Factur%C4%83%20ianuarie%20%C8%99%20%C8%9B%20%C4%82%20%C3%8E%20%C3%82.pdf',
     );
   });
 
   test('quotes, backslashes, percent signs and control characters cannot break the header', () => {
     const header = contentDisposition('a"b\\c%d\r\ne;f\'g(h)*.pdf');
-    expect(header).toBe("attachment; filename=\"a_b_c_de;f'g(h)*.pdf\"; filename*=UTF-8''a%22b%5Cc%25de%3Bf%27g%28h%29%2A.pdf");
+    expect(header).toBe(
+      "attachment; filename=\"a_b_c_de;f'g(h)*.pdf\"; filename*=UTF-8''a%22b%5Cc%25de%3Bf%27g%28h%29%2A.pdf",
+    );
     expect(header).not.toMatch(/[\r\n]/);
   });
 
@@ -156,7 +167,8 @@ describe('upload fields', () => {
   test('period YYYY-MM between 2000 and next year', () => {
     expect(parsePeriod('2026-01')).toBe('2026-01');
     expect(parsePeriod(' 2026-12 ')).toBe('2026-12');
-    for (const bad of ['2026-00', '2026-13', '1999-12', '3000-01', '2026-1', '202601', '']) expect(parsePeriod(bad)).toBeNull();
+    for (const bad of ['2026-00', '2026-13', '1999-12', '3000-01', '2026-1', '202601', ''])
+      expect(parsePeriod(bad)).toBeNull();
   });
 
   test('category_id digits or empty; period defaults to the current month', () => {

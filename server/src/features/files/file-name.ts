@@ -29,7 +29,11 @@ export function sanitizeFileName(raw: string, maxLength = MAX_FILE_NAME_LENGTH):
     const ext = dot > 0 ? Array.from(name.slice(dot)) : [];
     // An "extension" longer than 20 characters is not one: cut the whole name.
     const keep = ext.length > 0 && ext.length <= 20 ? ext : [];
-    name = chars.slice(0, maxLength - keep.length).join('').trimEnd() + keep.join('');
+    name =
+      chars
+        .slice(0, maxLength - keep.length)
+        .join('')
+        .trimEnd() + keep.join('');
   }
   return name;
 }

@@ -51,11 +51,19 @@ function storedFiles(): string[] {
 }
 
 async function mediaCount(): Promise<number> {
-  const row = await t.ctx.db.selectFrom('media').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await t.ctx.db
+    .selectFrom('media')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-function upload(token: string, parts: MultipartPart[], clientId = client1, companyId = 1): Promise<LightMyRequestResponse> {
+function upload(
+  token: string,
+  parts: MultipartPart[],
+  clientId = client1,
+  companyId = 1,
+): Promise<LightMyRequestResponse> {
   const body = multipart(parts);
   return t.app.inject({
     method: 'POST',
@@ -81,7 +89,11 @@ beforeAll(async () => {
   client1 = id('Alfa');
   client3 = id('Gamma');
   otherClient = id('Delta');
-  const categories = await t.ctx.db.selectFrom('categories').select(['id', 'company_id', 'name']).orderBy('id').execute();
+  const categories = await t.ctx.db
+    .selectFrom('categories')
+    .select(['id', 'company_id', 'name'])
+    .orderBy('id')
+    .execute();
   category1 = categories.find((c) => c.company_id === 1 && c.name === 'Facturi emise')?.id as number;
   category2 = categories.find((c) => c.company_id === 1 && c.name === 'Facturi primite')?.id as number;
   otherCategory = categories.find((c) => c.company_id === 2)?.id as number;
@@ -94,14 +106,21 @@ describe('upload limits', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.max_bytes).toBe(MAX);
-    expect(body.allowed_types).toEqual(expect.arrayContaining(['pdf', 'png', 'jpg', 'docx', 'xlsx', 'xml', 'csv', 'txt', 'zip']));
+    expect(body.allowed_types).toEqual(
+      expect.arrayContaining(['pdf', 'png', 'jpg', 'docx', 'xlsx', 'xml', 'csv', 'txt', 'zip']),
+    );
     expect(body.allowed_types).not.toContain('html');
     expect(body.accept).toContain('.pdf');
   });
 
   test('another company, a holding user and an anonymous caller are refused', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/company/1/upload-limits', headers: bearer(owner2) })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/api/company/1/upload-limits', headers: bearer(holdingUser) })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/company/1/upload-limits', headers: bearer(owner2) })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/company/1/upload-limits', headers: bearer(holdingUser) }))
+        .statusCode,
+    ).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/company/1/upload-limits' })).statusCode).toBe(401);
   });
 });
@@ -125,10 +144,22 @@ describe('storeFiles', () => {
       ['scan.png', 'image/png', PNG.length, sha(PNG), '2026-01', category1],
       ['balanta.csv', 'text/csv', csv.length, sha(csv), '2026-01', category1],
     ]);
-    expect(data[0]).toMatchObject({ client_id: client1, category: { id: category1, name: 'Facturi emise' }, uploaded_by: { name: expect.any(String) } });
+    expect(data[0]).toMatchObject({
+      client_id: client1,
+      category: { id: category1, name: 'Facturi emise' },
+      uploaded_by: { name: expect.any(String) },
+    });
     expect(res.body).not.toContain('storage_key');
     expect(storedFiles().length).toBe(before + 3);
-    const rows = await t.ctx.db.selectFrom('media').select(['storage_key', 'uploaded_by']).where('id', 'in', data.map((d) => d.id as number)).execute();
+    const rows = await t.ctx.db
+      .selectFrom('media')
+      .select(['storage_key', 'uploaded_by'])
+      .where(
+        'id',
+        'in',
+        data.map((d) => d.id as number),
+      )
+      .execute();
     for (const row of rows) {
       expect(row.storage_key).toMatch(/^company-1\/client-\d+\/\d{4}\/\d{2}\/[0-9a-f-]{36}$/);
       expect(row.uploaded_by).toBe(2);
@@ -138,7 +169,12 @@ describe('storeFiles', () => {
   test('the period defaults to the current month; the category is optional', async () => {
     const res = await upload(staff, [file('files', 'nota.txt', 'Notă de plată\n', 'text/plain')]);
     expect(res.statusCode).toBe(201);
-    expect(res.json().data[0]).toMatchObject({ name: 'nota.txt', mime: 'text/plain', category_id: null, category: null });
+    expect(res.json().data[0]).toMatchObject({
+      name: 'nota.txt',
+      mime: 'text/plain',
+      category_id: null,
+      category: null,
+    });
     expect(res.json().data[0].period).toMatch(/^\d{4}-\d{2}$/);
   });
 
@@ -207,7 +243,10 @@ describe('storeFiles', () => {
   });
 
   test('a file of exactly the limit is accepted', async () => {
-    const res = await upload(owner, [field('period', '2026-03'), file('files[]', 'exact.pdf', pdfOf('exact', MAX), 'application/pdf')]);
+    const res = await upload(owner, [
+      field('period', '2026-03'),
+      file('files[]', 'exact.pdf', pdfOf('exact', MAX), 'application/pdf'),
+    ]);
     expect(res.statusCode).toBe(201);
     expect(res.json().data[0].size).toBe(MAX);
   });
@@ -232,10 +271,16 @@ describe('storeFiles', () => {
 
   test('validation: category of another company, bad month, no file, not multipart', async () => {
     const before = { files: storedFiles(), rows: await mediaCount() };
-    const foreign = await upload(owner, [field('category_id', String(otherCategory)), file('files[]', 'a.pdf', pdfOf('a'))]);
+    const foreign = await upload(owner, [
+      field('category_id', String(otherCategory)),
+      file('files[]', 'a.pdf', pdfOf('a')),
+    ]);
     expect(foreign.statusCode).toBe(422);
     expect(foreign.json().errors).toHaveProperty('category_id');
-    const foreignAfter = await upload(owner, [file('files[]', 'a.pdf', pdfOf('a')), field('category_id', String(otherCategory))]);
+    const foreignAfter = await upload(owner, [
+      file('files[]', 'a.pdf', pdfOf('a')),
+      field('category_id', String(otherCategory)),
+    ]);
     expect(foreignAfter.statusCode).toBe(422);
     expect(foreignAfter.json().errors).toHaveProperty('category_id');
     for (const period of ['2026-13', '26-01', '2026-1', '1999-12', 'ianuarie']) {
@@ -279,7 +324,10 @@ describe('storeFiles', () => {
 describe('download one document', () => {
   test('streams the bytes with a safe Content-Disposition keeping the diacritics', async () => {
     const pdf = pdfOf('descarcare');
-    const up = await upload(owner, [field('period', '2026-04'), file('files[]', 'Situație financiară ș ț ă î â.pdf', pdf)]);
+    const up = await upload(owner, [
+      field('period', '2026-04'),
+      file('files[]', 'Situație financiară ș ț ă î â.pdf', pdf),
+    ]);
     const media = up.json().data[0];
     const res = await post(staff, `/api/company/1/clients/${client1}/media/${media.id}`);
     expect(res.statusCode).toBe(200);
@@ -298,7 +346,15 @@ describe('download one document', () => {
       await t.ctx.storage.put(key, (await import('node:stream')).Readable.from(HTML));
       const row = await t.ctx.db
         .insertInto('media')
-        .values({ company_id: 1, client_id: client1, original_name: 'vechi "pagina".html', mime, size: HTML.length, sha256: sha(HTML), storage_key: key })
+        .values({
+          company_id: 1,
+          client_id: client1,
+          original_name: 'vechi "pagina".html',
+          mime,
+          size: HTML.length,
+          sha256: sha(HTML),
+          storage_key: key,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       const res = await post(owner, `/api/company/1/clients/${client1}/media/${row.id}`);
@@ -310,7 +366,12 @@ describe('download one document', () => {
   });
 
   test('another tenant, a wrong client, a holding user and a missing id get no bytes', async () => {
-    const seeded = await t.ctx.db.selectFrom('media').select('id').where('client_id', '=', client1).orderBy('id').executeTakeFirstOrThrow();
+    const seeded = await t.ctx.db
+      .selectFrom('media')
+      .select('id')
+      .where('client_id', '=', client1)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const cases: [string, string, number][] = [
       [owner2, `/api/company/1/clients/${client1}/media/${seeded.id}`, 404],
       [owner2, `/api/company/2/clients/${client1}/media/${seeded.id}`, 404],
@@ -342,9 +403,23 @@ describe('collection (zip)', () => {
     files.b = pdfOf('b');
     files.c = Buffer.from('ziua;suma\n1;2\n');
     files.d = pdfOf('fara categorie');
-    const first = await upload(owner, [field('category_id', String(category1)), field('period', '2026-01'), file('f', 'a.pdf', files.a1), file('f', 'A.pdf', files.a2), file('f', 'b.pdf', files.b)], zipClient);
+    const first = await upload(
+      owner,
+      [
+        field('category_id', String(category1)),
+        field('period', '2026-01'),
+        file('f', 'a.pdf', files.a1),
+        file('f', 'A.pdf', files.a2),
+        file('f', 'b.pdf', files.b),
+      ],
+      zipClient,
+    );
     expect(first.statusCode).toBe(201);
-    const second = await upload(owner, [field('category_id', String(category2)), field('period', '2026-02'), file('f', 'balanță.csv', files.c)], zipClient);
+    const second = await upload(
+      owner,
+      [field('category_id', String(category2)), field('period', '2026-02'), file('f', 'balanță.csv', files.c)],
+      zipClient,
+    );
     expect(second.statusCode).toBe(201);
     const third = await upload(owner, [field('period', '2026-02'), file('f', 'a.pdf', files.d)], zipClient);
     expect(third.statusCode).toBe(201);
@@ -364,7 +439,9 @@ describe('collection (zip)', () => {
     const entries = readZip(res.rawPayload);
     const names = entries.map((e) => e.name);
     // a.pdf and A.pdf collide (case-insensitive file systems): the second one becomes "… (2).pdf".
-    const clashing = names.filter((n) => /^Facturi emise\/2026-01\/a( \(2\))?\.pdf$/i.test(n)).sort((x, y) => x.length - y.length);
+    const clashing = names
+      .filter((n) => /^Facturi emise\/2026-01\/a( \(2\))?\.pdf$/i.test(n))
+      .sort((x, y) => x.length - y.length);
     expect(clashing).toHaveLength(2);
     expect(clashing[1].toLowerCase()).toBe('facturi emise/2026-01/a (2).pdf');
     expect(names.filter((n) => !clashing.includes(n)).sort()).toEqual(
@@ -395,12 +472,16 @@ describe('collection (zip)', () => {
   });
 
   test('filters: period, category, ids (ids of other clients are ignored)', async () => {
-    const byPeriod = readZip((await zipOf(owner, { period: '2026-02' })).rawPayload).map((e) => e.name).sort();
+    const byPeriod = readZip((await zipOf(owner, { period: '2026-02' })).rawPayload)
+      .map((e) => e.name)
+      .sort();
     expect(byPeriod).toEqual(['Facturi primite/2026-02/balanță.csv', 'Fără categorie/2026-02/a.pdf']);
     const byCategory = readZip((await zipOf(owner, { category_id: category1 })).rawPayload).map((e) => e.name);
     expect(byCategory).toHaveLength(3);
     const view = await post(owner, `/api/company/1/clients/${zipClient}`);
-    const ids = (view.json().documents as { id: number; name: string }[]).filter((d) => d.name === 'b.pdf').map((d) => d.id);
+    const ids = (view.json().documents as { id: number; name: string }[])
+      .filter((d) => d.name === 'b.pdf')
+      .map((d) => d.id);
     const foreign = await t.ctx.db.selectFrom('media').select('id').where('client_id', '=', client1).execute();
     const byIds = readZip((await zipOf(owner, { ids: [...ids, ...foreign.map((f) => f.id)] })).rawPayload);
     expect(byIds.map((e) => e.name)).toEqual(['Facturi emise/2026-01/b.pdf']);
@@ -425,7 +506,9 @@ describe('collection (zip)', () => {
 
   test('delete is soft: the document leaves lists and zips, its file stays for retention; role 3 may not delete', async () => {
     const view = await post(owner, `/api/company/1/clients/${zipClient}`);
-    const doc = (view.json().documents as { id: number; name: string }[]).find((d) => d.name === 'b.pdf') as { id: number };
+    const doc = (view.json().documents as { id: number; name: string }[]).find((d) => d.name === 'b.pdf') as {
+      id: number;
+    };
     const countBefore = view.json().data.documents_count;
     expect((await post(staff, `/api/company/1/clients/${zipClient}/media/${doc.id}/delete`)).statusCode).toBe(403);
     expect((await post(owner2, `/api/company/2/clients/${zipClient}/media/${doc.id}/delete`)).statusCode).toBe(404);
@@ -439,7 +522,11 @@ describe('collection (zip)', () => {
     expect(after.json().documents.map((d: { id: number }) => d.id)).not.toContain(doc.id);
     expect(after.json().data.documents_count).toBe(countBefore - 1);
     expect(readZip((await zipOf(owner)).rawPayload).map((e) => e.name)).not.toContain('Facturi emise/2026-01/b.pdf');
-    const row = await t.ctx.db.selectFrom('media').select(['storage_key', 'deleted_at']).where('id', '=', doc.id).executeTakeFirstOrThrow();
+    const row = await t.ctx.db
+      .selectFrom('media')
+      .select(['storage_key', 'deleted_at'])
+      .where('id', '=', doc.id)
+      .executeTakeFirstOrThrow();
     expect(row.deleted_at).not.toBeNull();
     expect(await t.ctx.storage.exists(row.storage_key)).toBe(true);
   });

@@ -31,7 +31,11 @@ export async function handleStoreFiles(
   client: AuthorizedClient,
   actor: Pick<Actor, 'id'>,
 ): Promise<FastifyReply> {
-  const rows = await storeFiles(ctx, request, { companyId: client.company_id, clientId: client.id, uploadedBy: actor.id });
+  const rows = await storeFiles(ctx, request, {
+    companyId: client.company_id,
+    clientId: client.id,
+    uploadedBy: actor.id,
+  });
   return reply.code(201).send({ data: rows.map(presentMedia) });
 }
 

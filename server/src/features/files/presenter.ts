@@ -47,14 +47,16 @@ export function presentMedia(row: MediaListRow): PresentedMedia {
     id: row.id,
     client_id: row.client_id,
     category_id: row.category_id,
-    category: row.category_id !== null && row.category_name !== null ? { id: row.category_id, name: row.category_name } : null,
+    category:
+      row.category_id !== null && row.category_name !== null ? { id: row.category_id, name: row.category_name } : null,
     period: row.period === null ? null : row.period.trim(),
     name: row.original_name,
     mime: row.mime,
     size: Number(row.size),
     sha256: row.sha256.trim(),
     created_at: new Date(row.created_at).toISOString(),
-    uploaded_by: row.uploaded_by !== null && row.uploader_name !== null ? { id: row.uploaded_by, name: row.uploader_name } : null,
+    uploaded_by:
+      row.uploaded_by !== null && row.uploader_name !== null ? { id: row.uploaded_by, name: row.uploader_name } : null,
   };
 }
 
@@ -69,7 +71,11 @@ export const uploadLimitsSchema = {
       type: 'array',
       items: {
         type: 'object',
-        properties: { label: { type: 'string' }, mime: { type: 'string' }, extensions: { type: 'array', items: { type: 'string' } } },
+        properties: {
+          label: { type: 'string' },
+          mime: { type: 'string' },
+          extensions: { type: 'array', items: { type: 'string' } },
+        },
       },
     },
     accept: { type: 'string' },

@@ -36,7 +36,9 @@ function listQuery(db: Executor, filter: MediaFilter) {
   let query = db
     .selectFrom('media as m')
     // Deleted categories still name the documents filed under them.
-    .leftJoin('categories as c', (join) => join.onRef('c.id', '=', 'm.category_id').onRef('c.company_id', '=', 'm.company_id'))
+    .leftJoin('categories as c', (join) =>
+      join.onRef('c.id', '=', 'm.category_id').onRef('c.company_id', '=', 'm.company_id'),
+    )
     .leftJoin('users as u', 'u.id', 'm.uploaded_by')
     .select([
       'm.id',

@@ -193,7 +193,11 @@ const PERIOD = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
 /** The current month (YYYY-MM) in Romania. */
 export function currentPeriod(now = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Bucharest', year: 'numeric', month: '2-digit' }).formatToParts(now);
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Bucharest',
+    year: 'numeric',
+    month: '2-digit',
+  }).formatToParts(now);
   const year = parts.find((p) => p.type === 'year')?.value;
   const month = parts.find((p) => p.type === 'month')?.value;
   return `${year}-${month}`;
@@ -265,7 +269,11 @@ export async function storeFiles(
   try {
     const { categoryId, period } = await checkFields(upload.fields);
     if (upload.files.length === 0) throw errors.field('files', 'Alege cel puțin un fișier.');
-    await assertCanStore(db, { companyId: options.companyId }, upload.files.reduce((sum, f) => sum + f.size, 0));
+    await assertCanStore(
+      db,
+      { companyId: options.companyId },
+      upload.files.reduce((sum, f) => sum + f.size, 0),
+    );
     const ids = await db.transaction().execute((trx) =>
       insertMedia(
         trx,

@@ -58,7 +58,11 @@ export async function holdingFileRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { actor, client } = await authorize(request, request.params);
       // The holding's own storage limit, checked on the request's size before anything is stored.
-      await assertCanStore(ctx.db, { holdingId: Number(request.params.holdingId) }, Number(request.headers['content-length'] ?? 0));
+      await assertCanStore(
+        ctx.db,
+        { holdingId: Number(request.params.holdingId) },
+        Number(request.headers['content-length'] ?? 0),
+      );
       return handleStoreFiles(ctx, request, reply, client, actor);
     },
   );

@@ -29,7 +29,11 @@ describe('/login', () => {
     await userEvent.type(screen.getByLabelText('Parolă'), 'Demo1234!{Enter}');
 
     await waitFor(() => expect(location()).toBe('/company/dashboard'));
-    expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/login', body: { email: 'owner@demo.ro', password: 'Demo1234!' } });
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      url: '/api/login',
+      body: { email: 'owner@demo.ro', password: 'Demo1234!' },
+    });
     expect(calls[0].headers.Authorization).toBeUndefined();
     expect(store.getState().session).toEqual({ user: demoUsers[2], token: '12|secret', status: 'authenticated' });
     expect(localStorage.getItem('bearer_token')).toBe('12|secret');
@@ -66,13 +70,16 @@ describe('/login', () => {
     fakeHttp(() => [200, {}]);
     renderApp('/login');
     expect(await screen.findByRole('link', { name: 'Ai uitat parola?' })).toHaveAttribute('href', '/forgot-password');
-    expect(screen.getAllByRole('link', { name: /Creează/ }).some((a) => a.getAttribute('href') === '/register')).toBe(true);
+    expect(screen.getAllByRole('link', { name: /Creează/ }).some((a) => a.getAttribute('href') === '/register')).toBe(
+      true,
+    );
   });
 });
 
 describe('/forgot-password and /reset-password/:token', () => {
   it('asks for a link and says an e-mail was sent if the account exists', async () => {
-    const message = 'Dacă adresa aparține unui cont, vei primi în câteva minute un e-mail cu linkul de resetare a parolei.';
+    const message =
+      'Dacă adresa aparține unui cont, vei primi în câteva minute un e-mail cu linkul de resetare a parolei.';
     const calls = fakeHttp(() => [200, { message }]);
     renderApp('/forgot-password');
     await userEvent.type(await screen.findByLabelText('E-mail'), 'owner@demo.ro{Enter}');

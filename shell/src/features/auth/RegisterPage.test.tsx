@@ -40,7 +40,14 @@ const VALID = {
 
 describe('/register', () => {
   it('creates the company and its owner, signs in and lands on /company', async () => {
-    const owner = { id: 9, name: 'Maria Ionescu', email: 'maria@contabilnou.ro', role: 2, company_id: 3, holding_id: null };
+    const owner = {
+      id: 9,
+      name: 'Maria Ionescu',
+      email: 'maria@contabilnou.ro',
+      role: 2,
+      company_id: 3,
+      holding_id: null,
+    };
     const calls = fakeHttp(() => [201, { user: owner, token: '30|tok' }]);
     const { store } = renderApp('/register');
     await screen.findByRole('heading', { name: 'Creează un cont pentru firma ta' });

@@ -27,7 +27,8 @@ export function validateRegistration(form: Form): FieldErrors {
   const errors: FieldErrors = {};
   if (!form.company_name.trim()) errors.company_name = ['Numele companiei este obligatoriu.'];
   if (!form.cui.trim()) errors.cui = ['CUI-ul este obligatoriu.'];
-  else if (!isValidCui(form.cui)) errors.cui = ['CUI-ul nu este valid: verifică cifrele (cifra de control nu corespunde).'];
+  else if (!isValidCui(form.cui))
+    errors.cui = ['CUI-ul nu este valid: verifică cifrele (cifra de control nu corespunde).'];
   if (form.company_email.trim() && !EMAIL.test(form.company_email.trim())) {
     errors.company_email = ['E-mailul companiei nu este o adresă validă.'];
   }
@@ -147,8 +148,8 @@ export function RegisterPage() {
       <div className="card auth-card wide">
         <h1>Creează un cont pentru firma ta</h1>
         <p className="muted">
-          Contul este pentru firma de contabilitate. Tu vei fi administratorul lui și îți vei putea invita apoi colegii și
-          clienții.
+          Contul este pentru firma de contabilitate. Tu vei fi administratorul lui și îți vei putea invita apoi colegii
+          și clienții.
         </p>
         <form className="form" onSubmit={(e) => void submit(e)} noValidate>
           <fieldset className="form">

@@ -26,7 +26,12 @@ export function ResetPasswordPage() {
     setBusy(true);
     setErrors({});
     try {
-      const message = await resetPassword({ token, email: email.trim(), password, password_confirmation: confirmation });
+      const message = await resetPassword({
+        token,
+        email: email.trim(),
+        password,
+        password_confirmation: confirmation,
+      });
       void toast.success(message);
       navigate(paths.login, { replace: true });
     } catch (error) {

@@ -18,8 +18,9 @@ export function ConfidentialityPage() {
             operatorul este furnizorul Dosar.
           </li>
           <li>
-            Pentru documentele clienților și datele din ele, operatorul este firma de contabilitate care folosește Dosar;
-            noi acționăm ca persoană împuternicită (art. 28 GDPR) și prelucrăm aceste date numai la instrucțiunile ei.
+            Pentru documentele clienților și datele din ele, operatorul este firma de contabilitate care folosește
+            Dosar; noi acționăm ca persoană împuternicită (art. 28 GDPR) și prelucrăm aceste date numai la
+            instrucțiunile ei.
           </li>
         </ul>
 
@@ -28,7 +29,10 @@ export function ConfidentialityPage() {
           <li>date de cont: nume, adresă de e-mail, rol, firma sau grupul din care faci parte;</li>
           <li>date ale firmelor: denumire, CUI, număr de înregistrare, adresă, persoane de contact;</li>
           <li>documente încărcate și informații despre ele (nume fișier, dimensiune, dată, cine le-a încărcat);</li>
-          <li>date de facturare și de plată a abonamentelor (fără datele complete ale cardului, procesate de furnizorul de plăți);</li>
+          <li>
+            date de facturare și de plată a abonamentelor (fără datele complete ale cardului, procesate de furnizorul de
+            plăți);
+          </li>
           <li>jurnale de securitate: autentificări, adresa IP, acțiuni importante (ștergeri, schimbări de parolă).</li>
         </ul>
 
@@ -44,7 +48,10 @@ export function ConfidentialityPage() {
         <h2>4. Cât timp păstrăm datele</h2>
         <ul>
           <li>datele contului — pe durata contractului și 30 de zile după închiderea contului;</li>
-          <li>documentele — cât decide firma de contabilitate; cele șterse sunt eliminate definitiv după perioada de păstrare;</li>
+          <li>
+            documentele — cât decide firma de contabilitate; cele șterse sunt eliminate definitiv după perioada de
+            păstrare;
+          </li>
           <li>documentele financiar-contabile proprii (facturile abonamentelor) — termenul prevăzut de lege;</li>
           <li>jurnalele de securitate — cel mult 12 luni.</li>
         </ul>
@@ -52,8 +59,8 @@ export function ConfidentialityPage() {
         <h2>5. Cui transmitem datele</h2>
         <p>
           Folosim furnizori (persoane împuternicite) pentru găzduire și stocarea fișierelor, trimiterea e-mailurilor și
-          procesarea plăților, legați prin contracte care le impun confidențialitate și măsuri de securitate. Datele sunt
-          stocate în Uniunea Europeană. Le comunicăm autorităților doar când legea ne obligă.
+          procesarea plăților, legați prin contracte care le impun confidențialitate și măsuri de securitate. Datele
+          sunt stocate în Uniunea Europeană. Le comunicăm autorităților doar când legea ne obligă.
         </p>
 
         <h2>6. Securitate</h2>
@@ -67,18 +74,20 @@ export function ConfidentialityPage() {
         <p>
           Folosim doar elemente strict necesare: un cookie tehnic (XSRF-TOKEN) care protejează formularele împotriva
           cererilor falsificate și, în stocarea locală a browserului, cheia sesiunii tale (bearer_token), ștearsă la
-          deconectare. Nu folosim cookie-uri de analiză sau publicitate, de aceea nu îți cerem consimțământul pentru ele.
+          deconectare. Nu folosim cookie-uri de analiză sau publicitate, de aceea nu îți cerem consimțământul pentru
+          ele.
         </p>
 
         <h2>8. Drepturile tale</h2>
         <p>
-          Ai dreptul de acces, rectificare, ștergere, restricționare, portabilitate și opoziție, precum și dreptul de a nu
-          face obiectul unei decizii bazate exclusiv pe prelucrare automată. Pentru documentele clienților, adresează
+          Ai dreptul de acces, rectificare, ștergere, restricționare, portabilitate și opoziție, precum și dreptul de a
+          nu face obiectul unei decizii bazate exclusiv pe prelucrare automată. Pentru documentele clienților, adresează
           cererea firmei de contabilitate (operatorul), pe care o vom sprijini. Răspundem în cel mult o lună.
         </p>
         <p>
           Ai dreptul să depui o plângere la Autoritatea Națională de Supraveghere a Prelucrării Datelor cu Caracter
-          Personal (ANSPDCP), B-dul G-ral. Gheorghe Magheru nr. 28-30, București, <a href="https://www.dataprotection.ro">www.dataprotection.ro</a>.
+          Personal (ANSPDCP), B-dul G-ral. Gheorghe Magheru nr. 28-30, București,{' '}
+          <a href="https://www.dataprotection.ro">www.dataprotection.ro</a>.
         </p>
 
         <h2>9. Contact</h2>

@@ -10,10 +10,10 @@ export function TermsPage() {
 
         <h2>1. Despre serviciu</h2>
         <p>
-          Dosar („serviciul”) este o aplicație web prin care firmele de contabilitate („companiile”) primesc, organizează
-          și păstrează documentele clienților lor, iar clienții („grupurile” și firmele lor) le încarcă și le consultă.
-          Folosind serviciul accepți acești termeni. Dacă folosești Dosar în numele unei firme, declari că ai dreptul să
-          o reprezinți.
+          Dosar („serviciul”) este o aplicație web prin care firmele de contabilitate („companiile”) primesc,
+          organizează și păstrează documentele clienților lor, iar clienții („grupurile” și firmele lor) le încarcă și
+          le consultă. Folosind serviciul accepți acești termeni. Dacă folosești Dosar în numele unei firme, declari că
+          ai dreptul să o reprezinți.
         </p>
 
         <h2>2. Conturi</h2>
@@ -52,14 +52,15 @@ export function TermsPage() {
         <h2>5. Abonamente și plăți</h2>
         <p>
           Funcțiile serviciului sunt disponibile pe bază de abonament, cu limitele planului ales (număr de clienți,
-          utilizatori, spațiu de stocare). Prețurile sunt afișate în lei, în pagina Abonament. La expirarea unui abonament
-          neplătit, contul poate trece în regim de doar citire până la plată; datele nu se șterg din acest motiv.
+          utilizatori, spațiu de stocare). Prețurile sunt afișate în lei, în pagina Abonament. La expirarea unui
+          abonament neplătit, contul poate trece în regim de doar citire până la plată; datele nu se șterg din acest
+          motiv.
         </p>
 
         <h2>6. Disponibilitate</h2>
         <p>
-          Depunem toate eforturile rezonabile ca serviciul să fie disponibil permanent, dar pot exista întreruperi pentru
-          mentenanță sau din cauze independente de noi. Recomandăm păstrarea originalelor documentelor conform
+          Depunem toate eforturile rezonabile ca serviciul să fie disponibil permanent, dar pot exista întreruperi
+          pentru mentenanță sau din cauze independente de noi. Recomandăm păstrarea originalelor documentelor conform
           obligațiilor legale de arhivare.
         </p>
 
@@ -67,7 +68,8 @@ export function TermsPage() {
         <p>
           Serviciul este un instrument de lucru; răspunderea pentru conținutul documentelor și pentru evidența contabilă
           aparține firmelor care le încarcă și le prelucrează. În limitele permise de lege, răspunderea noastră pentru
-          daune indirecte este exclusă, iar cea directă este limitată la valoarea abonamentului plătit în ultimele 12 luni.
+          daune indirecte este exclusă, iar cea directă este limitată la valoarea abonamentului plătit în ultimele 12
+          luni.
         </p>
 
         <h2>8. Încetare</h2>

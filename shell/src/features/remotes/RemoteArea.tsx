@@ -15,8 +15,8 @@ export function RemoteFallback({ area, onRetry, retrying }: { area: Area; onRetr
       <div className="card fallback" role="alert">
         <h1>Secțiunea „{AREA_NAMES[area]}” nu poate fi încărcată acum</h1>
         <p className="muted">
-          Nu am putut contacta această parte a aplicației. Verifică conexiunea la internet sau încearcă din nou în câteva
-          momente. Restul aplicației funcționează în continuare.
+          Nu am putut contacta această parte a aplicației. Verifică conexiunea la internet sau încearcă din nou în
+          câteva momente. Restul aplicației funcționează în continuare.
         </p>
         <div className="form-actions" style={{ justifyContent: 'center' }}>
           <button type="button" className="btn btn-primary" onClick={onRetry} disabled={retrying}>

@@ -5,10 +5,20 @@ import { fakeHttp, renderApp, type FakeCall } from '../../testing/render-app';
 
 jest.mock('@module-federation/enhanced/runtime', () => jest.requireActual('../../testing/federation-runtime-mock'));
 
-const pending = { id: 17, plan_name: 'Start', amount: 49, currency: 'RON', status: 'pending', provider: 'sandbox', provider_ref: 'sandbox_17_ab' };
+const pending = {
+  id: 17,
+  plan_name: 'Start',
+  amount: 49,
+  currency: 'RON',
+  status: 'pending',
+  provider: 'sandbox',
+  provider_ref: 'sandbox_17_ab',
+};
 
 function serve(routes: Record<string, [number, unknown]>): FakeCall[] {
-  return fakeHttp((call) => routes[`${call.method} ${call.url}`] ?? [500, { message: `neașteptat: ${call.method} ${call.url}` }]);
+  return fakeHttp(
+    (call) => routes[`${call.method} ${call.url}`] ?? [500, { message: `neașteptat: ${call.method} ${call.url}` }],
+  );
 }
 
 beforeEach(() => {
@@ -35,7 +45,9 @@ describe('sandbox checkout page', () => {
     renderApp('/sandbox-checkout/17', { role: 2 });
     await userEvent.click(await screen.findByRole('button', { name: 'Aprobă plata' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/company/subscription'));
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual(expect.objectContaining({ status: 'paid', provider_ref: 'sandbox_17_ab' }));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual(
+      expect.objectContaining({ status: 'paid', provider_ref: 'sandbox_17_ab' }),
+    );
   });
 
   it('decline from a holding admin goes through the holding prefix', async () => {

@@ -59,8 +59,8 @@ export function SandboxCheckoutPage() {
         </p>
         <h1>Plată de test</h1>
         <p role="note" className="muted">
-          Aceasta este pagina procesatorului de plăți de test inclus în Dosar. Nu se cer date de card și nu se mută niciun ban: alegi tu
-          rezultatul plății, ca să încerci fluxul complet.
+          Aceasta este pagina procesatorului de plăți de test inclus în Dosar. Nu se cer date de card și nu se mută
+          niciun ban: alegi tu rezultatul plății, ca să încerci fluxul complet.
         </p>
         {state.kind === 'loading' && <Spinner />}
         {state.kind === 'missing' && (
@@ -77,7 +77,8 @@ export function SandboxCheckoutPage() {
               <dt className="muted">Sumă</dt>
               <dd style={{ margin: 0 }}>
                 <strong>
-                  {money.format(state.payment.amount)} {state.payment.currency === 'RON' ? 'lei' : state.payment.currency}
+                  {money.format(state.payment.amount)}{' '}
+                  {state.payment.currency === 'RON' ? 'lei' : state.payment.currency}
                 </strong>
               </dd>
               <dt className="muted">Plata nr.</dt>
@@ -85,10 +86,20 @@ export function SandboxCheckoutPage() {
             </dl>
             {state.payment.status === 'pending' ? (
               <div className="form-actions">
-                <button type="button" className="btn btn-primary" disabled={busy !== null} onClick={() => decide(state.payment, 'paid')}>
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  disabled={busy !== null}
+                  onClick={() => decide(state.payment, 'paid')}
+                >
                   {busy === 'paid' ? 'Se aprobă…' : 'Aprobă plata'}
                 </button>
-                <button type="button" className="btn btn-danger" disabled={busy !== null} onClick={() => decide(state.payment, 'failed')}>
+                <button
+                  type="button"
+                  className="btn btn-danger"
+                  disabled={busy !== null}
+                  onClick={() => decide(state.payment, 'failed')}
+                >
                   {busy === 'failed' ? 'Se refuză…' : 'Refuză plata'}
                 </button>
                 <Link to={back}>Renunță</Link>

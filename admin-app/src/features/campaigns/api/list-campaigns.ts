@@ -5,7 +5,10 @@ import type { Campaign } from './types';
 
 /** GET /api/admin/campaigns: the history, newest first, with each campaign's progress. */
 export async function listCampaigns(page: number, perPage: number, signal?: AbortSignal): Promise<Paged<Campaign>> {
-  const { data } = await http.get<Paged<Campaign>>(adminUrl('campaigns'), { params: { page, per_page: perPage }, signal });
+  const { data } = await http.get<Paged<Campaign>>(adminUrl('campaigns'), {
+    params: { page, per_page: perPage },
+    signal,
+  });
   return data;
 }
 

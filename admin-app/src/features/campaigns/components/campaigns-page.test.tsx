@@ -84,7 +84,10 @@ describe('CampaignsPage', () => {
     fireEvent.click(await screen.findByLabelText(/Grup Demo/));
     fireEvent.click(screen.getByRole('button', { name: 'Previzualizează' }));
     await waitFor(() =>
-      expect(post).toHaveBeenCalledWith('/api/admin/campaigns/preview', expect.objectContaining({ audience: 'tenants', company_ids: [], holding_ids: [2] })),
+      expect(post).toHaveBeenCalledWith(
+        '/api/admin/campaigns/preview',
+        expect.objectContaining({ audience: 'tenants', company_ids: [], holding_ids: [2] }),
+      ),
     );
   });
 
@@ -94,13 +97,21 @@ describe('CampaignsPage', () => {
     renderAsAdmin(<CampaignsPage />, { route: '/admin/campaigns' });
     compose();
     fireEvent.click(screen.getByRole('button', { name: 'Trimite campania' }));
-    await waitFor(() => expect(post).toHaveBeenCalledWith('/api/admin/campaigns', expect.objectContaining({ subject: 'Noutăți' })));
-    expect(confirmDialog).toHaveBeenCalledWith(expect.objectContaining({ title: 'Trimiți campania către 3 destinatari?' }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith('/api/admin/campaigns', expect.objectContaining({ subject: 'Noutăți' })),
+    );
+    expect(confirmDialog).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Trimiți campania către 3 destinatari?' }),
+    );
 
     const progress = await screen.findByRole('region', { name: 'Progresul trimiterii' });
     expect(within(progress).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
-    await waitFor(() => expect(within(progress).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '33'), { timeout: 3000 });
-    await waitFor(() => expect(within(progress).getByText('Trimise 2 din 3 · eșuate 1')).toBeInTheDocument(), { timeout: 3000 });
+    await waitFor(() => expect(within(progress).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '33'), {
+      timeout: 3000,
+    });
+    await waitFor(() => expect(within(progress).getByText('Trimise 2 din 3 · eșuate 1')).toBeInTheDocument(), {
+      timeout: 3000,
+    });
     expect(within(progress).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
     expect(toast.success).toHaveBeenCalledWith('Campania „Noutăți” a fost trimisă.');
     // The form is empty again for the next campaign.
@@ -119,7 +130,9 @@ describe('CampaignsPage', () => {
 
   it("shows the server's field errors", async () => {
     mockServer([campaign(0)]);
-    jest.spyOn(http, 'post').mockRejectedValue(httpError(422, { message: 'x', errors: { html: ['Mesajul nu poate fi gol.'] } }));
+    jest
+      .spyOn(http, 'post')
+      .mockRejectedValue(httpError(422, { message: 'x', errors: { html: ['Mesajul nu poate fi gol.'] } }));
     renderAsAdmin(<CampaignsPage />, { route: '/admin/campaigns' });
     compose();
     fireEvent.click(screen.getByRole('button', { name: 'Previzualizează' }));

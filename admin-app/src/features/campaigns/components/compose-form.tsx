@@ -191,7 +191,10 @@ export function ComposeForm({ onSent }: { onSent: (campaign: Campaign) => void }
                           setPreview(null);
                         }}
                       />
-                      {t.name} <span className="muted">({t.kind === 'company' ? 'proprietarii companiei' : 'administratorii grupului'})</span>
+                      {t.name}{' '}
+                      <span className="muted">
+                        ({t.kind === 'company' ? 'proprietarii companiei' : 'administratorii grupului'})
+                      </span>
                     </label>
                   );
                 })}
@@ -224,7 +227,11 @@ export function ComposeForm({ onSent }: { onSent: (campaign: Campaign) => void }
             {preview.recipients.length > 0 && (
               <span className="muted">
                 {' '}
-                — {preview.recipients.slice(0, 5).map((r) => r.email).join(', ')}
+                —{' '}
+                {preview.recipients
+                  .slice(0, 5)
+                  .map((r) => r.email)
+                  .join(', ')}
                 {preview.recipients_count > 5 ? ', …' : ''}
               </span>
             )}
@@ -236,7 +243,13 @@ export function ComposeForm({ onSent }: { onSent: (campaign: Campaign) => void }
             title="Previzualizarea e-mailului"
             sandbox=""
             srcDoc={preview.html}
-            style={{ width: '100%', height: 320, border: '1px solid var(--c-border)', borderRadius: 8, background: '#fff' }}
+            style={{
+              width: '100%',
+              height: 320,
+              border: '1px solid var(--c-border)',
+              borderRadius: 8,
+              background: '#fff',
+            }}
           />
           <details>
             <summary>Varianta text</summary>

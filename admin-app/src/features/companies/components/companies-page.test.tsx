@@ -45,8 +45,27 @@ const companies = [
 ];
 
 const detail = (status: 'active' | 'suspended') => ({
-  company: { id: 1, name: 'Contabil Demo SRL', cui: 'RO12345674', reg_no: null, email: 'office@contabil-demo.ro', phone: null, address: 'București', status, created_at: '2026-11-01T10:00:00.000Z' },
-  users: [{ id: 2, name: 'Proprietar Demo', email: 'owner@demo.ro', role: 2, last_seen_at: null, created_at: '2026-11-01T10:00:00.000Z' }],
+  company: {
+    id: 1,
+    name: 'Contabil Demo SRL',
+    cui: 'RO12345674',
+    reg_no: null,
+    email: 'office@contabil-demo.ro',
+    phone: null,
+    address: 'București',
+    status,
+    created_at: '2026-11-01T10:00:00.000Z',
+  },
+  users: [
+    {
+      id: 2,
+      name: 'Proprietar Demo',
+      email: 'owner@demo.ro',
+      role: 2,
+      last_seen_at: null,
+      created_at: '2026-11-01T10:00:00.000Z',
+    },
+  ],
   holdings: [{ id: 1, name: 'Grup Demo', cui: null }],
   clients_count: 3,
   storage_bytes: 1536,
@@ -54,31 +73,69 @@ const detail = (status: 'active' | 'suspended') => ({
     id: 1,
     status: 'trial',
     current_period_end: '2026-12-01T10:00:00.000Z',
-    plan: { id: 1, name: 'Probă gratuită', audience: 'company', price_ron: 0, max_clients: 20, max_users: 5, max_storage_bytes: 1073741824, is_trial: true },
+    plan: {
+      id: 1,
+      name: 'Probă gratuită',
+      audience: 'company',
+      price_ron: 0,
+      max_clients: 20,
+      max_users: 5,
+      max_storage_bytes: 1073741824,
+      is_trial: true,
+    },
   },
-  payments: [{ id: 7, plan_name: 'Start', amount: 49, currency: 'RON', status: 'paid', provider: 'sandbox', provider_ref: 'x', period_end: null, created_at: '2026-11-02T10:00:00.000Z' }],
+  payments: [
+    {
+      id: 7,
+      plan_name: 'Start',
+      amount: 49,
+      currency: 'RON',
+      status: 'paid',
+      provider: 'sandbox',
+      provider_ref: 'x',
+      period_end: null,
+      created_at: '2026-11-02T10:00:00.000Z',
+    },
+  ],
 });
 
 describe('CompaniesPage', () => {
   it('lists, searches on the server and pages', async () => {
     const get = jest.spyOn(http, 'get').mockResolvedValue(ok(paged(companies, 1, 20, 45)));
     renderAsAdmin(<CompaniesPage />);
-    expect(await screen.findByRole('link', { name: 'Contabil Demo SRL' })).toHaveAttribute('href', '/admin/companies/1');
+    expect(await screen.findByRole('link', { name: 'Contabil Demo SRL' })).toHaveAttribute(
+      'href',
+      '/admin/companies/1',
+    );
     const row = screen.getByRole('link', { name: 'Alt Contabil SRL' }).closest('tr') as HTMLElement;
     expect(within(row).getByText('Suspendată')).toBeInTheDocument();
     expect(within(row).getByText('Activ')).toBeInTheDocument();
-    expect(get).toHaveBeenCalledWith('/api/admin/companies', expect.objectContaining({ params: { page: 1, per_page: 20, sort: 'name' } }));
+    expect(get).toHaveBeenCalledWith(
+      '/api/admin/companies',
+      expect.objectContaining({ params: { page: 1, per_page: 20, sort: 'name' } }),
+    );
 
     fireEvent.change(screen.getByLabelText('Caută companii'), { target: { value: 'demo' } });
     await waitFor(() =>
-      expect(get).toHaveBeenLastCalledWith('/api/admin/companies', expect.objectContaining({ params: { page: 1, per_page: 20, search: 'demo', sort: 'name' } })),
+      expect(get).toHaveBeenLastCalledWith(
+        '/api/admin/companies',
+        expect.objectContaining({ params: { page: 1, per_page: 20, search: 'demo', sort: 'name' } }),
+      ),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Pagina 2' }));
-    await waitFor(() => expect(get).toHaveBeenLastCalledWith('/api/admin/companies', expect.objectContaining({ params: expect.objectContaining({ page: 2 }) })));
+    await waitFor(() =>
+      expect(get).toHaveBeenLastCalledWith(
+        '/api/admin/companies',
+        expect.objectContaining({ params: expect.objectContaining({ page: 2 }) }),
+      ),
+    );
   });
 
   it('shows an empty state and an error state with retry', async () => {
-    const get = jest.spyOn(http, 'get').mockRejectedValueOnce(httpError(500, { message: 'x' })).mockResolvedValue(ok(paged([])));
+    const get = jest
+      .spyOn(http, 'get')
+      .mockRejectedValueOnce(httpError(500, { message: 'x' }))
+      .mockResolvedValue(ok(paged([])));
     renderAsAdmin(<CompaniesPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Reîncearcă' }));
     expect(await screen.findByText('Nu există încă nicio companie')).toBeInTheDocument();
@@ -86,7 +143,11 @@ describe('CompaniesPage', () => {
   });
 
   it('creates a company with its owner and opens it', async () => {
-    jest.spyOn(http, 'get').mockImplementation(async (url) => (url === '/api/admin/companies' ? ok(paged(companies)) : ok(detail('active'))));
+    jest
+      .spyOn(http, 'get')
+      .mockImplementation(async (url) =>
+        url === '/api/admin/companies' ? ok(paged(companies)) : ok(detail('active')),
+      );
     const post = jest.spyOn(http, 'post').mockResolvedValue(ok(detail('active')));
     renderAsAdmin(
       <Routes>
@@ -108,7 +169,12 @@ describe('CompaniesPage', () => {
     await waitFor(() =>
       expect(post).toHaveBeenCalledWith(
         '/api/admin/companies',
-        expect.objectContaining({ name: 'Firmă Nouă SRL', cui: '18547290', owner_name: 'Ion Popescu', owner_email: 'ion@noua.ro' }),
+        expect.objectContaining({
+          name: 'Firmă Nouă SRL',
+          cui: '18547290',
+          owner_name: 'Ion Popescu',
+          owner_email: 'ion@noua.ro',
+        }),
       ),
     );
     expect(await screen.findByRole('heading', { name: /Contabil Demo SRL/ })).toBeInTheDocument();
@@ -116,7 +182,11 @@ describe('CompaniesPage', () => {
 
   it("shows the server's field errors in the form", async () => {
     jest.spyOn(http, 'get').mockResolvedValue(ok(paged(companies)));
-    jest.spyOn(http, 'post').mockRejectedValue(httpError(422, { message: 'x', errors: { owner_email: ['Adresa de e-mail este folosită deja de alt cont.'] } }));
+    jest
+      .spyOn(http, 'post')
+      .mockRejectedValue(
+        httpError(422, { message: 'x', errors: { owner_email: ['Adresa de e-mail este folosită deja de alt cont.'] } }),
+      );
     renderAsAdmin(<CompaniesPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Companie nouă' }));
     const dialog = screen.getByRole('dialog');
@@ -130,7 +200,8 @@ describe('CompaniesPage', () => {
 });
 
 describe('CompanyDetailPage', () => {
-  const renderDetail = () => renderAsAdmin(<CompanyDetailPage />, { route: '/admin/companies/1', path: '/admin/companies/:id' });
+  const renderDetail = () =>
+    renderAsAdmin(<CompanyDetailPage />, { route: '/admin/companies/1', path: '/admin/companies/:id' });
 
   it('shows users, usage against the plan and payments', async () => {
     jest.spyOn(http, 'get').mockResolvedValue(ok(detail('active')));
@@ -145,7 +216,10 @@ describe('CompanyDetailPage', () => {
 
   it('suspends after confirmation, then reactivates', async () => {
     jest.spyOn(http, 'get').mockResolvedValue(ok(detail('active')));
-    const post = jest.spyOn(http, 'post').mockResolvedValueOnce(ok(detail('suspended'))).mockResolvedValueOnce(ok(detail('active')));
+    const post = jest
+      .spyOn(http, 'post')
+      .mockResolvedValueOnce(ok(detail('suspended')))
+      .mockResolvedValueOnce(ok(detail('active')));
     const confirm = jest.mocked(confirmDialog).mockResolvedValueOnce(false).mockResolvedValue(true);
     renderDetail();
     fireEvent.click(await screen.findByRole('button', { name: 'Suspendă compania' }));
@@ -154,7 +228,9 @@ describe('CompanyDetailPage', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Suspendă compania' }));
     await waitFor(() => expect(post).toHaveBeenCalledWith('/api/admin/companies/1/suspend'));
-    expect(confirm).toHaveBeenLastCalledWith(expect.objectContaining({ title: 'Suspenzi compania „Contabil Demo SRL”?', danger: true }));
+    expect(confirm).toHaveBeenLastCalledWith(
+      expect.objectContaining({ title: 'Suspenzi compania „Contabil Demo SRL”?', danger: true }),
+    );
     expect(await screen.findByText(/Compania este suspendată/)).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Reactivează compania' }));

@@ -30,7 +30,13 @@ export function CompaniesPage() {
   const [page, setPage] = useState(1);
   const [creating, setCreating] = useState(false);
   const debouncedSearch = useDebouncedValue(search.trim());
-  const { data, error, loading, reload } = useCompanies({ page, per_page: PER_PAGE, search: debouncedSearch, status, sort });
+  const { data, error, loading, reload } = useCompanies({
+    page,
+    per_page: PER_PAGE,
+    search: debouncedSearch,
+    status,
+    sort,
+  });
 
   return (
     <div className="page">
@@ -68,7 +74,13 @@ export function CompaniesPage() {
             setPage(1);
           }}
         />
-        <Select aria-label="Ordonare" inputId="companies-sort" options={SORT_OPTIONS} value={sort} onChange={(value) => setSort(String(value ?? 'name'))} />
+        <Select
+          aria-label="Ordonare"
+          inputId="companies-sort"
+          options={SORT_OPTIONS}
+          value={sort}
+          onChange={(value) => setSort(String(value ?? 'name'))}
+        />
       </div>
 
       <div className="card">
@@ -77,7 +89,11 @@ export function CompaniesPage() {
         ) : error ? (
           <ErrorState message="Lista companiilor nu a putut fi încărcată." onRetry={reload} />
         ) : !data || data.data.length === 0 ? (
-          <EmptyState title={debouncedSearch || status ? 'Nicio companie nu corespunde căutării' : 'Nu există încă nicio companie'} />
+          <EmptyState
+            title={
+              debouncedSearch || status ? 'Nicio companie nu corespunde căutării' : 'Nu există încă nicio companie'
+            }
+          />
         ) : (
           <>
             <div className="table-wrap">

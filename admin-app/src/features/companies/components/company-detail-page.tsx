@@ -20,7 +20,10 @@ export function CompanyDetailPage() {
   if (error || !data) {
     return (
       <div className="page">
-        <ErrorState message={errorStatus(error) === 404 ? 'Compania nu există.' : 'Compania nu a putut fi încărcată.'} onRetry={reload} />
+        <ErrorState
+          message={errorStatus(error) === 404 ? 'Compania nu există.' : 'Compania nu a putut fi încărcată.'}
+          onRetry={reload}
+        />
         <Link to={paths.companies}>Înapoi la companii</Link>
       </div>
     );
@@ -67,7 +70,12 @@ export function CompanyDetailPage() {
         <h1>
           {company.name} <StatusBadge status={company.status} labels={COMPANY_STATUS} />
         </h1>
-        <button type="button" className={suspended ? 'btn btn-primary' : 'btn btn-danger'} onClick={toggle} disabled={busy}>
+        <button
+          type="button"
+          className={suspended ? 'btn btn-primary' : 'btn btn-danger'}
+          onClick={toggle}
+          disabled={busy}
+        >
           {suspended ? 'Reactivează compania' : 'Suspendă compania'}
         </button>
       </div>
@@ -102,7 +110,12 @@ export function CompanyDetailPage() {
         />
       </section>
 
-      <SubscriptionCard subscription={data.subscription} clients={data.clients_count} users={data.users.length} storageBytes={data.storage_bytes} />
+      <SubscriptionCard
+        subscription={data.subscription}
+        clients={data.clients_count}
+        users={data.users.length}
+        storageBytes={data.storage_bytes}
+      />
       <PeopleTable title="Utilizatori" people={data.users} />
       <PaymentsTable payments={data.payments} />
     </div>

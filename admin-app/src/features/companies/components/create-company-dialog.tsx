@@ -7,7 +7,16 @@ import { errorMessage, fieldErrors } from '../../../lib/errors';
 import { paths } from '../../../paths';
 import { createCompany, type CreateCompanyInput } from '../api/create-company';
 
-const EMPTY: CreateCompanyInput = { name: '', cui: '', reg_no: '', email: '', phone: '', address: '', owner_name: '', owner_email: '' };
+const EMPTY: CreateCompanyInput = {
+  name: '',
+  cui: '',
+  reg_no: '',
+  email: '',
+  phone: '',
+  address: '',
+  owner_name: '',
+  owner_email: '',
+};
 
 /** The admin adds a company and its owner; the owner gets an e-mail to set a password. */
 export function CreateCompanyDialog({ onClose }: { onClose: () => void }) {
@@ -26,7 +35,8 @@ export function CreateCompanyDialog({ onClose }: { onClose: () => void }) {
     if (!form.name.trim()) local.name = 'Numele companiei este obligatoriu.';
     if (!isValidCui(form.cui)) local.cui = 'CUI-ul nu este valid: verifică cifrele.';
     if (!form.owner_name.trim()) local.owner_name = 'Numele proprietarului este obligatoriu.';
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.owner_email.trim())) local.owner_email = 'Adresa de e-mail nu este validă.';
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.owner_email.trim()))
+      local.owner_email = 'Adresa de e-mail nu este validă.';
     setErrors(local);
     if (Object.keys(local).length) return;
     setSaving(true);
@@ -39,7 +49,9 @@ export function CreateCompanyDialog({ onClose }: { onClose: () => void }) {
         owner_name: form.owner_name.trim(),
         owner_email: form.owner_email.trim(),
       });
-      void toast.success(`Compania „${created.company.name}” a fost creată; proprietarul a primit e-mailul pentru parolă.`);
+      void toast.success(
+        `Compania „${created.company.name}” a fost creată; proprietarul a primit e-mailul pentru parolă.`,
+      );
       onClose();
       navigate(paths.company(created.company.id));
     } catch (err) {
@@ -53,14 +65,55 @@ export function CreateCompanyDialog({ onClose }: { onClose: () => void }) {
   return (
     <Modal title="Companie nouă" onClose={onClose}>
       <form className="form" onSubmit={submit} noValidate>
-        <TextField id="company-name" label="Numele companiei" required value={form.name} onChange={set('name')} error={errors.name} />
-        <TextField id="company-cui" label="CUI" required value={form.cui} onChange={set('cui')} error={errors.cui} hint="Cu sau fără prefixul RO." />
-        <TextField id="company-reg" label="Nr. registrul comerțului" value={form.reg_no} onChange={set('reg_no')} error={errors.reg_no} />
-        <TextField id="company-email" label="E-mailul companiei" type="email" value={form.email} onChange={set('email')} error={errors.email} />
+        <TextField
+          id="company-name"
+          label="Numele companiei"
+          required
+          value={form.name}
+          onChange={set('name')}
+          error={errors.name}
+        />
+        <TextField
+          id="company-cui"
+          label="CUI"
+          required
+          value={form.cui}
+          onChange={set('cui')}
+          error={errors.cui}
+          hint="Cu sau fără prefixul RO."
+        />
+        <TextField
+          id="company-reg"
+          label="Nr. registrul comerțului"
+          value={form.reg_no}
+          onChange={set('reg_no')}
+          error={errors.reg_no}
+        />
+        <TextField
+          id="company-email"
+          label="E-mailul companiei"
+          type="email"
+          value={form.email}
+          onChange={set('email')}
+          error={errors.email}
+        />
         <TextField id="company-phone" label="Telefon" value={form.phone} onChange={set('phone')} error={errors.phone} />
-        <TextField id="company-address" label="Adresă" value={form.address} onChange={set('address')} error={errors.address} />
+        <TextField
+          id="company-address"
+          label="Adresă"
+          value={form.address}
+          onChange={set('address')}
+          error={errors.address}
+        />
         <h3>Proprietarul contului</h3>
-        <TextField id="owner-name" label="Nume" required value={form.owner_name} onChange={set('owner_name')} error={errors.owner_name} />
+        <TextField
+          id="owner-name"
+          label="Nume"
+          required
+          value={form.owner_name}
+          onChange={set('owner_name')}
+          error={errors.owner_name}
+        />
         <TextField
           id="owner-email"
           label="E-mail"

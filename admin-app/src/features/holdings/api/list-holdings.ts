@@ -24,5 +24,8 @@ export async function listHoldings(query: ListQuery, signal?: AbortSignal): Prom
 
 export function useHoldings(query: ListQuery) {
   const { page, per_page, search, sort, direction } = query;
-  return useRequest((signal) => listHoldings({ page, per_page, search, sort, direction }, signal), [page, per_page, search, sort, direction]);
+  return useRequest(
+    (signal) => listHoldings({ page, per_page, search, sort, direction }, signal),
+    [page, per_page, search, sort, direction],
+  );
 }

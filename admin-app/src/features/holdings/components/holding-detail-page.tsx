@@ -17,7 +17,10 @@ export function HoldingDetailPage() {
   if (error || !data) {
     return (
       <div className="page">
-        <ErrorState message={errorStatus(error) === 404 ? 'Grupul nu există.' : 'Grupul nu a putut fi încărcat.'} onRetry={reload} />
+        <ErrorState
+          message={errorStatus(error) === 404 ? 'Grupul nu există.' : 'Grupul nu a putut fi încărcat.'}
+          onRetry={reload}
+        />
         <Link to={paths.holdings}>Înapoi la grupuri</Link>
       </div>
     );
@@ -56,7 +59,12 @@ export function HoldingDetailPage() {
           </ul>
         )}
       </section>
-      <SubscriptionCard subscription={data.subscription} clients={data.clients_count} users={data.users.length} storageBytes={data.storage_bytes} />
+      <SubscriptionCard
+        subscription={data.subscription}
+        clients={data.clients_count}
+        users={data.users.length}
+        storageBytes={data.storage_bytes}
+      />
       <PeopleTable title="Utilizatori" people={data.users} />
       <PaymentsTable payments={data.payments} />
     </div>

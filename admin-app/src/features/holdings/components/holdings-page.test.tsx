@@ -29,7 +29,10 @@ describe('HoldingsPage', () => {
     expect(within(link.closest('tr') as HTMLElement).getByText('Activ')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Caută grupuri'), { target: { value: 'grup' } });
     await waitFor(() =>
-      expect(get).toHaveBeenLastCalledWith('/api/admin/holdings', expect.objectContaining({ params: { page: 1, per_page: 20, search: 'grup' } })),
+      expect(get).toHaveBeenLastCalledWith(
+        '/api/admin/holdings',
+        expect.objectContaining({ params: { page: 1, per_page: 20, search: 'grup' } }),
+      ),
     );
   });
 });
@@ -40,7 +43,16 @@ describe('HoldingDetailPage', () => {
       ok({
         holding: { id: 1, name: 'Grup Demo', cui: 'RO23456783', email: null, created_at: '2026-11-01T10:00:00.000Z' },
         companies: [{ id: 1, name: 'Contabil Demo SRL', cui: 'RO12345674', status: 'active' }],
-        users: [{ id: 4, name: 'Administrator Grup Demo', email: 'holding@demo.ro', role: 4, last_seen_at: null, created_at: '2026-11-01T10:00:00.000Z' }],
+        users: [
+          {
+            id: 4,
+            name: 'Administrator Grup Demo',
+            email: 'holding@demo.ro',
+            role: 4,
+            last_seen_at: null,
+            created_at: '2026-11-01T10:00:00.000Z',
+          },
+        ],
         clients_count: 2,
         storage_bytes: 0,
         subscription: null,
@@ -48,7 +60,10 @@ describe('HoldingDetailPage', () => {
       }),
     );
     renderAsAdmin(<HoldingDetailPage />, { route: '/admin/holdings/1', path: '/admin/holdings/:id' });
-    expect(await screen.findByRole('link', { name: 'Contabil Demo SRL' })).toHaveAttribute('href', '/admin/companies/1');
+    expect(await screen.findByRole('link', { name: 'Contabil Demo SRL' })).toHaveAttribute(
+      'href',
+      '/admin/companies/1',
+    );
     expect(screen.getByText('holding@demo.ro')).toBeInTheDocument();
     expect(screen.getByText('Administrator grup')).toBeInTheDocument();
     expect(screen.getByText('Nicio plată încă')).toBeInTheDocument();

@@ -38,7 +38,10 @@ export interface PaymentsPage extends Paged<AdminPayment> {
 }
 
 /** GET /api/admin/payments: every payment, filtered, with totals per status. */
-export async function listPayments(filters: PaymentFilters & { page: number; per_page: number }, signal?: AbortSignal): Promise<PaymentsPage> {
+export async function listPayments(
+  filters: PaymentFilters & { page: number; per_page: number },
+  signal?: AbortSignal,
+): Promise<PaymentsPage> {
   const { data } = await http.get<PaymentsPage>(adminUrl('payments'), { params: compact(filters), signal });
   return data;
 }

@@ -39,7 +39,9 @@ function mockGet() {
     if (url === '/api/admin/companies') return ok(paged([{ id: 2, name: 'Alt Contabil SRL' }]));
     if (url === '/api/admin/holdings') return ok(paged([{ id: 1, name: 'Grup Demo' }]));
     if (url === '/api/admin/payments.csv') {
-      return ok(new Blob(['\uFEFFNr. plată;Data\r\n'], { type: 'text/csv' }), { 'content-disposition': 'attachment; filename="plati-2026-11-22.csv"' });
+      return ok(new Blob(['\uFEFFNr. plată;Data\r\n'], { type: 'text/csv' }), {
+        'content-disposition': 'attachment; filename="plati-2026-11-22.csv"',
+      });
     }
     return ok(page());
   });
@@ -73,7 +75,9 @@ describe('PaymentsPage', () => {
 
     fireEvent.change(screen.getByLabelText('De la'), { target: { value: '2026-11-01' } });
     fireEvent.change(screen.getByLabelText('Până la'), { target: { value: '2026-11-30' } });
-    await waitFor(() => expect(lastPaymentsParams(get)).toEqual(expect.objectContaining({ from: '2026-11-01', to: '2026-11-30' })));
+    await waitFor(() =>
+      expect(lastPaymentsParams(get)).toEqual(expect.objectContaining({ from: '2026-11-01', to: '2026-11-30' })),
+    );
 
     const tenant = screen.getByRole('combobox', { name: 'Client (companie sau grup)' });
     fireEvent.focus(tenant);
@@ -100,11 +104,16 @@ describe('PaymentsPage', () => {
     fireEvent.change(screen.getByLabelText('De la'), { target: { value: '2026-11-01' } });
     fireEvent.click(screen.getByRole('button', { name: 'Exportă CSV' }));
     await waitFor(() => expect(saveBlob).toHaveBeenCalledWith(expect.any(Blob), 'plati-2026-11-22.csv'));
-    expect(get).toHaveBeenCalledWith('/api/admin/payments.csv', { params: { from: '2026-11-01' }, responseType: 'blob' });
+    expect(get).toHaveBeenCalledWith('/api/admin/payments.csv', {
+      params: { from: '2026-11-01' },
+      responseType: 'blob',
+    });
   });
 
   it('shows an empty state', async () => {
-    jest.spyOn(http, 'get').mockImplementation(async (url) => (url === '/api/admin/payments' ? ok(page([])) : ok(paged([]))));
+    jest
+      .spyOn(http, 'get')
+      .mockImplementation(async (url) => (url === '/api/admin/payments' ? ok(page([])) : ok(paged([]))));
     renderAsAdmin(<PaymentsPage />, { route: '/admin/payments' });
     expect(await screen.findByText('Nicio plată pentru filtrele alese')).toBeInTheDocument();
   });

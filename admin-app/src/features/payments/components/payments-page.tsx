@@ -65,7 +65,10 @@ export function PaymentsPage() {
 
   const tenantOptions = [
     { value: '', label: 'Toți clienții' },
-    ...(tenants.data ?? []).map((t) => ({ value: tenantKey(t), label: `${t.name} (${t.kind === 'company' ? 'companie' : 'grup'})` })),
+    ...(tenants.data ?? []).map((t) => ({
+      value: tenantKey(t),
+      label: `${t.name} (${t.kind === 'company' ? 'companie' : 'grup'})`,
+    })),
   ];
 
   return (
@@ -78,10 +81,21 @@ export function PaymentsPage() {
       </div>
 
       <div className="toolbar" role="group" aria-label="Filtre">
-        <Select aria-label="Stare" inputId="payments-status" options={STATUS_OPTIONS} value={filters.status ?? ''} onChange={(v) => update({ status: (v ?? '') as PaymentStatus | '' })} />
+        <Select
+          aria-label="Stare"
+          inputId="payments-status"
+          options={STATUS_OPTIONS}
+          value={filters.status ?? ''}
+          onChange={(v) => update({ status: (v ?? '') as PaymentStatus | '' })}
+        />
         <div className="field">
           <label htmlFor="payments-from">De la</label>
-          <input id="payments-from" type="date" value={filters.from} onChange={(e) => update({ from: e.target.value })} />
+          <input
+            id="payments-from"
+            type="date"
+            value={filters.from}
+            onChange={(e) => update({ from: e.target.value })}
+          />
         </div>
         <div className="field">
           <label htmlFor="payments-to">Până la</label>

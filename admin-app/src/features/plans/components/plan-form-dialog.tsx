@@ -9,7 +9,8 @@ import type { Plan } from '../api/list-plans';
 const GB = 1024 ** 3;
 
 /** '' = unlimited. */
-const limitText = (value: number | null, unit = 1): string => (value === null ? '' : String(Math.round((value / unit) * 100) / 100));
+const limitText = (value: number | null, unit = 1): string =>
+  value === null ? '' : String(Math.round((value / unit) * 100) / 100);
 
 function parseLimit(text: string, unit = 1): number | null | 'invalid' {
   const trimmed = text.trim().replace(',', '.');
@@ -45,12 +46,15 @@ export function PlanFormDialog({ plan, audience, onClose, onSaved }: Props) {
     const local: Record<string, string> = {};
     const priceRon = Number(price.trim().replace(',', '.'));
     if (!name.trim()) local.name = 'Numele planului este obligatoriu.';
-    if (!price.trim() || !Number.isFinite(priceRon) || priceRon < 0) local.price_ron = 'Prețul trebuie să fie un număr pozitiv (lei pe lună).';
+    if (!price.trim() || !Number.isFinite(priceRon) || priceRon < 0)
+      local.price_ron = 'Prețul trebuie să fie un număr pozitiv (lei pe lună).';
     const maxClients = parseLimit(clients);
     const maxUsers = parseLimit(users);
     const maxStorage = parseLimit(storage, GB);
-    if (maxClients === 'invalid' || (maxClients !== null && !Number.isInteger(Number(clients)))) local.max_clients = 'Un număr întreg, sau gol pentru nelimitat.';
-    if (maxUsers === 'invalid' || (maxUsers !== null && !Number.isInteger(Number(users)))) local.max_users = 'Un număr întreg, sau gol pentru nelimitat.';
+    if (maxClients === 'invalid' || (maxClients !== null && !Number.isInteger(Number(clients))))
+      local.max_clients = 'Un număr întreg, sau gol pentru nelimitat.';
+    if (maxUsers === 'invalid' || (maxUsers !== null && !Number.isInteger(Number(users))))
+      local.max_users = 'Un număr întreg, sau gol pentru nelimitat.';
     if (maxStorage === 'invalid') local.max_storage_bytes = 'Un număr de GB, sau gol pentru nelimitat.';
     const order = Number(position);
     if (!Number.isInteger(order) || order < 0) local.position = 'Un număr întreg pozitiv.';
@@ -80,16 +84,66 @@ export function PlanFormDialog({ plan, audience, onClose, onSaved }: Props) {
     }
   }
 
-  const title = plan ? `Modifică planul „${plan.name}”` : audience === 'company' ? 'Plan nou pentru companii' : 'Plan nou pentru grupuri';
+  const title = plan
+    ? `Modifică planul „${plan.name}”`
+    : audience === 'company'
+      ? 'Plan nou pentru companii'
+      : 'Plan nou pentru grupuri';
   return (
     <Modal title={title} onClose={onClose}>
       <form className="form" onSubmit={submit} noValidate>
-        <TextField id="plan-name" label="Nume" required value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
-        <TextField id="plan-price" label="Preț lunar (lei)" required inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} error={errors.price_ron} />
-        <TextField id="plan-clients" label="Număr maxim de clienți" inputMode="numeric" value={clients} onChange={(e) => setClients(e.target.value)} error={errors.max_clients} hint="Gol = nelimitat." />
-        <TextField id="plan-users" label="Număr maxim de utilizatori" inputMode="numeric" value={users} onChange={(e) => setUsers(e.target.value)} error={errors.max_users} hint="Gol = nelimitat." />
-        <TextField id="plan-storage" label="Spațiu de stocare (GB)" inputMode="decimal" value={storage} onChange={(e) => setStorage(e.target.value)} error={errors.max_storage_bytes} hint="Gol = nelimitat." />
-        <TextField id="plan-position" label="Ordinea în listă" inputMode="numeric" value={position} onChange={(e) => setPosition(e.target.value)} error={errors.position} />
+        <TextField
+          id="plan-name"
+          label="Nume"
+          required
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={errors.name}
+        />
+        <TextField
+          id="plan-price"
+          label="Preț lunar (lei)"
+          required
+          inputMode="decimal"
+          value={price}
+          onChange={(e) => setPrice(e.target.value)}
+          error={errors.price_ron}
+        />
+        <TextField
+          id="plan-clients"
+          label="Număr maxim de clienți"
+          inputMode="numeric"
+          value={clients}
+          onChange={(e) => setClients(e.target.value)}
+          error={errors.max_clients}
+          hint="Gol = nelimitat."
+        />
+        <TextField
+          id="plan-users"
+          label="Număr maxim de utilizatori"
+          inputMode="numeric"
+          value={users}
+          onChange={(e) => setUsers(e.target.value)}
+          error={errors.max_users}
+          hint="Gol = nelimitat."
+        />
+        <TextField
+          id="plan-storage"
+          label="Spațiu de stocare (GB)"
+          inputMode="decimal"
+          value={storage}
+          onChange={(e) => setStorage(e.target.value)}
+          error={errors.max_storage_bytes}
+          hint="Gol = nelimitat."
+        />
+        <TextField
+          id="plan-position"
+          label="Ordinea în listă"
+          inputMode="numeric"
+          value={position}
+          onChange={(e) => setPosition(e.target.value)}
+          error={errors.position}
+        />
         <label style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
           <input type="checkbox" checked={isTrial} onChange={(e) => setIsTrial(e.target.checked)} />
           Plan de probă (acordat automat la înscriere, 14 zile)

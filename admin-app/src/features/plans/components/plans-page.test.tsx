@@ -12,10 +12,54 @@ afterEach(() => jest.restoreAllMocks());
 
 const GB = 1024 ** 3;
 const plans = [
-  { id: 1, name: 'Probă gratuită', audience: 'company', price_ron: 0, max_clients: 20, max_users: 5, max_storage_bytes: 2 * GB, is_trial: true, active: true, position: 0 },
-  { id: 2, name: 'Start', audience: 'company', price_ron: 49, max_clients: 30, max_users: 5, max_storage_bytes: 10 * GB, is_trial: false, active: true, position: 1 },
-  { id: 4, name: 'Business', audience: 'company', price_ron: 299, max_clients: null, max_users: 50, max_storage_bytes: 200 * GB, is_trial: false, active: false, position: 3 },
-  { id: 5, name: 'Grup Mic', audience: 'holding', price_ron: 29, max_clients: 15, max_users: 5, max_storage_bytes: 5 * GB, is_trial: false, active: true, position: 1 },
+  {
+    id: 1,
+    name: 'Probă gratuită',
+    audience: 'company',
+    price_ron: 0,
+    max_clients: 20,
+    max_users: 5,
+    max_storage_bytes: 2 * GB,
+    is_trial: true,
+    active: true,
+    position: 0,
+  },
+  {
+    id: 2,
+    name: 'Start',
+    audience: 'company',
+    price_ron: 49,
+    max_clients: 30,
+    max_users: 5,
+    max_storage_bytes: 10 * GB,
+    is_trial: false,
+    active: true,
+    position: 1,
+  },
+  {
+    id: 4,
+    name: 'Business',
+    audience: 'company',
+    price_ron: 299,
+    max_clients: null,
+    max_users: 50,
+    max_storage_bytes: 200 * GB,
+    is_trial: false,
+    active: false,
+    position: 3,
+  },
+  {
+    id: 5,
+    name: 'Grup Mic',
+    audience: 'holding',
+    price_ron: 29,
+    max_clients: 15,
+    max_users: 5,
+    max_storage_bytes: 5 * GB,
+    is_trial: false,
+    active: true,
+    position: 1,
+  },
 ];
 
 describe('PlansPage', () => {
@@ -62,7 +106,9 @@ describe('PlansPage', () => {
 
   it('adds a holding plan and refuses a bad price locally', async () => {
     jest.spyOn(http, 'get').mockResolvedValue(ok({ data: plans }));
-    const post = jest.spyOn(http, 'post').mockResolvedValue(ok({ ...plans[3], id: 9, name: 'Grup Mare', price_ron: 99 }));
+    const post = jest
+      .spyOn(http, 'post')
+      .mockResolvedValue(ok({ ...plans[3], id: 9, name: 'Grup Mare', price_ron: 99 }));
     renderAsAdmin(<PlansPage />, { route: '/admin/plans' });
     const holdings = await screen.findByRole('region', { name: 'Planuri pentru grupuri' });
     fireEvent.click(within(holdings).getByRole('button', { name: 'Plan nou' }));
@@ -70,10 +116,17 @@ describe('PlansPage', () => {
     fireEvent.change(within(dialog).getByLabelText(/^Nume/), { target: { value: 'Grup Mare' } });
     fireEvent.change(within(dialog).getByLabelText(/^Preț lunar/), { target: { value: 'mult' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Salvează' }));
-    expect(await within(dialog).findByText('Prețul trebuie să fie un număr pozitiv (lei pe lună).')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Prețul trebuie să fie un număr pozitiv (lei pe lună).'),
+    ).toBeInTheDocument();
     fireEvent.change(within(dialog).getByLabelText(/^Preț lunar/), { target: { value: '99' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Salvează' }));
-    await waitFor(() => expect(post).toHaveBeenCalledWith('/api/admin/plans', expect.objectContaining({ name: 'Grup Mare', price_ron: 99, audience: 'holding' })));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith(
+        '/api/admin/plans',
+        expect.objectContaining({ name: 'Grup Mare', price_ron: 99, audience: 'holding' }),
+      ),
+    );
     expect(await within(holdings).findByText('Grup Mare')).toBeInTheDocument();
   });
 });

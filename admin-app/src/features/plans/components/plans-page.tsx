@@ -9,7 +9,8 @@ const AUDIENCES = [
   { audience: 'holding' as const, title: 'Planuri pentru grupuri' },
 ];
 
-const unlimited = (value: number | null, format: (n: number) => string = String) => (value === null ? 'nelimitat' : format(value));
+const unlimited = (value: number | null, format: (n: number) => string = String) =>
+  value === null ? 'nelimitat' : format(value);
 
 /** /admin/plans: the plan catalogue (price and limits) the subscription screens offer. */
 export function PlansPage() {
@@ -17,7 +18,9 @@ export function PlansPage() {
   const [editing, setEditing] = useState<{ plan: Plan | null; audience: 'company' | 'holding' } | null>(null);
 
   const saved = (plan: Plan) => {
-    setData((plans = []) => (plans.some((p) => p.id === plan.id) ? plans.map((p) => (p.id === plan.id ? plan : p)) : [...plans, plan]));
+    setData((plans = []) =>
+      plans.some((p) => p.id === plan.id) ? plans.map((p) => (p.id === plan.id ? plan : p)) : [...plans, plan],
+    );
     setEditing(null);
   };
 
@@ -31,7 +34,9 @@ export function PlansPage() {
         <ErrorState message="Planurile nu au putut fi încărcate." onRetry={reload} />
       ) : (
         AUDIENCES.map(({ audience, title }) => {
-          const plans = data.filter((p) => p.audience === audience).sort((a, b) => a.position - b.position || a.id - b.id);
+          const plans = data
+            .filter((p) => p.audience === audience)
+            .sort((a, b) => a.position - b.position || a.id - b.id);
           return (
             <section key={audience} className="card" aria-label={title}>
               <div className="page-header">
@@ -68,9 +73,20 @@ export function PlansPage() {
                           <td>{unlimited(p.max_clients)}</td>
                           <td>{unlimited(p.max_users)}</td>
                           <td>{unlimited(p.max_storage_bytes, formatBytes)}</td>
-                          <td>{p.active ? <span className="badge badge-success">Activ</span> : <span className="badge badge-muted">Inactiv</span>}</td>
                           <td>
-                            <button type="button" className="btn btn-ghost" aria-label={`Modifică ${p.name}`} onClick={() => setEditing({ plan: p, audience })}>
+                            {p.active ? (
+                              <span className="badge badge-success">Activ</span>
+                            ) : (
+                              <span className="badge badge-muted">Inactiv</span>
+                            )}
+                          </td>
+                          <td>
+                            <button
+                              type="button"
+                              className="btn btn-ghost"
+                              aria-label={`Modifică ${p.name}`}
+                              onClick={() => setEditing({ plan: p, audience })}
+                            >
                               Modifică
                             </button>
                           </td>
@@ -84,7 +100,14 @@ export function PlansPage() {
           );
         })
       )}
-      {editing && <PlanFormDialog plan={editing.plan} audience={editing.audience} onClose={() => setEditing(null)} onSaved={saved} />}
+      {editing && (
+        <PlanFormDialog
+          plan={editing.plan}
+          audience={editing.audience}
+          onClose={() => setEditing(null)}
+          onSaved={saved}
+        />
+      )}
     </div>
   );
 }

@@ -30,7 +30,13 @@ const pro = plan(3, 'Profesional', 129, 150);
 const tiny = plan(4, 'Mini', 19, 2);
 
 const view = (status: 'trial' | 'active' | 'expired', current = trial, payments: unknown[] = []) => ({
-  subscription: { id: 1, status, current_period_end: new Date(Date.now() + 10 * 86_400_000).toISOString(), read_only: status === 'expired', plan: current },
+  subscription: {
+    id: 1,
+    status,
+    current_period_end: new Date(Date.now() + 10 * 86_400_000).toISOString(),
+    read_only: status === 'expired',
+    plan: current,
+  },
   usage: { clients: 3, users: 2, storage_bytes: GB / 2 },
   plans: [trial, tiny, start, pro],
   payments,
@@ -65,17 +71,36 @@ describe('SubscriptionPage', () => {
 
   it('pay: initialises the payment and goes to the checkout page', async () => {
     mockGet(view('trial'));
-    const post = jest.spyOn(http, 'post').mockResolvedValue(ok({ payment: { id: 17, status: 'pending', amount: 49 }, redirect_url: '/sandbox-checkout/17' }));
+    const post = jest
+      .spyOn(http, 'post')
+      .mockResolvedValue(
+        ok({ payment: { id: 17, status: 'pending', amount: 49 }, redirect_url: '/sandbox-checkout/17' }),
+      );
     renderWithSession(<SubscriptionPage />, { route, path: '/client/subscription' });
     fireEvent.click(await screen.findByRole('button', { name: 'Plătește: Start' }));
     await waitFor(() =>
-      expect(post).toHaveBeenCalledWith('/api/holding/1/users/10/subscriptions/2', { holding_id: 1, user_id: 10, subscription_id: 2 }),
+      expect(post).toHaveBeenCalledWith('/api/holding/1/users/10/subscriptions/2', {
+        holding_id: 1,
+        user_id: 10,
+        subscription_id: 2,
+      }),
     );
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Abonament' })).not.toBeInTheDocument());
   });
 
   it('back from the checkout: shows the paid result and the active plan', async () => {
-    const paid = { id: 17, subscription_id: 2, plan_name: 'Start', amount: 49, currency: 'RON', status: 'paid', provider: 'sandbox', provider_ref: 'x', period_end: '2026-12-22T10:00:00.000Z', created_at: '2026-11-22T10:00:00.000Z' };
+    const paid = {
+      id: 17,
+      subscription_id: 2,
+      plan_name: 'Start',
+      amount: 49,
+      currency: 'RON',
+      status: 'paid',
+      provider: 'sandbox',
+      provider_ref: 'x',
+      period_end: '2026-12-22T10:00:00.000Z',
+      created_at: '2026-11-22T10:00:00.000Z',
+    };
     const get = mockGet(view('active', start, [paid]), paid);
     renderWithSession(<SubscriptionPage />, { route: `${route}?payment=17` });
     expect(await screen.findByText('Plata a fost confirmată.')).toBeInTheDocument();
@@ -86,7 +111,18 @@ describe('SubscriptionPage', () => {
   });
 
   it('shows a declined payment', async () => {
-    const failed = { id: 18, subscription_id: 3, plan_name: 'Profesional', amount: 129, currency: 'RON', status: 'failed', provider: 'sandbox', provider_ref: null, period_end: null, created_at: '2026-11-22T10:00:00.000Z' };
+    const failed = {
+      id: 18,
+      subscription_id: 3,
+      plan_name: 'Profesional',
+      amount: 129,
+      currency: 'RON',
+      status: 'failed',
+      provider: 'sandbox',
+      provider_ref: null,
+      period_end: null,
+      created_at: '2026-11-22T10:00:00.000Z',
+    };
     mockGet(view('trial', trial, [failed]), failed);
     renderWithSession(<SubscriptionPage />, { route: `${route}?payment=18` });
     expect(await screen.findByText('Plata a fost refuzată.')).toBeInTheDocument();
@@ -94,11 +130,17 @@ describe('SubscriptionPage', () => {
 
   it('a dearer plan than the active one goes through payment, not change', async () => {
     mockGet(view('active', start));
-    const post = jest.spyOn(http, 'post').mockResolvedValue(ok({ payment: { id: 19, status: 'pending', amount: 129 }, redirect_url: '/sandbox-checkout/19' }));
+    const post = jest
+      .spyOn(http, 'post')
+      .mockResolvedValue(
+        ok({ payment: { id: 19, status: 'pending', amount: 129 }, redirect_url: '/sandbox-checkout/19' }),
+      );
     renderWithSession(<SubscriptionPage />, { route });
     expect(screen.queryByRole('button', { name: 'Schimbă planul: Profesional' })).not.toBeInTheDocument();
     fireEvent.click(await screen.findByRole('button', { name: 'Plătește: Profesional' }));
-    await waitFor(() => expect(post).toHaveBeenCalledWith('/api/holding/1/users/10/subscriptions/3', expect.anything()));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith('/api/holding/1/users/10/subscriptions/3', expect.anything()),
+    );
   });
 
   it('change to a cheaper plan the usage fits in', async () => {
@@ -107,7 +149,9 @@ describe('SubscriptionPage', () => {
     jest.mocked(confirmDialog).mockResolvedValue(true);
     renderWithSession(<SubscriptionPage />, { route });
     fireEvent.click(await screen.findByRole('button', { name: 'Schimbă planul: Mini' }));
-    await waitFor(() => expect(post).toHaveBeenCalledWith('/api/holding/1/subscriptions/4/change', { holding_id: 1, subscription_id: 4 }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith('/api/holding/1/subscriptions/4/change', { holding_id: 1, subscription_id: 4 }),
+    );
     expect(toast.success).toHaveBeenCalledWith('Planul a fost schimbat în „Mini”.');
   });
 

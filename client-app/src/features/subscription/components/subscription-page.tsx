@@ -1,6 +1,16 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { EmptyState, ErrorState, ProgressBar, Spinner, confirmDialog, formatBytes, formatDate, toast, useCurrentUser } from '@dosar/shared';
+import {
+  EmptyState,
+  ErrorState,
+  ProgressBar,
+  Spinner,
+  confirmDialog,
+  formatBytes,
+  formatDate,
+  toast,
+  useCurrentUser,
+} from '@dosar/shared';
 import { useHoldingId } from '../../../lib/use-holding-id';
 import { useSubscription } from '../api/get-subscription';
 import { usePayment } from '../api/get-payment';
@@ -26,7 +36,12 @@ const PAYMENT_STATUS = {
 type Usage = SubscriptionView['usage'];
 type Current = NonNullable<SubscriptionView['subscription']>;
 
-const LIMITS: { key: keyof Usage; planKey: 'max_clients' | 'max_users' | 'max_storage_bytes'; label: string; format: (n: number) => string }[] = [
+const LIMITS: {
+  key: keyof Usage;
+  planKey: 'max_clients' | 'max_users' | 'max_storage_bytes';
+  label: string;
+  format: (n: number) => string;
+}[] = [
   { key: 'clients', planKey: 'max_clients', label: 'Firme', format: String },
   { key: 'users', planKey: 'max_users', label: 'Utilizatori', format: String },
   { key: 'storage_bytes', planKey: 'max_storage_bytes', label: 'Spațiu de stocare', format: formatBytes },
@@ -35,7 +50,9 @@ const LIMITS: { key: keyof Usage; planKey: 'max_clients' | 'max_users' | 'max_st
 /** The first limit of the plan the current usage exceeds (the server decides; this only explains the button). */
 function overLimit(plan: Plan, usage: Usage): string | null {
   const over = LIMITS.find((l) => plan[l.planKey] !== null && usage[l.key] > (plan[l.planKey] as number));
-  return over ? `${over.label}: folosești ${over.format(usage[over.key])}, planul permite ${over.format(plan[over.planKey] as number)}` : null;
+  return over
+    ? `${over.label}: folosești ${over.format(usage[over.key])}, planul permite ${over.format(plan[over.planKey] as number)}`
+    : null;
 }
 
 type Action = 'renew' | 'pay' | 'change';
@@ -48,7 +65,11 @@ function actionFor(plan: Plan, current: Current | null): Action | null {
   return 'pay';
 }
 
-const ACTION_LABEL: Record<Action, string> = { renew: 'Prelungește cu o lună', pay: 'Plătește', change: 'Schimbă planul' };
+const ACTION_LABEL: Record<Action, string> = {
+  renew: 'Prelungește cu o lună',
+  pay: 'Plătește',
+  change: 'Schimbă planul',
+};
 
 function daysLeft(end: string): number {
   return Math.max(0, Math.ceil((new Date(end).getTime() - Date.now()) / 86_400_000));
@@ -58,15 +79,16 @@ function PaymentResult({ payment }: { payment: Payment }) {
   if (payment.status === 'paid') {
     return (
       <div className="card" role="status" style={{ borderColor: 'var(--c-success)' }}>
-        <strong>Plata a fost confirmată.</strong> Ai plătit {ron(payment.amount)} pentru planul „{payment.plan_name}”; abonamentul este activ
-        până la {formatDate(payment.period_end)}.
+        <strong>Plata a fost confirmată.</strong> Ai plătit {ron(payment.amount)} pentru planul „{payment.plan_name}”;
+        abonamentul este activ până la {formatDate(payment.period_end)}.
       </div>
     );
   }
   if (payment.status === 'failed') {
     return (
       <div className="card" role="status" style={{ borderColor: 'var(--c-danger)' }}>
-        <strong>Plata a fost refuzată.</strong> Nu s-a perceput nicio sumă pentru planul „{payment.plan_name}”; poți încerca din nou.
+        <strong>Plata a fost refuzată.</strong> Nu s-a perceput nicio sumă pentru planul „{payment.plan_name}”; poți
+        încerca din nou.
       </div>
     );
   }
@@ -86,7 +108,11 @@ function UsageBars({ usage, plan }: { usage: Usage; plan: Plan }) {
         return max === null ? (
           <ProgressBar key={l.key} value={0} label={`${l.label}: ${l.format(used)} (nelimitat)`} />
         ) : (
-          <ProgressBar key={l.key} value={max === 0 ? 1 : used / max} label={`${l.label}: ${l.format(used)} din ${l.format(max)}`} />
+          <ProgressBar
+            key={l.key}
+            value={max === 0 ? 1 : used / max}
+            label={`${l.label}: ${l.format(used)} din ${l.format(max)}`}
+          />
         );
       })}
     </div>
@@ -156,8 +182,8 @@ export function SubscriptionPage() {
 
       {current?.read_only && (
         <div className="card" role="alert" style={{ borderColor: 'var(--c-danger)' }}>
-          <strong>Abonamentul a expirat: contul este doar în citire.</strong> Poți consulta și descărca tot ce ai, dar nu poți adăuga sau
-          modifica nimic până la plata unui plan. Nu se pierde nimic.
+          <strong>Abonamentul a expirat: contul este doar în citire.</strong> Poți consulta și descărca tot ce ai, dar
+          nu poți adăuga sau modifica nimic până la plata unui plan. Nu se pierde nimic.
         </div>
       )}
 
@@ -166,7 +192,8 @@ export function SubscriptionPage() {
         {current ? (
           <>
             <p>
-              <strong>{current.plan.name}</strong> <span className={STATUS[current.status].badge}>{STATUS[current.status].label}</span>
+              <strong>{current.plan.name}</strong>{' '}
+              <span className={STATUS[current.status].badge}>{STATUS[current.status].label}</span>
             </p>
             <p className="muted">
               {current.status === 'expired'
@@ -188,7 +215,12 @@ export function SubscriptionPage() {
             const over = overLimit(plan, data.usage);
             const isCurrent = plan.id === current?.plan.id;
             return (
-              <article key={plan.id} className="card" aria-label={`Planul ${plan.name}`} style={isCurrent ? { borderColor: 'var(--c-primary)' } : undefined}>
+              <article
+                key={plan.id}
+                className="card"
+                aria-label={`Planul ${plan.name}`}
+                style={isCurrent ? { borderColor: 'var(--c-primary)' } : undefined}
+              >
                 <h3>
                   {plan.name} {isCurrent && <span className="badge badge-muted">planul tău</span>}
                 </h3>
@@ -197,8 +229,14 @@ export function SubscriptionPage() {
                 </p>
                 <ul className="muted" style={{ paddingLeft: 18 }}>
                   <li>{plan.max_clients === null ? 'Firme nelimitate' : `Până la ${plan.max_clients} firme`}</li>
-                  <li>{plan.max_users === null ? 'Utilizatori nelimitați' : `Până la ${plan.max_users} utilizatori`}</li>
-                  <li>{plan.max_storage_bytes === null ? 'Spațiu nelimitat' : `${formatBytes(plan.max_storage_bytes)} spațiu de stocare`}</li>
+                  <li>
+                    {plan.max_users === null ? 'Utilizatori nelimitați' : `Până la ${plan.max_users} utilizatori`}
+                  </li>
+                  <li>
+                    {plan.max_storage_bytes === null
+                      ? 'Spațiu nelimitat'
+                      : `${formatBytes(plan.max_storage_bytes)} spațiu de stocare`}
+                  </li>
                 </ul>
                 {over && <p className="field-error">Nu încape utilizarea actuală. {over}.</p>}
                 {action && (

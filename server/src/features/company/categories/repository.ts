@@ -41,7 +41,11 @@ export async function effectiveSet(
   return { categories: await listSet(db, companyId, null), inherited: holdingId !== null };
 }
 
-export async function findCategory(db: Executor, companyId: number, categoryId: number): Promise<CategoryRecord | undefined> {
+export async function findCategory(
+  db: Executor,
+  companyId: number,
+  categoryId: number,
+): Promise<CategoryRecord | undefined> {
   return db
     .selectFrom('categories')
     .select(columns)

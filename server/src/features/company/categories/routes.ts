@@ -28,7 +28,8 @@ export async function categoryRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'Setul de categorii: implicit, sau al unui grup (?holding_id=); inherited = grupul folosește setul implicit',
+        summary:
+          'Setul de categorii: implicit, sau al unui grup (?holding_id=); inherited = grupul folosește setul implicit',
         params: companyParams(),
         querystring: {
           type: 'object',

@@ -8,7 +8,12 @@ export const categoryNotFound = () => new AppError(404, 'not_found', 'Categoria 
 const holdingNotLinked = (field = 'holding_id') => errors.field(field, 'Grupul ales nu este asociat companiei.');
 const nameTaken = () => errors.field('name', 'Există deja o categorie cu acest nume în acest set.');
 
-async function assertHolding(ctx: AppContext, companyId: number, holdingId: number | null, field = 'holding_id'): Promise<void> {
+async function assertHolding(
+  ctx: AppContext,
+  companyId: number,
+  holdingId: number | null,
+  field = 'holding_id',
+): Promise<void> {
   if (holdingId !== null && !(await findLinkedHolding(ctx.db, companyId, holdingId))) throw holdingNotLinked(field);
 }
 
@@ -24,7 +29,11 @@ export async function listCategories(ctx: AppContext, companyId: number, holding
  * gets its own set: a copy of the default one plus the new category, so
  * what the user saw stays and the new category follows.
  */
-export async function createCategory(ctx: AppContext, companyId: number, body: { name: string; holding_id?: number | null }) {
+export async function createCategory(
+  ctx: AppContext,
+  companyId: number,
+  body: { name: string; holding_id?: number | null },
+) {
   const holdingId = body.holding_id ?? null;
   const name = body.name.trim();
   if (!name) throw errors.field('name', 'Câmpul nume este obligatoriu.');
@@ -41,7 +50,9 @@ export async function createCategory(ctx: AppContext, companyId: number, body: {
     }
     if (set.some((c) => c.name.toLowerCase() === name.toLowerCase())) throw nameTaken();
     const position = set.reduce((max, c) => Math.max(max, c.position + 1), 0);
-    const [newId] = await repo.insertCategories(trx, [{ company_id: companyId, holding_id: holdingId, name, position }]);
+    const [newId] = await repo.insertCategories(trx, [
+      { company_id: companyId, holding_id: holdingId, name, position },
+    ]);
     return newId;
   });
   const created = await repo.findCategory(ctx.db, companyId, id);
@@ -59,7 +70,11 @@ export async function renameCategory(ctx: AppContext, companyId: number, categor
 }
 
 /** categories/updatePosition {ids, holding_id?}: ids must be exactly the live categories of that set, in the new order. */
-export async function reorderCategories(ctx: AppContext, companyId: number, body: { ids: number[]; holding_id?: number | null }) {
+export async function reorderCategories(
+  ctx: AppContext,
+  companyId: number,
+  body: { ids: number[]; holding_id?: number | null },
+) {
   const holdingId = body.holding_id ?? null;
   await assertHolding(ctx, companyId, holdingId);
   return ctx.db.transaction().execute(async (trx) => {
@@ -86,7 +101,12 @@ export async function deleteCategory(ctx: AppContext, companyId: number, categor
  * holding_id. Categories the target already has (same name) are kept, not
  * duplicated; the others follow at the end, in the source order.
  */
-export async function transferCategories(ctx: AppContext, companyId: number, sourceHoldingId: number, targetHoldingId: number) {
+export async function transferCategories(
+  ctx: AppContext,
+  companyId: number,
+  sourceHoldingId: number,
+  targetHoldingId: number,
+) {
   if (!(await findLinkedHolding(ctx.db, companyId, sourceHoldingId))) {
     throw new AppError(404, 'not_found', 'Grupul nu a fost găsit.');
   }

@@ -34,12 +34,13 @@ export interface ClientListRow {
 }
 
 function filtered(db: Executor, q: Pick<ClientListQuery, 'companyId' | 'search' | 'holdingId'>) {
-  let query = db
-    .selectFrom('clients as c')
-    .where('c.company_id', '=', q.companyId)
-    .where('c.deleted_at', 'is', null);
+  let query = db.selectFrom('clients as c').where('c.company_id', '=', q.companyId).where('c.deleted_at', 'is', null);
   if (q.holdingId !== undefined) {
-    query = q.holdingId === 0 ? query.where('c.holding_id', 'is', null) : query.where('c.holding_id', '=', q.holdingId);
+    const linked = sql<boolean>`exists (select 1 from company_holding ch where ch.company_id = c.company_id and ch.holding_id = c.holding_id)`;
+    query =
+      q.holdingId === 0
+        ? query.where((eb) => eb.or([eb('c.holding_id', 'is', null), eb.not(linked)]))
+        : query.where('c.holding_id', '=', q.holdingId).where(linked);
   }
   if (q.search) {
     const name = likePattern(q.search);
@@ -56,10 +57,17 @@ function filtered(db: Executor, q: Pick<ClientListQuery, 'companyId' | 'search' 
 
 /** One page of the company's live clients and the total matching the filter. */
 export async function listClients(db: Executor, q: ClientListQuery): Promise<{ rows: ClientListRow[]; total: number }> {
-  const totalRow = await filtered(db, q).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+  const totalRow = await filtered(db, q)
+    .select(sql<number>`count(*)::int`.as('total'))
+    .executeTakeFirstOrThrow();
   const dir = q.direction === 'desc' ? sql`desc` : sql`asc`;
   let query = filtered(db, q)
-    .leftJoin('holdings as h', 'h.id', 'c.holding_id')
+    // The holding only while it is linked to the company: an unlink (from either side) keeps
+    // clients.holding_id, so relinking brings the client back, but meanwhile it is outside any holding.
+    .leftJoin('company_holding as ch', (join) =>
+      join.onRef('ch.company_id', '=', 'c.company_id').onRef('ch.holding_id', '=', 'c.holding_id'),
+    )
+    .leftJoin('holdings as h', (join) => join.onRef('h.id', '=', 'ch.holding_id').on('h.deleted_at', 'is', null))
     .select([
       'c.id',
       'c.company_id',
@@ -67,7 +75,7 @@ export async function listClients(db: Executor, q: ClientListQuery): Promise<{ r
       'c.cui',
       'c.email',
       'c.phone',
-      'c.holding_id',
+      'h.id as holding_id',
       'h.name as holding_name',
       'c.documents_count',
       'c.last_upload_at',
@@ -77,7 +85,10 @@ export async function listClients(db: Executor, q: ClientListQuery): Promise<{ r
   else if (q.sort === 'created_at') query = query.orderBy(sql`c.created_at ${dir}`).orderBy(sql`c.id ${dir}`);
   else query = query.orderBy(sql`c.last_upload_at ${dir} nulls last`).orderBy(sql`c.id ${dir}`);
   const rows = await query.offset(q.offset).limit(q.limit).execute();
-  return { rows: rows.map((r) => ({ ...r, documents_count: Number(r.documents_count) })), total: Number(totalRow.total) };
+  return {
+    rows: rows.map((r) => ({ ...r, documents_count: Number(r.documents_count) })),
+    total: Number(totalRow.total),
+  };
 }
 
 export interface ClientRow extends ClientListRow {
@@ -88,7 +99,12 @@ export interface ClientRow extends ClientListRow {
 export async function findClient(db: Executor, companyId: number, clientId: number): Promise<ClientRow | undefined> {
   const row = await db
     .selectFrom('clients as c')
-    .leftJoin('holdings as h', 'h.id', 'c.holding_id')
+    // The holding only while it is linked to the company: an unlink (from either side) keeps
+    // clients.holding_id, so relinking brings the client back, but meanwhile it is outside any holding.
+    .leftJoin('company_holding as ch', (join) =>
+      join.onRef('ch.company_id', '=', 'c.company_id').onRef('ch.holding_id', '=', 'c.holding_id'),
+    )
+    .leftJoin('holdings as h', (join) => join.onRef('h.id', '=', 'ch.holding_id').on('h.deleted_at', 'is', null))
     .select([
       'c.id',
       'c.company_id',
@@ -97,7 +113,7 @@ export async function findClient(db: Executor, companyId: number, clientId: numb
       'c.email',
       'c.phone',
       'c.notes',
-      'c.holding_id',
+      'h.id as holding_id',
       'h.name as holding_name',
       'c.documents_count',
       'c.last_upload_at',

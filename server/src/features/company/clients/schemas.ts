@@ -115,7 +115,11 @@ export const clientViewResponse = {
     categories_inherited: { type: 'boolean' },
     periods: {
       type: 'array',
-      items: { type: 'object', required: ['period', 'count'], properties: { period: { type: 'string' }, count: { type: 'integer' } } },
+      items: {
+        type: 'object',
+        required: ['period', 'count'],
+        properties: { period: { type: 'string' }, count: { type: 'integer' } },
+      },
     },
     documents: { type: 'array', items: mediaSchema },
     upload_limits: uploadLimitsSchema,

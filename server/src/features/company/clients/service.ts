@@ -21,7 +21,8 @@ export function presentClient(row: repo.ClientListRow) {
     cui: row.cui,
     email: row.email,
     phone: row.phone,
-    holding: row.holding_id !== null && row.holding_name !== null ? { id: row.holding_id, name: row.holding_name } : null,
+    holding:
+      row.holding_id !== null && row.holding_name !== null ? { id: row.holding_id, name: row.holding_name } : null,
     documents_count: row.documents_count,
     last_upload_at: toIso(row.last_upload_at),
     created_at: toIso(row.created_at) as string,
@@ -43,7 +44,11 @@ export async function listClients(ctx: AppContext, companyId: number, body: Clie
 }
 
 /** The client of this company or 404 (another company's client is just "not found"). */
-export async function loadClient(ctx: Pick<AppContext, 'db'>, companyId: number, clientId: number): Promise<repo.ClientRow> {
+export async function loadClient(
+  ctx: Pick<AppContext, 'db'>,
+  companyId: number,
+  clientId: number,
+): Promise<repo.ClientRow> {
   const client = await repo.findClient(ctx.db, companyId, clientId);
   if (!client) throw clientNotFound();
   return client;
@@ -93,7 +98,11 @@ export async function createClient(ctx: AppContext, companyId: number, body: Cre
   await assertCanAddClient(ctx.db, { companyId });
   const clientId = await ctx.db.transaction().execute(async (trx) => {
     const holdingId = newHolding
-      ? await insertLinkedHolding(trx, companyId, { name: newHolding.name.trim(), cui: holdingCui, email: holdingEmail?.toLowerCase() ?? null })
+      ? await insertLinkedHolding(trx, companyId, {
+          name: newHolding.name.trim(),
+          cui: holdingCui,
+          email: holdingEmail?.toLowerCase() ?? null,
+        })
       : (body.holding_id ?? null);
     if (newHolding && holdingId !== null) await startTrial(trx, { holdingId });
     return repo.insertClient(trx, {
@@ -132,7 +141,8 @@ const NOTIFY_LIMIT_PER_HOUR = 60;
 /** E-mails the client a message from the company (the client must have an address). */
 export async function notifyClient(ctx: AppContext, companyId: number, clientId: number, body: NotifyBody) {
   const client = await loadClient(ctx, companyId, clientId);
-  if (!client.email) throw errors.field('email', 'Clientul nu are o adresă de e-mail. Adaug-o înainte de a trimite un mesaj.');
+  if (!client.email)
+    throw errors.field('email', 'Clientul nu are o adresă de e-mail. Adaug-o înainte de a trimite un mesaj.');
   const { allowed, retryAfter } = await ctx.limiter.hit(`company-notify:${companyId}`, NOTIFY_LIMIT_PER_HOUR, 3600);
   if (!allowed) throw errors.throttled(retryAfter);
   const companyName = await repo.findCompanyName(ctx.db, companyId);

@@ -13,7 +13,11 @@ export interface LinkedHolding {
 }
 
 /** The holding when it is live and linked to the company; undefined otherwise (never another company's view of it). */
-export async function findLinkedHolding(db: Executor, companyId: number, holdingId: number): Promise<LinkedHolding | undefined> {
+export async function findLinkedHolding(
+  db: Executor,
+  companyId: number,
+  holdingId: number,
+): Promise<LinkedHolding | undefined> {
   return db
     .selectFrom('holdings as h')
     .innerJoin('company_holding as ch', 'ch.holding_id', 'h.id')
@@ -60,8 +64,13 @@ function filtered(db: Executor, q: Pick<HoldingListQuery, 'companyId' | 'search'
 }
 
 /** The company's holdings with this company's clients in each, their users and their own category set size. */
-export async function listLinkedHoldings(db: Executor, q: HoldingListQuery): Promise<{ rows: HoldingListRow[]; total: number }> {
-  const totalRow = await filtered(db, q).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+export async function listLinkedHoldings(
+  db: Executor,
+  q: HoldingListQuery,
+): Promise<{ rows: HoldingListRow[]; total: number }> {
+  const totalRow = await filtered(db, q)
+    .select(sql<number>`count(*)::int`.as('total'))
+    .executeTakeFirstOrThrow();
   const dir = q.direction === 'desc' ? sql`desc` : sql`asc`;
   const rows = await filtered(db, q)
     .select([
@@ -111,17 +120,17 @@ export async function insertLinkedHolding(
 }
 
 /**
- * Ends the company–holding link. Nothing is deleted: the company's clients in
- * that holding stay (outside any holding) with all their documents.
+ * Ends the company–holding link, and nothing else: the company's clients keep
+ * their holding_id and documents (shown outside any holding while unlinked),
+ * so linking the two again restores everything — the same rule as the
+ * holding side's company/{id}/delete.
  */
 export async function unlinkHolding(db: Executor, companyId: number, holdingId: number): Promise<void> {
   await db
-    .updateTable('clients')
-    .set({ holding_id: null, updated_at: new Date() })
+    .deleteFrom('company_holding')
     .where('company_id', '=', companyId)
     .where('holding_id', '=', holdingId)
     .execute();
-  await db.deleteFrom('company_holding').where('company_id', '=', companyId).where('holding_id', '=', holdingId).execute();
 }
 
 export interface HoldingUser {
@@ -144,10 +153,21 @@ export async function findHoldingAdmins(db: Executor, holdingId: number): Promis
   return rows.map((r) => ({ ...r, has_password: Boolean(r.has_password) }));
 }
 
-export async function insertHoldingAdmin(db: Executor, holdingId: number, user: { name: string; email: string }): Promise<number> {
+export async function insertHoldingAdmin(
+  db: Executor,
+  holdingId: number,
+  user: { name: string; email: string },
+): Promise<number> {
   const row = await db
     .insertInto('users')
-    .values({ name: user.name, email: user.email, password_hash: null, role: 4, company_id: null, holding_id: holdingId })
+    .values({
+      name: user.name,
+      email: user.email,
+      password_hash: null,
+      role: 4,
+      company_id: null,
+      holding_id: holdingId,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { authorizeCompany } from '../policy.js';
-import { companyParams, errorResponses, messageSchema, pageMetaSchema, pagingProperties, type CompanyParams } from '../schemas.js';
+import {
+  companyParams,
+  errorResponses,
+  messageSchema,
+  pageMetaSchema,
+  pagingProperties,
+  type CompanyParams,
+} from '../schemas.js';
 import * as service from './service.js';
 
 const holdingSchema = {

@@ -70,7 +70,10 @@ export async function notifyHolding(
 
   if (admins.length === 0) {
     if (!holding.email) {
-      throw errors.field('email', 'Grupul nu are niciun administrator și nicio adresă de e-mail: nu avem cui trimite invitația.');
+      throw errors.field(
+        'email',
+        'Grupul nu are niciun administrator și nicio adresă de e-mail: nu avem cui trimite invitația.',
+      );
     }
     const email = holding.email.trim().toLowerCase();
     if (await emailTaken(ctx.db, email)) {
@@ -79,7 +82,13 @@ export async function notifyHolding(
     const invitation = `${companyName} te invită în Dosar ca administrator al grupului „${holding.name}”.`;
     const mail = await ctx.db.transaction().execute(async (trx) => {
       const userId = await repo.insertHoldingAdmin(trx, holdingId, { name: `Administrator ${holding.name}`, email });
-      return prepareSetPasswordMail(trx, ctx.config, { id: userId, email, name: `Administrator ${holding.name}` }, invitation, message);
+      return prepareSetPasswordMail(
+        trx,
+        ctx.config,
+        { id: userId, email, name: `Administrator ${holding.name}` },
+        invitation,
+        message,
+      );
     });
     await ctx.mailer.send(mail);
     return { message: 'Invitația a fost trimisă.', invited: true, recipients: 1 };

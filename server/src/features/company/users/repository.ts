@@ -33,7 +33,15 @@ function companyUsers(db: Executor, companyId: number) {
     .where('deleted_at', 'is', null);
 }
 
-const toRow = (r: { id: number; name: string; email: string; role: number; created_at: Date; last_seen_at: Date | null; has_password: boolean }): CompanyUserRow => ({
+const toRow = (r: {
+  id: number;
+  name: string;
+  email: string;
+  role: number;
+  created_at: Date;
+  last_seen_at: Date | null;
+  has_password: boolean;
+}): CompanyUserRow => ({
   ...r,
   role: r.role as 2 | 3,
   has_password: Boolean(r.has_password),
@@ -46,15 +54,28 @@ export async function listCompanyUsers(
   let base = companyUsers(db, q.companyId);
   if (q.search) {
     const pattern = likePattern(q.search.toLowerCase());
-    base = base.where((eb) => eb.or([sql<boolean>`lower(name) like ${pattern}`, sql<boolean>`lower(email) like ${pattern}`]));
+    base = base.where((eb) =>
+      eb.or([sql<boolean>`lower(name) like ${pattern}`, sql<boolean>`lower(email) like ${pattern}`]),
+    );
   }
   const total = await base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-  const rows = await base.select(columns).orderBy('role').orderBy(sql`lower(name)`).orderBy('id').offset(q.offset).limit(q.limit).execute();
+  const rows = await base
+    .select(columns)
+    .orderBy('role')
+    .orderBy(sql`lower(name)`)
+    .orderBy('id')
+    .offset(q.offset)
+    .limit(q.limit)
+    .execute();
   return { rows: rows.map(toRow), total: Number(total.total) };
 }
 
 /** A live role 2/3 user of the company, or undefined (another company's user is "not found"). */
-export async function findCompanyUser(db: Executor, companyId: number, userId: number): Promise<CompanyUserRow | undefined> {
+export async function findCompanyUser(
+  db: Executor,
+  companyId: number,
+  userId: number,
+): Promise<CompanyUserRow | undefined> {
   const row = await companyUsers(db, companyId).select(columns).where('id', '=', userId).executeTakeFirst();
   return row ? toRow(row) : undefined;
 }

@@ -12,7 +12,10 @@ import { assertCanAddUser } from '../../billing/index.js';
 
 export const userNotFound = () => new AppError(404, 'not_found', 'Utilizatorul nu a fost găsit.');
 const lastOwner = () =>
-  errors.field('role', 'Compania trebuie să aibă cel puțin un proprietar (rol 2): acesta este ultimul și nu poate fi șters sau retrogradat.');
+  errors.field(
+    'role',
+    'Compania trebuie să aibă cel puțin un proprietar (rol 2): acesta este ultimul și nu poate fi șters sau retrogradat.',
+  );
 const emailInUse = () => errors.field('email', 'Adresa de e-mail este deja folosită de alt cont.');
 
 const ROLE_NAMES: Record<2 | 3, string> = { 2: 'proprietar', 3: 'angajat' };
@@ -31,7 +34,12 @@ export function presentCompanyUser(u: repo.CompanyUserRow) {
 
 export async function listUsers(ctx: AppContext, companyId: number, query: PagingInput) {
   const p = paging(query, 100);
-  const { rows, total } = await repo.listCompanyUsers(ctx.db, { companyId, search: p.search, offset: p.offset, limit: p.perPage });
+  const { rows, total } = await repo.listCompanyUsers(ctx.db, {
+    companyId,
+    search: p.search,
+    offset: p.offset,
+    limit: p.perPage,
+  });
   return { data: rows.map(presentCompanyUser), meta: pageMeta(p, total) };
 }
 
@@ -48,7 +56,11 @@ function checkName(raw: string): string {
 }
 
 /** storeUser {name, email, role 2|3}: the account has no password; an e-mail invites the user to set one. */
-export async function createUser(ctx: AppContext, companyId: number, body: { name: string; email: string; role: 2 | 3 }) {
+export async function createUser(
+  ctx: AppContext,
+  companyId: number,
+  body: { name: string; email: string; role: 2 | 3 },
+) {
   const name = checkName(body.name);
   const email = checkEmail(body.email);
   if (await emailTaken(ctx.db, email)) throw emailInUse();
@@ -77,7 +89,8 @@ export async function updateUser(
   if (body.name !== undefined) patch.name = checkName(body.name);
   if (body.email !== undefined) {
     patch.email = checkEmail(body.email);
-    if (patch.email !== normalizeEmail(target.email) && (await emailTaken(ctx.db, patch.email, target.id))) throw emailInUse();
+    if (patch.email !== normalizeEmail(target.email) && (await emailTaken(ctx.db, patch.email, target.id)))
+      throw emailInUse();
     if (patch.email === normalizeEmail(target.email)) delete patch.email;
   }
   if (body.role !== undefined) patch.role = body.role;
@@ -97,7 +110,8 @@ export async function deleteUser(ctx: AppContext, actor: Actor, companyId: numbe
   await ctx.db.transaction().execute(async (trx) => {
     const owners = await repo.lockOwners(trx, companyId);
     if (removesLastOwner(target, { deleted: true }, owners)) throw lastOwner();
-    if (!canDeleteCompanyUser(actor, target)) throw errors.field('id', 'Nu îți poți șterge propriul cont din lista de utilizatori.');
+    if (!canDeleteCompanyUser(actor, target))
+      throw errors.field('id', 'Nu îți poți șterge propriul cont din lista de utilizatori.');
     await repo.softDeleteCompanyUser(trx, companyId, userId);
   });
   return { message: 'Utilizatorul a fost șters.' };

@@ -49,11 +49,20 @@ export async function listUtils(
   if (q.search) {
     const pattern = likePattern(q.search.toLowerCase());
     base = base.where((eb) =>
-      eb.or([sql<boolean>`lower(u.title) like ${pattern}`, sql<boolean>`lower(coalesce(u.description, '')) like ${pattern}`]),
+      eb.or([
+        sql<boolean>`lower(u.title) like ${pattern}`,
+        sql<boolean>`lower(coalesce(u.description, '')) like ${pattern}`,
+      ]),
     );
   }
   const total = await base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-  const rows = await base.select(columns).orderBy(sql`lower(u.title)`).orderBy('u.id').offset(q.offset).limit(q.limit).execute();
+  const rows = await base
+    .select(columns)
+    .orderBy(sql`lower(u.title)`)
+    .orderBy('u.id')
+    .offset(q.offset)
+    .limit(q.limit)
+    .execute();
   return { rows, total: Number(total.total) };
 }
 
@@ -63,7 +72,11 @@ export async function findUtil(db: Executor, companyId: number, utilId: number):
 
 /** The live utility file whose current file is mediaId (utils/{mediaId} downloads by media id, SPEC §7). */
 export async function findUtilByMedia(db: Executor, companyId: number, mediaId: number): Promise<UtilRow | undefined> {
-  return liveUtils(db, companyId).select(columns).where('u.media_id', '=', mediaId).where('m.deleted_at', 'is', null).executeTakeFirst();
+  return liveUtils(db, companyId)
+    .select(columns)
+    .where('u.media_id', '=', mediaId)
+    .where('m.deleted_at', 'is', null)
+    .executeTakeFirst();
 }
 
 export async function insertUtil(

@@ -45,7 +45,11 @@ export async function utilRoutes(app: FastifyInstance): Promise<void> {
           },
         },
         response: {
-          200: { type: 'object', required: ['data', 'meta'], properties: { data: { type: 'array', items: utilSchema }, meta: pageMetaSchema } },
+          200: {
+            type: 'object',
+            required: ['data', 'meta'],
+            properties: { data: { type: 'array', items: utilSchema }, meta: pageMetaSchema },
+          },
           ...errorResponses,
         },
       },

@@ -2,7 +2,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '../../../infra/auth.js';
 import type { AppContext } from '../../../infra/context.js';
 import { AppError, errors, type FieldErrors } from '../../../infra/errors.js';
-import { insertMedia, receiveMultipart, sendFile, type ReceivedMultipart, type StoredUpload } from '../../files/index.js';
+import {
+  insertMedia,
+  receiveMultipart,
+  sendFile,
+  type ReceivedMultipart,
+  type StoredUpload,
+} from '../../files/index.js';
 import { pageMeta, paging, toIso, type PagingInput } from '../schemas.js';
 import * as repo from './repository.js';
 
@@ -22,7 +28,12 @@ export function presentUtil(u: repo.UtilRow) {
 
 export async function listUtils(ctx: AppContext, companyId: number, query: PagingInput) {
   const p = paging(query, 50);
-  const { rows, total } = await repo.listUtils(ctx.db, { companyId, search: p.search, offset: p.offset, limit: p.perPage });
+  const { rows, total } = await repo.listUtils(ctx.db, {
+    companyId,
+    search: p.search,
+    offset: p.offset,
+    limit: p.perPage,
+  });
   return { data: rows.map(presentUtil), meta: pageMeta(p, total) };
 }
 
@@ -39,18 +50,23 @@ function parseUtilFields(input: Record<string, unknown>, requireTitle: boolean):
   const problems: FieldErrors = {};
   const add = (field: string, message: string) => (problems[field] ??= []).push(message);
   const out: UtilFields = {};
-  for (const key of Object.keys(input)) if (key !== 'title' && key !== 'description') add(key, `Câmpul ${key} nu este permis.`);
+  for (const key of Object.keys(input))
+    if (key !== 'title' && key !== 'description') add(key, `Câmpul ${key} nu este permis.`);
   if (input.title !== undefined) {
     if (typeof input.title !== 'string') add('title', 'Câmpul titlu are un tip greșit.');
     else if (!input.title.trim()) add('title', 'Câmpul titlu este obligatoriu.');
-    else if (input.title.trim().length > TITLE_MAX) add('title', `Câmpul titlu poate avea cel mult ${TITLE_MAX} caractere.`);
+    else if (input.title.trim().length > TITLE_MAX)
+      add('title', `Câmpul titlu poate avea cel mult ${TITLE_MAX} caractere.`);
     else out.title = input.title.trim();
   } else if (requireTitle) add('title', 'Câmpul titlu este obligatoriu.');
   if (input.description !== undefined) {
-    if (input.description !== null && typeof input.description !== 'string') add('description', 'Câmpul descriere are un tip greșit.');
+    if (input.description !== null && typeof input.description !== 'string')
+      add('description', 'Câmpul descriere are un tip greșit.');
     else if (typeof input.description === 'string' && input.description.length > DESCRIPTION_MAX) {
       add('description', `Câmpul descriere poate avea cel mult ${DESCRIPTION_MAX} caractere.`);
-    } else out.description = typeof input.description === 'string' && input.description.trim() ? input.description.trim() : null;
+    } else
+      out.description =
+        typeof input.description === 'string' && input.description.trim() ? input.description.trim() : null;
   }
   if (Object.keys(problems).length) throw errors.validation(problems);
   return out;
@@ -80,7 +96,12 @@ export async function createUtil(ctx: AppContext, request: FastifyRequest, actor
     if (upload.files.length !== 1) throw errors.field('file', 'Alege fișierul de încărcat.');
     const utilId = await ctx.db.transaction().execute(async (trx) => {
       const [mediaId] = await insertMedia(trx, [mediaValues(companyId, upload.files[0], actor.id)]);
-      return repo.insertUtil(trx, { company_id: companyId, media_id: mediaId, title: fields.title as string, description: fields.description ?? null });
+      return repo.insertUtil(trx, {
+        company_id: companyId,
+        media_id: mediaId,
+        title: fields.title as string,
+        description: fields.description ?? null,
+      });
     });
     return { data: presentUtil((await repo.findUtil(ctx.db, companyId, utilId)) as repo.UtilRow) };
   } catch (error) {
@@ -93,12 +114,19 @@ export async function createUtil(ctx: AppContext, request: FastifyRequest, actor
  * utils/{id}/update: JSON {title?, description?} or multipart with the same
  * fields and an optional replacement file (the old file's row is soft-deleted).
  */
-export async function updateUtil(ctx: AppContext, request: FastifyRequest, actor: Actor, companyId: number, utilId: number) {
+export async function updateUtil(
+  ctx: AppContext,
+  request: FastifyRequest,
+  actor: Actor,
+  companyId: number,
+  utilId: number,
+) {
   const existing = await repo.findUtil(ctx.db, companyId, utilId);
   if (!existing) throw utilNotFound();
   if (!request.isMultipart()) {
     const body = request.body;
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw errors.field('body', 'Corpul cererii trebuie să fie un obiect.');
+    if (body === null || typeof body !== 'object' || Array.isArray(body))
+      throw errors.field('body', 'Corpul cererii trebuie să fie un obiect.');
     const fields = parseUtilFields(body as Record<string, unknown>, false);
     await repo.updateUtil(ctx.db, companyId, utilId, fields);
     return { data: presentUtil((await repo.findUtil(ctx.db, companyId, utilId)) as repo.UtilRow) };

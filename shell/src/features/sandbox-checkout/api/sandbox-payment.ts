@@ -23,7 +23,11 @@ export function subscriptionPath(user: User): string {
   return user.role === 4 ? '/client/subscription' : '/company/subscription';
 }
 
-export async function getCheckoutPayment(user: User, paymentId: number, signal?: AbortSignal): Promise<CheckoutPayment> {
+export async function getCheckoutPayment(
+  user: User,
+  paymentId: number,
+  signal?: AbortSignal,
+): Promise<CheckoutPayment> {
   const prefix = tenantPrefix(user);
   if (!prefix) throw new Error('no tenant');
   const { data } = await http.get<CheckoutPayment>(`${prefix}/payments/${paymentId}`, { signal, silent: true });
@@ -31,7 +35,11 @@ export async function getCheckoutPayment(user: User, paymentId: number, signal?:
 }
 
 /** POST users/{userId}/payment/{id}: stores the sandbox's verdict (idempotent on the server). */
-export async function storeSandboxResult(user: User, payment: CheckoutPayment, status: 'paid' | 'failed'): Promise<CheckoutPayment> {
+export async function storeSandboxResult(
+  user: User,
+  payment: CheckoutPayment,
+  status: 'paid' | 'failed',
+): Promise<CheckoutPayment> {
   const prefix = tenantPrefix(user);
   if (!prefix) throw new Error('no tenant');
   const { data } = await http.post<{ payment: CheckoutPayment }>(`${prefix}/users/${user.id}/payment/${payment.id}`, {
