@@ -1,45 +1,8 @@
 // One webpack factory for the shell and the three remotes (DESIGN §1).
 // Each app's webpack.config.js calls createConfig({ name, dir, port, exposes }).
-const fs = require('node:fs');
 const path = require('node:path');
-const Module = require('node:module');
-
-/**
- * webpack ≥ 5.107 moved files inside webpack/lib (e.g. util/extractUrlAndGlobal →
- * externals/extractUrlAndGlobal); @module-federation/enhanced 2.9.2 still deep-imports
- * the old paths (module-federation/core#4747). Until both agree again, a request for a
- * missing webpack/lib file resolves to the file of the same name at its new place.
- */
-function bridgeMovedWebpackInternals() {
-  const webpackLib = path.join(path.dirname(require.resolve('webpack/package.json')), 'lib');
-  let index = null;
-  const indexLib = () => {
-    if (index) return index;
-    index = new Map();
-    const walk = (dir) => {
-      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-        const full = path.join(dir, entry.name);
-        if (entry.isDirectory()) walk(full);
-        else if (entry.name.endsWith('.js') && !index.has(entry.name)) index.set(entry.name, full);
-      }
-    };
-    walk(webpackLib);
-    return index;
-  };
-  const original = Module._resolveFilename;
-  Module._resolveFilename = function resolveMoved(request, ...rest) {
-    try {
-      return original.call(this, request, ...rest);
-    } catch (error) {
-      const match = /^webpack\/lib\/(.+?)(\.js)?$/.exec(request);
-      const moved = match && indexLib().get(`${path.basename(match[1])}.js`);
-      if (error.code !== 'MODULE_NOT_FOUND' || !moved) throw error;
-      return moved;
-    }
-  };
-}
-bridgeMovedWebpackInternals();
-
+// webpack stays at 5.106: from 5.107 it moved internals that @module-federation/enhanced
+// 2.9.2 deep-imports (module-federation/core#4747).
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 

@@ -22,7 +22,14 @@ describe('client area App', () => {
   it('role 4 sees every client screen in the menu', async () => {
     renderWithSession(<App />, { user: holdingAdmin, route: '/client/dashboard', path: '/client/*' });
     expect(await screen.findByRole('heading', { name: 'Firmele grupului' })).toBeInTheDocument();
-    expect(menuLabels()).toEqual(['Firme', 'Fișiere utile', 'Firme de contabilitate', 'Utilizatori', 'Profilul meu']);
+    expect(menuLabels()).toEqual([
+      'Firme',
+      'Fișiere utile',
+      'Firme de contabilitate',
+      'Utilizatori',
+      'Abonament',
+      'Profilul meu',
+    ]);
   });
 
   it('role 5 sees dashboard, utils and profile only', async () => {

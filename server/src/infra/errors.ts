@@ -69,14 +69,15 @@ const FIELD_NAMES: Record<string, string> = {
 
 /** Translates an ajv validation error list into {field: [Romanian message]}. */
 function validationToFields(error: FastifyError): FieldErrors {
-  const out: FieldErrors = {};
+  // No prototype: a field named `__proto__` or `constructor` is just a key.
+  const out = Object.create(null) as FieldErrors;
   for (const v of error.validation ?? []) {
     const params = v.params as Record<string, unknown>;
     let field = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
     if (v.keyword === 'required') field = [field, String(params.missingProperty)].filter(Boolean).join('.');
     if (v.keyword === 'additionalProperties') field = [field, String(params.additionalProperty)].filter(Boolean).join('.');
     if (!field) field = error.validationContext ?? 'body';
-    const label = FIELD_NAMES[field] ?? field;
+    const label = Object.hasOwn(FIELD_NAMES, field) ? FIELD_NAMES[field] : field;
     const message = ((): string => {
       switch (v.keyword) {
         case 'required':
@@ -137,9 +138,20 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.error({ err: error }, 'database unavailable');
       return sendError(reply, errors.unavailable());
     }
+    if (isBadData(error)) {
+      // PostgreSQL refused a value the schemas let through (out of range, NUL byte…): the input's fault, not ours.
+      request.log.warn({ err: error }, 'value refused by the database');
+      return sendError(reply, errors.validation({}, 'Datele trimise conțin o valoare nepermisă.'));
+    }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, new AppError(500, 'server_error', 'A apărut o eroare internă. Încearcă din nou.'));
   });
+}
+
+/** PostgreSQL class 22 (data exception): 22003 out of range, 22021 NUL byte, 22P02 bad text representation… */
+function isBadData(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
 }
 
 function isDatabaseDown(error: unknown): boolean {

@@ -46,6 +46,9 @@ export class CaseLog {
     this.failures.push(message);
   }
   report(note = ''): string {
+    // SECURITY_DUMP_DIR=/tmp/x keeps every failure of the run, one file per category (for digging in).
+    const dump = process.env.SECURITY_DUMP_DIR;
+    if (dump) fs.writeFileSync(`${dump}/${this.category}.txt`, this.failures.join('\n') + '\n');
     return reportSummary(this.category, this.cases, this.failures.length, note);
   }
   /** The first failures, for the assertion message. */

@@ -321,6 +321,35 @@ describe('storeFiles', () => {
   });
 });
 
+describe('over real HTTP', () => {
+  // Refusing before reading the whole body must not reset the connection: the browser has to see our answer.
+  test('a refused or too large upload still gets its JSON answer, and nothing is stored', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const before = { files: storedFiles(), rows: await mediaCount() };
+    const big = Buffer.concat([pdfOf('mare'), Buffer.alloc(8 * 1024 * 1024, 0x20)]);
+    const send = async (token: string, clientId: number) => {
+      const form = new FormData();
+      form.append('period', '2026-05');
+      form.append('files[]', new Blob([pdfOf('mic')]), 'mic.pdf');
+      form.append('files[]', new Blob([big]), 'mare.pdf');
+      const res = await fetch(`${address}/api/company/1/clients/${clientId}/storeFiles`, {
+        method: 'POST',
+        headers: bearer(token),
+        body: form,
+      });
+      return { status: res.status, body: (await res.json()) as { message: string } };
+    };
+    expect(await send(holdingUser, client1)).toMatchObject({ status: 403, body: { message: expect.any(String) } });
+    expect(await send(owner, 999999)).toMatchObject({ status: 404, body: { message: 'Clientul nu a fost găsit.' } });
+    expect(await send(owner, client1)).toMatchObject({
+      status: 413,
+      body: { message: expect.stringContaining('32 KB') },
+    });
+    expect(storedFiles()).toEqual(before.files);
+    expect(await mediaCount()).toBe(before.rows);
+  });
+});
+
 describe('download one document', () => {
   test('streams the bytes with a safe Content-Disposition keeping the diacritics', async () => {
     const pdf = pdfOf('descarcare');
