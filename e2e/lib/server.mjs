@@ -107,7 +107,11 @@ export async function startServer(label, extraEnv = {}) {
   const env = { ...process.env };
   // The product's defaults: embedded database, mail to files, local storage, memory rate limits.
   for (const key of Object.keys(env)) {
-    if (/^(DATABASE_URL|TEST_DATABASE_URL|SMTP_URL|REDIS_URL|S3_|REMOTE_|STATIC_ROOT|PUBLIC_URL|NODE_ENV|SEED_DEMO)/.test(key)) {
+    if (
+      /^(DATABASE_URL|TEST_DATABASE_URL|SMTP_URL|REDIS_URL|S3_|REMOTE_|STATIC_ROOT|PUBLIC_URL|NODE_ENV|SEED_DEMO)/.test(
+        key,
+      )
+    ) {
       delete env[key];
     }
   }

@@ -4,11 +4,12 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { AppContext } from './infra/context.js';
-import { registerErrorHandler } from './infra/errors.js';
+import { AppError, registerErrorHandler, sendError } from './infra/errors.js';
 import { registerAuth } from './infra/auth.js';
 import { registerSecurity } from './infra/security.js';
 import { features } from './features/index.js';
 import { webRoutes } from './features/web/routes.js';
+import { startOutboxWorker, type OutboxWorker } from './infra/outbox.js';
 
 export interface BuildOptions {
   /** Sees every route as it registers (tests build the route table from it). */
@@ -25,6 +26,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },
+    // A URL the router can't decode (`%C0%AF`) or a path parameter over 100 characters: Romanian JSON like every error.
+    frameworkErrors: (error, _request, reply) =>
+      sendError(
+        reply,
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? new AppError(414, 'url_too_long', 'Adresa cererii este prea lungă.')
+          : new AppError(400, 'bad_url', 'Adresa cererii nu este validă.'),
+      ),
   });
   app.decorate('ctx', ctx);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
@@ -43,5 +52,15 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerAuth(app, ctx.db);
   for (const feature of features) await app.register(feature, { prefix: '/api' });
   await app.register(webRoutes);
+
+  // The mail outbox worker runs in every server process from ready to close; tests
+  // (NODE_ENV=test) drain the outbox themselves with drainOutbox, so nothing races them.
+  let worker: OutboxWorker | null = null;
+  app.addHook('onReady', async () => {
+    if (config.env !== 'test') worker = startOutboxWorker({ db: ctx.db, mailer: ctx.mailTransport }, app.log);
+  });
+  app.addHook('onClose', async () => {
+    await worker?.stop();
+  });
   return app;
 }

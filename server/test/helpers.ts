@@ -80,6 +80,7 @@ export async function createTestApp(
     db: database.db,
     dbKind: database.kind,
     mailer: mail,
+    mailTransport: mail,
     limiter: memoryRateLimiter(),
     storage: localDiskStorage(path.join(dataDir, 'files')),
   };

@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { AppContext } from './context.js';
 import { migrateToLatest, openDatabase } from './db.js';
 import { createMailer } from './mailer.js';
+import { outboxMailer } from './outbox.js';
 import { memoryRateLimiter, redisRateLimiter } from './rate-limit.js';
 import { localDiskStorage, type Storage } from './storage.js';
 import { s3Storage } from './storage-s3.js';
@@ -18,15 +19,17 @@ export async function boot(config: Config): Promise<Booted> {
   const database = await openDatabase(config);
   await migrateToLatest(database.db);
   const limiter = config.redisUrl ? await redisRateLimiter(config.redisUrl) : memoryRateLimiter();
-  const mailer = createMailer(config);
+  const mailTransport = createMailer(config);
+  // Every e-mail is a row in the outbox first, so a mail server that is down loses nothing.
+  const mailer = outboxMailer(database.db);
   const storage: Storage = config.s3 ? s3Storage(config.s3) : localDiskStorage(path.join(config.dataDir, 'files'));
-  const ctx: AppContext = { config, db: database.db, dbKind: database.kind, mailer, limiter, storage };
+  const ctx: AppContext = { config, db: database.db, dbKind: database.kind, mailer, mailTransport, limiter, storage };
   if (config.seedDemo) await seedDemoWorld(ctx);
   return {
     ctx,
     async close() {
       await limiter.close();
-      await mailer.close();
+      await mailTransport.close();
       await database.close();
     },
   };

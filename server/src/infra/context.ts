@@ -9,7 +9,10 @@ export interface AppContext {
   config: Config;
   db: Db;
   dbKind: 'pglite' | 'postgres';
+  /** What features send with: in a running server it queues in the mail outbox (infra/outbox.ts). */
   mailer: Mailer;
+  /** What actually delivers (SMTP or .eml files); only the outbox worker uses it. */
+  mailTransport: Mailer;
   limiter: RateLimiter;
   storage: Storage;
 }

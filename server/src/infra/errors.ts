@@ -141,7 +141,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isBadData(error)) {
       // PostgreSQL refused a value the schemas let through (out of range, NUL byte…): the input's fault, not ours.
       request.log.warn({ err: error }, 'value refused by the database');
-      return sendError(reply, errors.validation({}, 'Datele trimise conțin o valoare nepermisă.'));
+      return sendError(reply, new AppError(422, 'bad_value', 'Datele trimise conțin o valoare nepermisă.'));
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, new AppError(500, 'server_error', 'A apărut o eroare internă. Încearcă din nou.'));

@@ -6,6 +6,22 @@ import { randomSecret } from './tokens.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+// NUL (PostgreSQL text can't hold it) and UTF-16 halves without their pair (no character at all).
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** The path (`a.b.0`) of the first string in value that text columns can't store; null when none. */
+export function unstorableText(value: unknown, at = '', depth = 0): string | null {
+  if (typeof value === 'string') return UNSTORABLE.test(value) ? at || 'body' : null;
+  if (value === null || typeof value !== 'object' || depth > 32) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const path = at ? `${at}.${key}` : key;
+    if (UNSTORABLE.test(key)) return path;
+    const found = unstorableText(item, path, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
 function origins(config: Config): string[] {
   return Object.values(config.remotes)
     .filter((u) => /^https?:\/\//.test(u))
@@ -32,6 +48,15 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     hsts: config.env === 'production',
+  });
+
+  // Text no column can store is refused up front (422), wherever it hides: body, query string or path.
+  app.addHook('preValidation', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const field = unstorableText(request.params) ?? unstorableText(request.query) ?? unstorableText(request.body);
+    if (!field) return;
+    const message = `Câmpul ${field} conține caractere nepermise.`;
+    return sendError(reply, errors.validation({ [field]: [message] }, message));
   });
 
   // Double-submit: a request carrying the XSRF-TOKEN cookie must echo it in X-XSRF-TOKEN.

@@ -1,5 +1,5 @@
 import { bearer, createTestApp, type TestApp } from '../../../test/helpers.js';
-import { drainOutbox } from '../campaigns/outbox.js';
+import { drainOutbox } from '../../infra/outbox.js';
 
 let t: TestApp;
 let admin: string;

@@ -8,7 +8,7 @@ import { prepareSetPasswordMail } from '../company/set-password.js';
 import { startTrial, effectiveStatus } from '../billing/service.js';
 import { findSubscription, listTenantPayments, storageUsed, countClients } from '../billing/repository.js';
 import { presentPayment, presentPlan, ron } from '../billing/presenter.js';
-import { enqueueMail } from '../campaigns/outbox.js';
+import { enqueueMail } from '../../infra/outbox.js';
 import * as repo from './repository.js';
 import { csvAmount, csvDate, csvRow, CSV_BOM } from './csv.js';
 import type { Tenant } from '../billing/tenant.js';

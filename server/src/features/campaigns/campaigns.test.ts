@@ -1,5 +1,5 @@
 import { bearer, createTestApp, type TestApp } from '../../../test/helpers.js';
-import { backoffSeconds, drainOutbox, enqueueMail, MAX_ATTEMPTS, startOutboxWorker } from './outbox.js';
+import { backoffSeconds, drainOutbox, enqueueMail, MAX_ATTEMPTS, startOutboxWorker } from '../../infra/outbox.js';
 import { htmlToText } from './html-to-text.js';
 import type { Mailer } from '../../infra/mailer.js';
 

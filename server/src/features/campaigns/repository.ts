@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../infra/db.js';
 import type { MailMessage } from '../../infra/mailer.js';
-import { enqueueMany } from './outbox.js';
+import { enqueueMany } from '../../infra/outbox.js';
 
 export type Audience = 'company_owners' | 'holding_admins' | 'tenants';
 

@@ -4,7 +4,6 @@ import { errors } from '../../infra/errors.js';
 import * as repo from './repository.js';
 import type { CampaignRow } from './repository.js';
 import { previewCampaign, sendCampaign, type ComposeInput } from './service.js';
-import { startOutboxWorker, type OutboxWorker } from './outbox.js';
 import {
   campaignDetailSchema,
   campaignSchema,
@@ -44,21 +43,11 @@ const pageOf = (query: { page?: string; per_page?: string }) => {
 };
 
 /**
- * Admin e-mail campaigns (/api/admin/campaigns) and the mail outbox worker,
- * which runs in every server process from ready to close (not under
- * NODE_ENV=test, where tests call drainOutbox).
+ * Admin e-mail campaigns (/api/admin/campaigns); they leave through the mail
+ * outbox (infra/outbox.ts), whose worker app.ts runs.
  */
 export async function campaignRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
-
-  // Tests (NODE_ENV=test) drain the outbox themselves with drainOutbox(ctx), so nothing races them.
-  let worker: OutboxWorker | null = null;
-  app.addHook('onReady', async () => {
-    if (app.ctx.config.env !== 'test') worker = startOutboxWorker(app.ctx, app.log);
-  });
-  app.addHook('onClose', async () => {
-    await worker?.stop();
-  });
 
   // Every route here is the admin's: 401 anonymous, 403 other roles, before anything else runs.
   app.addHook('onRequest', async (request) => {

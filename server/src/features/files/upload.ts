@@ -78,44 +78,12 @@ export async function receiveMultipart(
       files.push(await storeOne(ctx, part, options.keyPrefix, maxBytes));
     }
   } catch (error) {
-    // Stop the parser: what is left of the body is drained (drainRequestBody) or dropped with the connection.
+    // Stop the parser so Node can discard the rest of the body and keep the connection usable for the answer.
     request.raw.unpipe();
     await discard();
     throw translateMultipartError(error, maxBytes, maxFiles);
   }
   return { fields, files, discard };
-}
-
-/**
- * Reads and discards what is left of a refused upload's body (up to
- * maxBytes or timeoutMs) before the error answer goes out. Closing on an
- * unread body resets the connection, and the browser would then report a
- * network error instead of our 403/404/413/422 message.
- */
-export async function drainRequestBody(request: FastifyRequest, maxBytes: number, timeoutMs = 30_000): Promise<void> {
-  const raw = request.raw;
-  if (raw.readableEnded || raw.destroyed) return;
-  await new Promise<void>((resolve) => {
-    let seen = 0;
-    const done = (): void => {
-      clearTimeout(timer);
-      raw.off('data', onData);
-      raw.off('end', done);
-      raw.off('error', done);
-      raw.off('close', done);
-      resolve();
-    };
-    const onData = (chunk: Buffer): void => {
-      seen += chunk.length;
-      if (seen > maxBytes) done();
-    };
-    const timer = setTimeout(done, timeoutMs);
-    raw.on('data', onData);
-    raw.once('end', done);
-    raw.once('error', done);
-    raw.once('close', done);
-    raw.resume();
-  });
 }
 
 function translateMultipartError(error: unknown, maxBytes: number, maxFiles: number): unknown {
@@ -127,6 +95,8 @@ function translateMultipartError(error: unknown, maxBytes: number, maxFiles: num
   if (code === 'FST_MP_PREMATURE_CLOSE' || (error as Error).message?.includes('Unexpected end of')) {
     return new AppError(400, 'aborted', 'Încărcarea a fost întreruptă. Încearcă din nou.');
   }
+  // busboy: a multipart header without its boundary, or a body that isn't multipart after all
+  if ((error as Error).message?.startsWith('Multipart: Boundary not found')) return notMultipart();
   return error;
 }
 

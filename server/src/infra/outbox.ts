@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../../infra/db.js';
-import type { Mailer, MailMessage } from '../../infra/mailer.js';
+import type { Db } from './db.js';
+import type { Mailer, MailMessage } from './mailer.js';
 
 /**
  * The mail outbox: a message is a row first (in the caller's transaction, so a
@@ -38,6 +38,16 @@ export async function enqueueMail(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** A Mailer whose send() only queues: the worker delivers through the real transport. */
+export function outboxMailer(db: Db): Mailer {
+  return {
+    async send(message) {
+      await enqueueMail(db, message);
+    },
+    async close() {},
+  };
 }
 
 export async function enqueueMany(
