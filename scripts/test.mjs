@@ -133,7 +133,15 @@ async function jest(label, extraArgs, env) {
     `--outputFile=${outputFile}`,
     ...extraArgs,
   ];
-  const { code, output, ms } = await run(process.execPath, args, { env, timeoutMs: 40 * MINUTE });
+  // The attack suites (server/test/security, server/test/faults) append one summary line per category here.
+  const summaryFile = path.join(tmp, `${label.replace(/\W+/g, '-')}-summary.txt`);
+  const { code, output, ms } = await run(process.execPath, args, {
+    env: { ...env, DOSAR_SUMMARY_FILE: summaryFile },
+    timeoutMs: 40 * MINUTE,
+  });
+  if (fs.existsSync(summaryFile)) {
+    for (const line of fs.readFileSync(summaryFile, 'utf8').split('\n').filter(Boolean)) console.log(`    ${line}`);
+  }
   let json = null;
   try {
     json = JSON.parse(fs.readFileSync(outputFile, 'utf8'));

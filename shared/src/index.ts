@@ -60,3 +60,45 @@ export { LoginForm, login, type LoginFormProps } from './ui/LoginForm';
 export { connectSession } from './session/setup';
 export { renderStandalone } from './ui/standalone';
 export { isValidCui } from './lib/cui';
+
+// Pieces every area used to keep its own copy of (one implementation, additive exports).
+export { normalizeCui } from './lib/cui';
+export { compact, type ListQuery, type SortDirection } from './lib/list-query';
+export { errorStatus, errorMessage, fieldErrors, isCancelled, type ApiErrorBody } from './lib/errors';
+export { formatPeriod, formatPeriodShort, periodFromNow, recentPeriods } from './lib/months';
+export { useRequest, type RequestState } from './lib/use-request';
+export { useDebouncedValue } from './lib/use-debounced-value';
+export { postForBlob, type DownloadOptions, type DownloadedFile } from './lib/post-for-blob';
+export { useDownload, type DownloadProgress } from './lib/use-download';
+
+export {
+  FieldShell,
+  TextField,
+  TextAreaField,
+  type FieldShellProps,
+  type TextFieldProps,
+  type TextAreaFieldProps,
+} from './ui/TextField';
+export { Modal, type ModalProps } from './ui/Modal';
+export { MessageDialog, type MessageDialogProps } from './ui/MessageDialog';
+export { SortHeader, type SortHeaderProps, type SortState } from './ui/SortHeader';
+export { DownloadStatus, type DownloadStatusProps } from './ui/DownloadStatus';
+
+// A client's documents, the same in the company and the holding area: `clientUrl` is the
+// client's base URL in the caller's area (/api/company/{id}/clients/{clientId} or
+// /api/holding/{id}/clients/{clientId}).
+export { documentName, type FileDocument, type DocumentCategory, type UploadLimits } from './files/types';
+export { storeFile, type StoreFileInput, type StoreFilesResponse, type TransferOptions } from './files/api/store-file';
+export { downloadDocument } from './files/api/download-document';
+export { downloadCollection, type CollectionFilters } from './files/api/download-collection';
+export { deleteDocument } from './files/api/delete-document';
+export {
+  useBatchUpload,
+  rejectReason,
+  extensionOf,
+  type QueuedFile,
+  type UploadStatus,
+  type BatchTarget,
+} from './files/use-batch-upload';
+export { UploadPanel, type UploadPanelProps } from './files/UploadPanel';
+export { DocumentsList, groupDocuments, type DocumentsListProps, type DocumentGroup } from './files/DocumentsList';

@@ -173,13 +173,12 @@ const BAD_AUTH: [string, string][] = [
   ['lowercase scheme', `bearer 1|${'a'.repeat(40)}`],
 ];
 
+/** Absurd paging: always refused. */
 const PAGING: [string, Record<string, unknown>][] = [
   ['page -1', { page: -1 }],
-  ['page 0', { page: 0 }],
   ['page 1e12', { page: 1e12 }],
   ['page text', { page: 'abc' }],
   ['per_page 1e9', { per_page: 1e9 }],
-  ['per_page 0', { per_page: 0 }],
   ['per_page -5', { per_page: -5 }],
   ['sort injection', { sort: 'name; drop table users' }],
   ['sort unknown column', { sort: 'password_hash' }],
@@ -272,6 +271,8 @@ function casesFor(route: ApiRoute): Case[] {
           const query = Object.fromEntries(Object.entries(q).map(([k, v]) => [k, String(v)]));
           cases.push({ label: `query ${label}`, expect: 'invalid', query });
         }
+        // zero: refused, or (when the schema lets it through) clamped — never an error
+        for (const q of [{ page: '0' }, { per_page: '0' }] as Record<string, string>[]) cases.push({ label: `query ${Object.keys(q)[0]} 0`, expect: qsExpect(q), query: q });
       }
       for (const prop of Object.keys(qs.properties ?? {})) {
         for (const [label, value] of ODD_STRINGS) {
@@ -280,8 +281,34 @@ function casesFor(route: ApiRoute): Case[] {
         }
         cases.push({ label: `query ${prop} repeated`, expect: 'odd', query: { [prop]: ['1', '2'] } });
       }
-      cases.push({ label: 'query unknown parameter', expect: qsExpect({ zzz: '1' }), query: { zzz: '1' } });
-      cases.push({ label: 'query __proto__', expect: 'odd', query: { __proto__: 'x', constructor: 'y' } as Record<string, string> });
+    }
+    // junk any GET may receive, whether or not it reads a query string
+    const qsOk = (q: Record<string, string>): Expect => (qs ? (validates(qs, q) ? 'odd' : 'invalid') : 'odd');
+    const junk: [string, Record<string, string | string[]>][] = [
+      ['unknown parameter', { zzz: '1' }],
+      ['__proto__', { __proto__: 'x', constructor: 'y' } as Record<string, string>],
+      ['nested brackets', { 'a[b][c]': '1' }],
+      ['page -1', { page: '-1' }],
+      ['page 1e12', { page: '1000000000000' }],
+      ['per_page 1e9', { per_page: '1000000000' }],
+      ['sort injection', { sort: 'name; drop table users' }],
+      ['search NUL', { search: 'a\u0000b' }],
+      ['search lone surrogate', { search: '\ud800' }],
+      ['search RTL', { search: '\u202eabc' }],
+      ['search 50 KB', { search: 'ș'.repeat(25_000) }],
+      ['search like wildcards', { search: '%_\\' }],
+      ['repeated page', { page: ['1', '2'] }],
+      ['empty name', { '': 'x' }],
+      ['status injection', { status: "active' or '1'='1" }],
+      ['from date garbage', { from: '2026-02-31' }],
+      ['to date injection', { to: "2026-01-01'; --" }],
+      ['company_id foreign', { company_id: String(world.tenants[2].company) }],
+      ['100 parameters', Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`p${i}`, String(i)]))],
+    ];
+    for (const [label, q] of junk) {
+      const flat = Object.fromEntries(Object.entries(q).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
+      const absurd = /page|sort injection|status injection|garbage|to date/.test(label) && qs?.properties && Object.keys(q).some((k) => k in (qs.properties ?? {}));
+      cases.push({ label: `query junk ${label}`, expect: absurd ? 'invalid' : qsOk(flat), query: q });
     }
     return cases;
   }
@@ -323,9 +350,10 @@ function casesFor(route: ApiRoute): Case[] {
     ['string', 'text'],
     ['number', 42],
     ['boolean', true],
-    ['null', null],
   ];
   for (const [label, value] of shapes) cases.push({ label: `body ${label}`, expect: jsonExpect(value), json: value });
+  // A JSON `null` body is "no payload": routes whose payload is optional may take it as {}.
+  cases.push({ label: 'body null', expect: jsonExpect({}) === 'odd' || jsonExpect(null) === 'odd' ? 'odd' : 'invalid', json: null });
 
   // extra fields
   const extras: [string, Record<string, unknown>][] = [
@@ -356,6 +384,7 @@ function casesFor(route: ApiRoute): Case[] {
   // paging fields of list bodies, even when the schema names them differently
   if (objSchema?.properties && ('page' in objSchema.properties || 'per_page' in objSchema.properties)) {
     for (const [label, q] of PAGING) cases.push({ label: `paging ${label}`, expect: 'invalid', json: { ...(base ?? {}), ...q } });
+    for (const q of [{ page: 0 }, { per_page: 0 }]) cases.push({ label: `paging ${Object.keys(q)[0]} 0`, expect: jsonExpect({ ...(base ?? {}), ...q }), json: { ...(base ?? {}), ...q } });
   }
   // not a JSON route at all: multipart to a JSON call
   const mp = multipart([field('name', 'x')]);
@@ -385,7 +414,8 @@ function multipartCases(): Case[] {
   mp('empty file', 'invalid', [field('title', 'T'), file('files[]', 'gol.pdf', Buffer.alloc(0), 'application/pdf')]);
   mp('html file', 'invalid', [field('title', 'T'), file('files[]', 'pagina.pdf', '<html><script>alert(1)</script></html>', 'application/pdf')]);
   mp('exe file', 'invalid', [field('title', 'T'), file('files[]', 'a.pdf', Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 1)]), 'application/pdf')]);
-  mp('100 KB field', 'invalid', [field('title', 'x'.repeat(100 * 1024)), file('files[]', 'a.pdf', pdf)]);
+  mp('100 KB period field', 'invalid', [field('title', 'T'), field('period', `2026-01${' '.repeat(100 * 1024)}x`), file('files[]', 'a.pdf', pdf)]);
+  mp('100 KB title field', 'odd', [field('title', 'x'.repeat(100 * 1024)), file('files[]', 'a.pdf', pdf)]);
   mp('60 fields', 'invalid', [...Array.from({ length: 60 }, (_, i) => field(`f${i}`, 'x')), file('files[]', 'a.pdf', pdf)]);
   mp('101 files', 'invalid', [field('title', 'T'), ...Array.from({ length: 101 }, (_, i) => file('files[]', `f${i}.pdf`, pdf))]);
   for (const [label, value] of [

@@ -134,7 +134,7 @@ describe('refused uploads leave nothing behind', () => {
       ['ELF as .jpg', 'poza.jpg', ELF],
       ['JAR as .zip-less name', 'arhiva.jar', JAR],
       ['JAR as .pdf', 'arhiva.pdf', JAR],
-      ['MSI as .doc', 'setup.doc', MSI],
+      ['MSI as .pdf', 'setup.pdf', MSI],
       ['HTML behind a BOM', 'a.txt', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), HTML])],
       ['HTML after 50 spaces', 'a.txt', Buffer.concat([Buffer.from(' '.repeat(50)), HTML])],
       ['HTML in UTF-16', 'a.txt', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(HTML.toString('latin1'), 'utf16le')])],

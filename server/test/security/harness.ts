@@ -17,13 +17,14 @@ import type { Config } from '../../src/config.js';
 // ---------------------------------------------------------------- summary lines
 
 /**
- * One line per category, e.g. `[access-matrix] cases: 1234, failures: 0`.
- * console.log is swallowed by `jest --silent`, so the line also goes to
- * $DOSAR_SUMMARY_FILE (scripts/test.mjs prints that file after each jest run).
+ * One line per category, e.g. `[access-matrix] cases: 1234, failures: 0`, on
+ * stdout and appended to $DOSAR_SUMMARY_FILE (scripts/test.mjs prints that
+ * file after each jest run, whose own output it keeps for failures only).
  */
 export function reportSummary(category: string, cases: number, failures: number, note = ''): string {
   const line = `[${category}] cases: ${cases}, failures: ${failures}${note ? `, ${note}` : ''}`;
-  console.log(line);
+  // process.stdout, not console.log: jest --silent swallows the console, not the workers' stdout.
+  process.stdout.write(`${line}\n`);
   const target = process.env.DOSAR_SUMMARY_FILE;
   if (target) {
     const db = process.env.TEST_DATABASE_URL ? ' (postgresql)' : '';

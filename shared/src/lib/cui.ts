@@ -1,5 +1,10 @@
 const KEY = [7, 5, 3, 2, 1, 7, 5, 3, 2];
 
+/** The digits the server checks: spaces and an optional "RO" prefix dropped ("ro 1234 5674" → "12345674"). */
+export function normalizeCui(input: string): string {
+  return input.trim().toUpperCase().replace(/\s+/g, '').replace(/^RO/, '');
+}
+
 /**
  * Romanian fiscal code (CUI/CIF), optional RO prefix, checked with the control digit.
  * Mirrors server/src/lib/cui.ts: the server decides, this only spares a round trip.

@@ -1,6 +1,5 @@
-import { http, type Paged } from '@dosar/shared';
-import { compact, companyUrl, type ListQuery } from '../company-api';
-import { useRequest } from '../use-request';
+import { compact, http, useRequest, type ListQuery, type Paged } from '@dosar/shared';
+import { companyUrl } from '../company-api';
 
 /** A holding the company works with, as POST holdings lists it. */
 export interface HoldingRow {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { requireRole } from '../../infra/auth.js';
+import { errors } from '../../infra/errors.js';
 import * as repo from './repository.js';
 import * as service from './service.js';
 import {
@@ -30,11 +31,21 @@ function listQuery(q: ListQuerystring, sorts: readonly string[]): repo.ListQuery
   };
 }
 
+/** A YYYY-MM-DD the calendar has (the schema lets 2026-02-31 through; PostgreSQL would refuse it mid-CSV). */
+function realDay(value: string | undefined, field: 'from' | 'to'): string | null {
+  if (!value) return null;
+  const d = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) {
+    throw errors.field(field, `Data „${value}” nu există în calendar.`);
+  }
+  return value;
+}
+
 function paymentFilters(q: PaymentQuerystring): repo.PaymentFilters {
   return {
     status: q.status ?? null,
-    from: q.from ?? null,
-    to: q.to ?? null,
+    from: realDay(q.from, 'from'),
+    to: realDay(q.to, 'to'),
     companyId: q.company_id ? Number(q.company_id) : null,
     holdingId: q.holding_id ? Number(q.holding_id) : null,
   };

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { drainRequestBody, MAX_FILES_PER_UPLOAD } from '../files/index.js';
 import { categoryRoutes } from './categories/routes.js';
 import { clientRoutes } from './clients/routes.js';
 import { holdingRoutes } from './holdings/routes.js';
@@ -13,6 +14,7 @@ import { registerReadOnlyGuard } from '../billing/index.js';
  * POST /api/company/create (registration) and billing live elsewhere.
  */
 export async function companyRoutes(app: FastifyInstance): Promise<void> {
+  const ctx = app.ctx;
   await app.register(
     async (scoped) => {
       // A company whose subscription period ended is read-only (402 on writes) until it pays.
@@ -22,6 +24,13 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
         if (request.body === undefined || request.body === null) {
           if (!request.isMultipart()) request.body = {};
         }
+      });
+      // A refused upload (402, 403, 404, 413, 422) reads the rest of its body first, so the browser gets our answer.
+      scoped.addHook('onSend', async (request, reply, payload) => {
+        if (reply.statusCode >= 400 && request.isMultipart()) {
+          await drainRequestBody(request, ctx.config.uploadMaxBytes * MAX_FILES_PER_UPLOAD);
+        }
+        return payload;
       });
       await scoped.register(clientRoutes);
       await scoped.register(mediaRoutes);

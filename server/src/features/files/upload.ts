@@ -78,12 +78,44 @@ export async function receiveMultipart(
       files.push(await storeOne(ctx, part, options.keyPrefix, maxBytes));
     }
   } catch (error) {
-    // Stop the parser so Node can discard the rest of the body and keep the connection usable for the answer.
+    // Stop the parser: the rest of the body is drained (drainRequestBody) before the answer goes out.
     request.raw.unpipe();
     await discard();
     throw translateMultipartError(error, maxBytes, maxFiles);
   }
   return { fields, files, discard };
+}
+
+/**
+ * Reads and discards what is left of a refused upload's body (up to
+ * maxBytes or timeoutMs) before the error answer goes out. Answering and
+ * closing on an unread body can reset the connection, and the browser would
+ * then report a network error instead of our 403/404/413/422 message.
+ */
+export async function drainRequestBody(request: FastifyRequest, maxBytes: number, timeoutMs = 30_000): Promise<void> {
+  const raw = request.raw;
+  if (raw.readableEnded || raw.destroyed) return;
+  await new Promise<void>((resolve) => {
+    let seen = 0;
+    const done = (): void => {
+      clearTimeout(timer);
+      raw.off('data', onData);
+      raw.off('end', done);
+      raw.off('error', done);
+      raw.off('close', done);
+      resolve();
+    };
+    const onData = (chunk: Buffer): void => {
+      seen += chunk.length;
+      if (seen > maxBytes) done();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    raw.on('data', onData);
+    raw.once('end', done);
+    raw.once('error', done);
+    raw.once('close', done);
+    raw.resume();
+  });
 }
 
 function translateMultipartError(error: unknown, maxBytes: number, maxFiles: number): unknown {

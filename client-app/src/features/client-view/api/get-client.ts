@@ -1,6 +1,5 @@
-import { http } from '@dosar/shared';
-import { compact, holdingUrl } from '../../../lib/holding-api';
-import { useRequest } from '../../../lib/use-request';
+import { compact, http, useRequest, type FileDocument, type UploadLimits } from '@dosar/shared';
+import { holdingUrl } from '../../../lib/holding-api';
 
 export interface ClientCategory {
   id: number;
@@ -8,24 +7,11 @@ export interface ClientCategory {
   position: number;
 }
 
-/** One of the client's documents (media). */
-export interface ClientDocument {
-  id: number;
+/** One of the client's documents (media), as the shared files presenter gives it. */
+export interface ClientDocument extends FileDocument {
   client_id: number;
-  category_id: number | null;
-  /** YYYY-MM */
-  period: string | null;
-  /** The file's original name (the shared files presenter). */
-  name?: string;
-  /** Older name of the same field, still accepted. */
-  original_name?: string;
   category?: { id: number; name: string } | null;
   mime?: string;
-  size?: number;
-  uploaded_by?: { id: number; name: string } | null;
-  created_at?: string;
-  /** The server's own answer to "may I delete it" (it decides; the UI only hides). */
-  can_delete?: boolean;
 }
 
 export interface ClientDetails {
@@ -37,16 +23,6 @@ export interface ClientDetails {
   notes?: string | null;
   company?: { id: number; name: string } | null;
   documents_count?: number;
-}
-
-/** What the server accepts, shown before an upload starts. */
-export interface UploadLimits {
-  max_bytes?: number;
-  max_files?: number;
-  /** Extensions without the dot, e.g. ['pdf', 'jpg']. */
-  allowed_types?: string[];
-  /** The file picker's accept attribute, e.g. '.pdf,.jpg'. */
-  accept?: string;
 }
 
 export interface ClientView {
@@ -63,10 +39,6 @@ export interface ClientView {
 export interface ClientViewFilters {
   period?: string;
   category_id?: number;
-}
-
-export function documentName(document: ClientDocument): string {
-  return document.name ?? document.original_name ?? `document-${document.id}`;
 }
 
 /** POST /api/holding/{holdingId}/clients/{id}: the client, its categories and documents (optionally filtered). */

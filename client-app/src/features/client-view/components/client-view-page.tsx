@@ -1,18 +1,29 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { ErrorState, Select, Spinner, confirmDialog, toast } from '@dosar/shared';
-import { errorMessage, errorStatus } from '../../../lib/errors';
-import { formatPeriod } from '../../../lib/months';
+import {
+  DocumentsList,
+  DownloadStatus,
+  ErrorState,
+  Select,
+  Spinner,
+  UploadPanel,
+  confirmDialog,
+  deleteDocument,
+  documentName,
+  downloadCollection,
+  downloadDocument,
+  errorMessage,
+  errorStatus,
+  formatPeriod,
+  toast,
+  useCurrentUser,
+  useDownload,
+} from '@dosar/shared';
+import { holdingUrl } from '../../../lib/holding-api';
 import { useHoldingId } from '../../../lib/use-holding-id';
 import { paths } from '../../../paths';
-import { deleteDocument } from '../api/delete-document';
-import { downloadCollection } from '../api/download-collection';
-import { downloadDocument } from '../api/download-document';
-import { documentName, useClientView, type ClientDocument } from '../api/get-client';
-import { useDownload } from '../hooks/use-download';
-import { DocumentsList } from './documents-list';
-import { DownloadStatus } from './download-status';
-import { UploadPanel } from './upload-panel';
+import { useClientView, type ClientDocument } from '../api/get-client';
+import { canDeleteDocument } from '../lib/can-delete';
 
 const ALL = '';
 
@@ -28,6 +39,7 @@ export function ClientViewPage() {
   const [period, setPeriod] = useState(ALL);
   const [categoryId, setCategoryId] = useState(ALL);
   const filters = { period: period || undefined, category_id: categoryId ? Number(categoryId) : undefined };
+  const user = useCurrentUser();
   const view = useClientView(holdingId, clientId, filters);
   const download = useDownload();
 
@@ -62,15 +74,16 @@ export function ClientViewPage() {
   const periods =
     view.data.periods ?? [...new Set(documents.map((d) => d.period).filter((p): p is string => !!p))].sort().reverse();
   const orderedCategories = [...categories].sort((a, b) => a.position - b.position || a.id - b.id);
+  const clientUrl = holdingUrl(holdingId, `clients/${clientId}`);
 
   const onDownload = (doc: ClientDocument) => {
     const name = documentName(doc);
-    void download.run(name, name, (options) => downloadDocument(holdingId, clientId, doc.id, options));
+    void download.run(name, name, (options) => downloadDocument(clientUrl, doc.id, options));
   };
 
   const onDownloadAll = () =>
     void download.run(filtered ? 'arhiva selecției' : 'arhiva tuturor documentelor', `${client.name}.zip`, (options) =>
-      downloadCollection(holdingId, clientId, filters, options),
+      downloadCollection(clientUrl, filters, options),
     );
 
   const onDelete = async (doc: ClientDocument) => {
@@ -83,7 +96,7 @@ export function ClientViewPage() {
     });
     if (!confirmed) return;
     try {
-      const result = await deleteDocument(holdingId, clientId, doc.id);
+      const result = await deleteDocument(clientUrl, doc.id);
       void toast.success(result?.message ?? 'Documentul a fost șters.');
       const current = view.data;
       if (current) view.setData({ ...current, documents: current.documents.filter((d) => d.id !== doc.id) });
@@ -122,8 +135,7 @@ export function ClientViewPage() {
       {download.progress ? <DownloadStatus progress={download.progress} onCancel={download.cancel} /> : null}
 
       <UploadPanel
-        holdingId={holdingId}
-        clientId={clientId}
+        clientUrl={clientUrl}
         categories={categories}
         limits={view.data.upload_limits}
         onUploaded={view.reload}
@@ -180,6 +192,7 @@ export function ClientViewPage() {
             documents={documents}
             categories={categories}
             filtered={filtered}
+            canDelete={(doc) => canDeleteDocument(user, doc)}
             busy={download.progress !== null}
             onDownload={onDownload}
             onDelete={(doc) => void onDelete(doc)}

@@ -1,7 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { EmptyState, ErrorState, Select, Spinner, confirmDialog, toast } from '@dosar/shared';
+import {
+  EmptyState,
+  ErrorState,
+  Select,
+  Spinner,
+  confirmDialog,
+  errorMessage,
+  fieldErrors,
+  toast,
+} from '@dosar/shared';
 import { useCompanyId } from '../../../lib/company-api';
-import { errorMessage, fieldErrors } from '../../../lib/errors';
 import { useHoldingOptions } from '../../../lib/api/list-holdings';
 import { deleteCategory } from '../api/delete-category';
 import { useCategories, type Category, type CategorySet } from '../api/list-categories';

@@ -1,6 +1,5 @@
-import { http } from '@dosar/shared';
-import { compact, companyUrl } from '../../../lib/company-api';
-import { useRequest } from '../../../lib/use-request';
+import { compact, http, useRequest, type FileDocument, type UploadLimits } from '@dosar/shared';
+import { companyUrl } from '../../../lib/company-api';
 
 export interface ClientCategory {
   id: number;
@@ -10,19 +9,13 @@ export interface ClientCategory {
 }
 
 /** One of the client's documents (media), as server/src/features/files/presenter.ts presents it. */
-export interface ClientDocument {
-  id: number;
+export interface ClientDocument extends FileDocument {
   client_id: number | null;
-  category_id: number | null;
   category?: { id: number; name: string } | null;
-  /** YYYY-MM */
-  period: string | null;
   name: string;
   mime: string;
   size: number;
-  uploaded_by?: { id: number; name: string } | null;
   created_at: string;
-  can_delete?: boolean;
 }
 
 export interface ClientDetails {
@@ -37,22 +30,6 @@ export interface ClientDetails {
   last_upload_at: string | null;
 }
 
-/** What the server allows to upload, shown before the upload starts (files/presenter.ts uploadLimits). */
-export interface ServerUploadLimits {
-  max_bytes: number;
-  max_files?: number;
-  /** Extensions without the dot, e.g. ['pdf', 'jpg']. */
-  allowed_types: string[];
-  types?: { label: string; mime: string; extensions: string[] }[];
-  accept?: string;
-}
-
-export interface UploadLimits {
-  max_bytes: number;
-  /** File extensions without the dot, e.g. ['pdf', 'jpg']. */
-  extensions: string[];
-}
-
 export interface ClientView {
   data: ClientDetails;
   /** The set that applies to the client: its holding's own, or the company default. */
@@ -62,7 +39,7 @@ export interface ClientView {
   periods: { period: string; count: number }[];
   /** The documents matching the filter. */
   documents: ClientDocument[];
-  upload_limits?: ServerUploadLimits;
+  upload_limits?: UploadLimits;
 }
 
 export interface ClientViewFilters {

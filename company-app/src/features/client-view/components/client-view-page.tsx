@@ -1,24 +1,33 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { ErrorState, Select, Spinner, confirmDialog, toast, useCurrentUser } from '@dosar/shared';
-import { useCompanyId } from '../../../lib/company-api';
-import { errorMessage, errorStatus } from '../../../lib/errors';
-import { formatPeriod } from '../../../lib/months';
+import {
+  DocumentsList,
+  DownloadStatus,
+  ErrorState,
+  Select,
+  Spinner,
+  UploadPanel,
+  confirmDialog,
+  deleteDocument,
+  downloadCollection,
+  downloadDocument,
+  errorMessage,
+  errorStatus,
+  formatPeriod,
+  toast,
+  useCurrentUser,
+  useDownload,
+  type UploadLimits,
+} from '@dosar/shared';
+import { companyUrl, useCompanyId } from '../../../lib/company-api';
 import { paths } from '../../../paths';
-import { deleteDocument } from '../api/delete-document';
-import { downloadCollection } from '../api/download-collection';
-import { downloadDocument } from '../api/download-document';
-import { useClientView, type ClientDocument, type ClientView, type UploadLimits } from '../api/get-client';
-import { useDownload } from '../../../lib/use-download';
-import { DownloadStatus } from '../../../components/download-status';
-import { DocumentsList } from './documents-list';
+import { useClientView, type ClientDocument, type ClientView } from '../api/get-client';
 import { NotifyClientDialog } from './notify-client-dialog';
-import { UploadPanel } from './upload-panel';
 
 /** Used when the server does not state its limits (it checks them either way). */
 export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
   max_bytes: 50 * 1024 * 1024,
-  extensions: [
+  allowed_types: [
     'pdf', 'png', 'jpg', 'jpeg', 'jpe', 'jfif', 'gif', 'webp', 'tif', 'tiff', 'heic', 'heif', 'docx', 'xlsx', 'pptx',
     'odt', 'ods', 'zip', 'doc', 'xls', 'xml', 'csv', 'txt',
   ],
@@ -28,8 +37,9 @@ const ALL = '';
 
 function uploadLimits(view: ClientView): UploadLimits {
   return {
+    ...view.upload_limits,
     max_bytes: view.upload_limits?.max_bytes ?? DEFAULT_UPLOAD_LIMITS.max_bytes,
-    extensions: view.upload_limits?.allowed_types ?? DEFAULT_UPLOAD_LIMITS.extensions,
+    allowed_types: view.upload_limits?.allowed_types ?? DEFAULT_UPLOAD_LIMITS.allowed_types,
   };
 }
 
@@ -45,6 +55,7 @@ export function ClientViewPage() {
   const filters = { period: period || undefined, category_id: categoryId ? Number(categoryId) : undefined };
   const view = useClientView(companyId, clientId, filters);
   const download = useDownload();
+  const clientUrl = companyUrl(companyId, `clients/${clientId}`);
 
   if (!Number.isInteger(clientId) || clientId <= 0) {
     return <ErrorState message="Clientul nu a fost găsit." />;
@@ -65,14 +76,15 @@ export function ClientViewPage() {
 
   const { data: client, categories, documents, periods } = view.data;
   const filtered = period !== ALL || categoryId !== ALL;
-  const canDelete = user?.role === 2;
+  // Comfort only: the server refuses role 3 anyway.
+  const canDelete = () => user?.role === 2;
 
   const onDownload = (doc: ClientDocument) =>
-    void download.run(doc.name, doc.name, (options) => downloadDocument(companyId, clientId, doc.id, options));
+    void download.run(doc.name, doc.name, (options) => downloadDocument(clientUrl, doc.id, options));
 
   const onDownloadAll = () =>
     void download.run(filtered ? 'Arhiva selecției' : 'Arhiva tuturor documentelor', `${client.name}.zip`, (options) =>
-      downloadCollection(companyId, clientId, filters, options),
+      downloadCollection(clientUrl, filters, options),
     );
 
   const onDelete = async (doc: ClientDocument) => {
@@ -85,7 +97,7 @@ export function ClientViewPage() {
     });
     if (!confirmed) return;
     try {
-      const result = await deleteDocument(companyId, clientId, doc.id);
+      const result = await deleteDocument(clientUrl, doc.id);
       void toast.success(result.message ?? 'Documentul a fost șters.');
       if (view.data) view.setData({ ...view.data, documents: view.data.documents.filter((d) => d.id !== doc.id) });
       view.reload();
@@ -129,8 +141,7 @@ export function ClientViewPage() {
       {download.progress && <DownloadStatus progress={download.progress} onCancel={download.cancel} />}
 
       <UploadPanel
-        companyId={companyId}
-        clientId={clientId}
+        clientUrl={clientUrl}
         categories={categories}
         limits={uploadLimits(view.data)}
         onUploaded={view.reload}

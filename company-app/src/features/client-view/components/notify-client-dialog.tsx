@@ -1,4 +1,4 @@
-import { MessageDialog } from '../../../components/message-dialog';
+import { MessageDialog } from '@dosar/shared';
 import { notifyClient } from '../api/notify-client';
 
 interface NotifyClientDialogProps {

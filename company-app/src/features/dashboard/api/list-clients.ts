@@ -1,6 +1,5 @@
-import { http, type Paged } from '@dosar/shared';
-import { compact, companyUrl, type ListQuery } from '../../../lib/company-api';
-import { useRequest } from '../../../lib/use-request';
+import { compact, http, useRequest, type ListQuery, type Paged } from '@dosar/shared';
+import { companyUrl } from '../../../lib/company-api';
 
 /** One row of POST clients. */
 export interface ClientListItem {

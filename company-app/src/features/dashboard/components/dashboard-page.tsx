@@ -1,11 +1,20 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { EmptyState, ErrorState, Pagination, Select, Spinner, formatDate, useCurrentUser } from '@dosar/shared';
-import { SortHeader, type SortState } from '../../../components/sort-header';
+import {
+  EmptyState,
+  ErrorState,
+  Pagination,
+  Select,
+  SortHeader,
+  Spinner,
+  errorMessage,
+  formatDate,
+  useCurrentUser,
+  useDebouncedValue,
+  type SortState,
+} from '@dosar/shared';
 import { useCompanyId } from '../../../lib/company-api';
-import { errorMessage } from '../../../lib/errors';
 import { useHoldingOptions } from '../../../lib/api/list-holdings';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { paths } from '../../../paths';
 import { useClients, type ClientSort } from '../api/list-clients';
 
@@ -129,11 +138,11 @@ function ClientsTable({ state, filtered, sort, onSort }: ClientsTableProps) {
         <caption className="muted">{`${state.data.meta.total} clienți`}</caption>
         <thead>
           <tr>
-            <SortHeader label="Nume" field="name" state={sort} onChange={onSort} />
+            <SortHeader label="Nume" column="name" state={sort} onSort={onSort} />
             <th scope="col">CUI</th>
             <th scope="col">Holding</th>
             <th scope="col">Documente</th>
-            <SortHeader label="Ultima încărcare" field="last_upload" state={sort} onChange={onSort} />
+            <SortHeader label="Ultima încărcare" column="last_upload" state={sort} onSort={onSort} />
             <th scope="col">
               <span className="sr-only">Acțiuni</span>
             </th>

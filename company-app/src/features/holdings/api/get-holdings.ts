@@ -1,6 +1,5 @@
-import type { SortDirection } from '../../../lib/company-api';
+import { useRequest, type SortDirection } from '@dosar/shared';
 import { listHoldings } from '../../../lib/api/list-holdings';
-import { useRequest } from '../../../lib/use-request';
 
 export type { HoldingRow } from '../../../lib/api/list-holdings';
 

@@ -1,10 +1,19 @@
 import { useState } from 'react';
-import { EmptyState, ErrorState, Pagination, Spinner, confirmDialog, formatDate, toast } from '@dosar/shared';
-import { MessageDialog } from '../../../components/message-dialog';
-import { SortHeader, type SortState } from '../../../components/sort-header';
+import {
+  EmptyState,
+  ErrorState,
+  MessageDialog,
+  Pagination,
+  SortHeader,
+  Spinner,
+  confirmDialog,
+  errorMessage,
+  formatDate,
+  toast,
+  useDebouncedValue,
+  type SortState,
+} from '@dosar/shared';
 import { useCompanyId } from '../../../lib/company-api';
-import { errorMessage } from '../../../lib/errors';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { deleteHolding } from '../api/delete-holding';
 import { useHoldings, type HoldingRow, type HoldingSort } from '../api/get-holdings';
 import { notifyHolding } from '../api/notify-holding';
@@ -90,12 +99,12 @@ export function HoldingsPage() {
           <table className="table">
             <thead>
               <tr>
-                <SortHeader label="Nume" field="name" state={sort} onChange={changeSort} />
+                <SortHeader label="Nume" column="name" state={sort} onSort={changeSort} />
                 <th scope="col">CUI</th>
                 <th scope="col">E-mail</th>
                 <th scope="col">Clienți</th>
                 <th scope="col">Utilizatori</th>
-                <SortHeader label="Legat din" field="created_at" state={sort} onChange={changeSort} />
+                <SortHeader label="Legat din" column="created_at" state={sort} onSort={changeSort} />
                 <th scope="col">
                   <span className="sr-only">Acțiuni</span>
                 </th>

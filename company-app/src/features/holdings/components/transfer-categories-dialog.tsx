@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Select, toast } from '@dosar/shared';
-import { Modal } from '../../../components/modal';
+import { Modal, Select, toast } from '@dosar/shared';
 import { useHoldingOptions } from '../../../lib/api/list-holdings';
 import { transferCategories } from '../api/transfer-category';
 import type { HoldingRow } from '../api/get-holdings';

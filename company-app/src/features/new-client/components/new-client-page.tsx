@@ -1,10 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Select, toast } from '@dosar/shared';
-import { TextAreaField, TextField } from '../../../components/text-field';
+import { Select, TextAreaField, TextField, fieldErrors, isValidCui, toast } from '@dosar/shared';
 import { useCompanyId } from '../../../lib/company-api';
-import { isValidCui } from '../../../lib/cui';
-import { fieldErrors } from '../../../lib/errors';
 import { useHoldingOptions } from '../../../lib/api/list-holdings';
 import { paths } from '../../../paths';
 import { useCreateClient, type CreateClientInput } from '../api/create-client';

@@ -1,8 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from '@dosar/shared';
-import { Modal } from '../../../components/modal';
-import { TextField } from '../../../components/text-field';
-import { errorMessage, errorStatus, fieldErrors } from '../../../lib/errors';
+import { Modal, TextField, errorMessage, errorStatus, fieldErrors, toast } from '@dosar/shared';
 import type { CompanyRole, CompanyUser } from '../api/list-users';
 import { storeUser } from '../api/store-user';
 import { updateUser } from '../api/update-user';

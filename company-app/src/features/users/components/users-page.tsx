@@ -1,8 +1,17 @@
 import { useState } from 'react';
-import { EmptyState, ErrorState, Pagination, Spinner, confirmDialog, formatDate, toast, useCurrentUser } from '@dosar/shared';
+import {
+  EmptyState,
+  ErrorState,
+  Pagination,
+  Spinner,
+  confirmDialog,
+  errorMessage,
+  formatDate,
+  toast,
+  useCurrentUser,
+  useDebouncedValue,
+} from '@dosar/shared';
 import { useCompanyId } from '../../../lib/company-api';
-import { errorMessage } from '../../../lib/errors';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { deleteUser } from '../api/delete-user';
 import { useUsers, type CompanyUser } from '../api/list-users';
 import { ROLE_NAMES, UserFormDialog } from './user-form-dialog';

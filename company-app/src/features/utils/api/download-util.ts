@@ -1,5 +1,5 @@
+import { postForBlob, type DownloadOptions, type DownloadedFile } from '@dosar/shared';
 import { companyUrl } from '../../../lib/company-api';
-import { postForBlob, type DownloadOptions, type DownloadedFile } from '../../../lib/blob-request';
 
 /** POST utils/{mediaId}: the utility file's content. */
 export function downloadUtil(companyId: number, mediaId: number, options: DownloadOptions = {}): Promise<DownloadedFile> {

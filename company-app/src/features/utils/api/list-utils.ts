@@ -1,6 +1,5 @@
-import { http, type Paged } from '@dosar/shared';
-import { compact, companyUrl } from '../../../lib/company-api';
-import { useRequest } from '../../../lib/use-request';
+import { compact, http, useRequest, type Paged } from '@dosar/shared';
+import { companyUrl } from '../../../lib/company-api';
 
 /** A utility file (template, form) the company shares with its staff and holdings. */
 export interface UtilityFile {

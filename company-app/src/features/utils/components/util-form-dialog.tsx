@@ -1,8 +1,15 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { ProgressBar, formatBytes, toast } from '@dosar/shared';
-import { Modal } from '../../../components/modal';
-import { FieldShell, TextAreaField, TextField } from '../../../components/text-field';
-import { fieldErrors, isCancelled } from '../../../lib/errors';
+import {
+  FieldShell,
+  Modal,
+  ProgressBar,
+  TextAreaField,
+  TextField,
+  fieldErrors,
+  formatBytes,
+  isCancelled,
+  toast,
+} from '@dosar/shared';
 import { utilFileName, type UtilityFile } from '../api/list-utils';
 import { storeUtil } from '../api/store-util';
 import { updateUtil } from '../api/update-util';

@@ -1,10 +1,20 @@
 import { useState } from 'react';
-import { EmptyState, ErrorState, Pagination, Spinner, confirmDialog, formatBytes, formatDate, toast, useCurrentUser } from '@dosar/shared';
-import { DownloadStatus } from '../../../components/download-status';
+import {
+  DownloadStatus,
+  EmptyState,
+  ErrorState,
+  Pagination,
+  Spinner,
+  confirmDialog,
+  errorMessage,
+  formatBytes,
+  formatDate,
+  toast,
+  useCurrentUser,
+  useDebouncedValue,
+  useDownload,
+} from '@dosar/shared';
 import { useCompanyId } from '../../../lib/company-api';
-import { errorMessage } from '../../../lib/errors';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useDownload } from '../../../lib/use-download';
 import { deleteUtil } from '../api/delete-util';
 import { downloadUtil } from '../api/download-util';
 import { useUtils, utilFileName, type UtilityFile } from '../api/list-utils';

@@ -1,6 +1,4 @@
-import { http } from '@dosar/shared';
-import { holdingUrl } from '../../../lib/holding-api';
-import type { ClientDocument } from './get-client';
+import { http } from '../../http/http';
 
 export interface StoreFileInput {
   file: File;
@@ -11,7 +9,6 @@ export interface StoreFileInput {
 
 export interface StoreFilesResponse {
   message?: string;
-  documents?: ClientDocument[];
 }
 
 export interface TransferOptions {
@@ -21,13 +18,12 @@ export interface TransferOptions {
 }
 
 /**
- * POST /api/holding/{holdingId}/clients/{clientId}/storeFiles (multipart): the batch's
- * category and month, then the file under `files`. One file per call, so each has its
- * own progress and its own result.
+ * POST {clientUrl}/storeFiles (multipart): the batch's category and month, then the file
+ * under `files`. One file per call, so each has its own progress and its own result.
+ * `clientUrl` is the client's base URL in the caller's area, e.g. /api/company/1/clients/7.
  */
 export async function storeFile(
-  holdingId: number,
-  clientId: number,
+  clientUrl: string,
   input: StoreFileInput,
   options: TransferOptions = {},
 ): Promise<StoreFilesResponse> {
@@ -35,7 +31,7 @@ export async function storeFile(
   if (input.category_id !== null) body.append('category_id', String(input.category_id));
   body.append('period', input.period);
   body.append('files', input.file, input.file.name);
-  const response = await http.post<StoreFilesResponse>(holdingUrl(holdingId, `clients/${clientId}/storeFiles`), body, {
+  const response = await http.post<StoreFilesResponse>(`${clientUrl}/storeFiles`, body, {
     signal: options.signal,
     onUploadProgress: (event) => options.onProgress?.(event.loaded, event.total ?? input.file.size),
   });

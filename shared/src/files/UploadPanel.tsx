@@ -1,14 +1,18 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
-import { ProgressBar, Select, formatBytes, toast } from '@dosar/shared';
-import { formatPeriod, periodFromNow, recentPeriods } from '../../../lib/months';
-import type { ClientCategory, UploadLimits } from '../api/get-client';
-import { useBatchUpload, type QueuedFile } from '../hooks/use-batch-upload';
+import { formatBytes } from '../lib/format';
+import { formatPeriod, periodFromNow, recentPeriods } from '../lib/months';
+import { ProgressBar } from '../ui/ProgressBar';
+import { Select } from '../ui/Select';
+import { toast } from '../ui/toast';
+import type { DocumentCategory, UploadLimits } from './types';
+import { useBatchUpload, type QueuedFile } from './use-batch-upload';
 
-interface UploadPanelProps {
-  companyId: number;
-  clientId: number;
-  categories: ClientCategory[];
-  limits: UploadLimits;
+export interface UploadPanelProps {
+  /** The client's base URL in the caller's area, e.g. /api/company/1/clients/7. */
+  clientUrl: string;
+  categories: DocumentCategory[];
+  /** What the server accepts; without it only the server checks. */
+  limits?: UploadLimits;
   /** Called once a batch has saved at least one file. */
   onUploaded: () => void;
 }
@@ -24,29 +28,54 @@ const STATUS_TEXT: Record<QueuedFile['status'], string> = {
   rejected: 'Respins',
 };
 
-/** Drag and drop (or pick) many files, choose category and month for the batch, send with progress. */
-export function UploadPanel({ companyId, clientId, categories, limits, onUploaded }: UploadPanelProps) {
-  const upload = useBatchUpload(companyId, clientId, limits);
+function limitsText(limits: UploadLimits | undefined): string {
+  const parts: string[] = [];
+  if (limits?.max_bytes) parts.push(`Maximum ${formatBytes(limits.max_bytes)} pe fișier.`);
+  if (limits?.allowed_types?.length)
+    parts.push(`Tipuri acceptate: ${limits.allowed_types.map((e) => e.toUpperCase()).join(', ')}.`);
+  if (limits?.max_files) parts.push(`Cel mult ${limits.max_files} fișiere odată.`);
+  return parts.join(' ') || 'Poți alege mai multe fișiere deodată.';
+}
+
+/**
+ * Drag and drop (or pick) many files, one category and month for the batch, per-file and
+ * total progress, cancel. The same panel serves the company and the holding client views.
+ */
+export function UploadPanel({ clientUrl, categories, limits, onUploaded }: UploadPanelProps) {
+  const upload = useBatchUpload(clientUrl, limits);
   const inputRef = useRef<HTMLInputElement>(null);
-  const limitsId = useId();
+  const baseId = useId();
+  const limitsId = `${baseId}-limits`;
   const [dragging, setDragging] = useState(false);
-  const [categoryId, setCategoryId] = useState<string>(categories[0] ? String(categories[0].id) : NO_CATEGORY);
+  const ordered = [...categories].sort((a, b) => a.position - b.position || a.id - b.id);
+  const [categoryId, setCategoryId] = useState<string>(ordered[0] ? String(ordered[0].id) : NO_CATEGORY);
   const [period, setPeriod] = useState(periodFromNow(0));
 
   const categoryOptions = [
-    ...categories.map((c) => ({ value: String(c.id), label: c.name })),
+    ...ordered.map((c) => ({ value: String(c.id), label: c.name })),
     { value: NO_CATEGORY, label: 'Fără categorie' },
   ];
   const periodOptions = recentPeriods(24).map((p) => ({ value: p, label: formatPeriod(p) }));
-  const acceptAttr = limits.extensions.map((e) => `.${e}`).join(',');
-  const sendable = upload.files.filter((f) => f.status === 'queued' || f.status === 'error' || f.status === 'cancelled');
+  const accept = limits?.accept || limits?.allowed_types?.map((e) => `.${e}`).join(',') || undefined;
+  const sendable = upload.files.filter(
+    (f) => f.status === 'queued' || f.status === 'error' || f.status === 'cancelled',
+  );
+
+  const addFiles = (incoming: File[]) => {
+    if (incoming.length === 0 || upload.running) return;
+    const max = limits?.max_files;
+    if (max && incoming.length > max) {
+      void toast.error(`Poți încărca cel mult ${max} fișiere odată; au fost păstrate primele ${max}.`);
+      upload.add(incoming.slice(0, max));
+      return;
+    }
+    upload.add(incoming);
+  };
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
     setDragging(false);
-    if (upload.running) return;
-    const dropped = Array.from(event.dataTransfer?.files ?? []);
-    if (dropped.length > 0) upload.add(dropped);
+    addFiles(Array.from(event.dataTransfer?.files ?? []));
   };
 
   const startUpload = async () => {
@@ -58,13 +87,13 @@ export function UploadPanel({ companyId, clientId, categories, limits, onUploade
   };
 
   return (
-    <section className="card" aria-labelledby={`${limitsId}-title`}>
-      <h2 id={`${limitsId}-title`}>Încarcă documente</h2>
+    <section className="card" aria-labelledby={`${baseId}-title`}>
+      <h2 id={`${baseId}-title`}>Încarcă documente</h2>
       <div className="grid">
         <div className="field">
-          <label htmlFor="upload-category">Categorie</label>
+          <label htmlFor={`${baseId}-category`}>Categorie</label>
           <Select
-            inputId="upload-category"
+            inputId={`${baseId}-category`}
             aria-label="Categoria documentelor"
             options={categoryOptions}
             value={categoryId}
@@ -73,9 +102,9 @@ export function UploadPanel({ companyId, clientId, categories, limits, onUploade
           />
         </div>
         <div className="field">
-          <label htmlFor="upload-period">Luna</label>
+          <label htmlFor={`${baseId}-period`}>Luna</label>
           <Select
-            inputId="upload-period"
+            inputId={`${baseId}-period`}
             aria-label="Luna documentelor"
             options={periodOptions}
             value={period}
@@ -115,23 +144,21 @@ export function UploadPanel({ companyId, clientId, categories, limits, onUploade
           ref={inputRef}
           type="file"
           multiple
-          accept={acceptAttr || undefined}
+          accept={accept}
           className="sr-only"
           tabIndex={-1}
           aria-label="Fișiere de încărcat"
           onChange={(e) => {
-            const picked = Array.from(e.target.files ?? []);
-            if (picked.length > 0) upload.add(picked);
+            addFiles(Array.from(e.target.files ?? []));
             e.target.value = '';
           }}
         />
         <p id={limitsId} className="muted">
-          {`Maximum ${formatBytes(limits.max_bytes)} pe fișier.`}
-          {limits.extensions.length > 0 && ` Tipuri acceptate: ${limits.extensions.map((e) => e.toUpperCase()).join(', ')}.`}
+          {limitsText(limits)}
         </p>
       </div>
 
-      {upload.files.length > 0 && (
+      {upload.files.length > 0 ? (
         <>
           <ul className="upload-list" aria-label="Fișiere selectate">
             {upload.files.map((item) => (
@@ -139,10 +166,12 @@ export function UploadPanel({ companyId, clientId, categories, limits, onUploade
                 <div className="upload-item-head">
                   <span>{item.file.name}</span>
                   <span className="muted"> · {formatBytes(item.file.size)} · </span>
-                  <span className={item.status === 'error' || item.status === 'rejected' ? 'field-error' : 'badge'}>
+                  <span
+                    className={item.status === 'error' || item.status === 'rejected' ? 'badge badge-danger' : 'badge'}
+                  >
                     {STATUS_TEXT[item.status]}
                   </span>
-                  {!upload.running && item.status !== 'done' && (
+                  {!upload.running && item.status !== 'done' ? (
                     <button
                       type="button"
                       className="btn btn-ghost"
@@ -151,10 +180,10 @@ export function UploadPanel({ companyId, clientId, categories, limits, onUploade
                     >
                       ✕
                     </button>
-                  )}
+                  ) : null}
                 </div>
-                {item.error && <p className="field-error">{item.error}</p>}
-                {item.status !== 'rejected' && <ProgressBar value={item.progress} label={item.file.name} />}
+                {item.error ? <p className="field-error">{item.error}</p> : null}
+                {item.status !== 'rejected' ? <ProgressBar value={item.progress} label={item.file.name} /> : null}
               </li>
             ))}
           </ul>
@@ -166,12 +195,13 @@ export function UploadPanel({ companyId, clientId, categories, limits, onUploade
               </button>
             ) : (
               <>
-                <button type="button" className="btn btn-primary" disabled={sendable.length === 0} onClick={() => void startUpload()}>
-                  {sendable.length === 0
-                    ? 'Încarcă'
-                    : sendable.length === 1
-                      ? 'Încarcă 1 fișier'
-                      : `Încarcă ${sendable.length} fișiere`}
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  disabled={sendable.length === 0}
+                  onClick={() => void startUpload()}
+                >
+                  {sendable.length === 1 ? 'Încarcă 1 fișier' : `Încarcă ${sendable.length} fișiere`}
                 </button>
                 <button type="button" className="btn btn-ghost" onClick={upload.clear}>
                   Golește lista
@@ -180,7 +210,7 @@ export function UploadPanel({ companyId, clientId, categories, limits, onUploade
             )}
           </div>
         </>
-      )}
+      ) : null}
     </section>
   );
 }

@@ -1,6 +1,6 @@
-import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 
-interface FieldShellProps {
+export interface FieldShellProps {
   id: string;
   label: string;
   error?: string;
@@ -37,42 +37,52 @@ function describedBy(id: string, error?: string, hint?: ReactNode): string | und
   return ids.length > 0 ? ids.join(' ') : undefined;
 }
 
-type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
-  id: string;
+/** The control's id, or a generated one when the caller gives none. */
+function useFieldId(id: string | undefined): string {
+  const generated = useId();
+  return id ?? `field-${generated}`;
+}
+
+export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
+  id?: string;
   label: string;
   error?: string;
   hint?: ReactNode;
 };
 
+/** A labelled input with its hint and error (aria-invalid + aria-describedby). */
 export function TextField({ id, label, error, hint, required, ...input }: TextFieldProps) {
+  const fieldId = useFieldId(id);
   return (
-    <FieldShell id={id} label={label} error={error} hint={hint} required={required}>
+    <FieldShell id={fieldId} label={label} error={error} hint={hint} required={required}>
       <input
-        id={id}
+        id={fieldId}
         required={required}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
+        aria-describedby={describedBy(fieldId, error, hint)}
         {...input}
       />
     </FieldShell>
   );
 }
 
-type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
-  id: string;
+export type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
+  id?: string;
   label: string;
   error?: string;
   hint?: ReactNode;
 };
 
+/** The multi-line TextField. */
 export function TextAreaField({ id, label, error, hint, required, ...textarea }: TextAreaFieldProps) {
+  const fieldId = useFieldId(id);
   return (
-    <FieldShell id={id} label={label} error={error} hint={hint} required={required}>
+    <FieldShell id={fieldId} label={label} error={error} hint={hint} required={required}>
       <textarea
-        id={id}
+        id={fieldId}
         required={required}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
+        aria-describedby={describedBy(fieldId, error, hint)}
         {...textarea}
       />
     </FieldShell>

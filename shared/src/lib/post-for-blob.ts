@@ -1,4 +1,5 @@
-import { filenameFromDisposition, http } from '@dosar/shared';
+import { http } from '../http/http';
+import { filenameFromDisposition } from './download';
 
 export interface DownloadOptions {
   onProgress?: (loaded: number, total: number | undefined) => void;

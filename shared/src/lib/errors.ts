@@ -1,4 +1,4 @@
-/** What the server answers on errors (DESIGN §3): a Romanian message, 422 adds field errors. */
+/** What the server answers on errors (DESIGN §3): a Romanian message; 422 adds field errors. */
 export interface ApiErrorBody {
   message?: string;
   error?: string;
@@ -18,14 +18,17 @@ function responseOf(err: unknown): ResponseLike | undefined {
 
 function bodyOf(err: unknown): ApiErrorBody | undefined {
   const data = responseOf(err)?.data;
-  return typeof data === 'object' && data !== null && !(data instanceof Blob) ? (data as ApiErrorBody) : undefined;
+  if (typeof data !== 'object' || data === null) return undefined;
+  if (typeof Blob !== 'undefined' && data instanceof Blob) return undefined;
+  return data as ApiErrorBody;
 }
 
+/** The HTTP status of a failed call, when the server answered. */
 export function errorStatus(err: unknown): number | undefined {
   return responseOf(err)?.status;
 }
 
-/** The server's Romanian message, or a generic one. */
+/** The server's Romanian message, or `fallback`. */
 export function errorMessage(err: unknown, fallback = 'A apărut o eroare. Încearcă din nou.'): string {
   const body = bodyOf(err);
   return body?.message || body?.error || fallback;

@@ -1,25 +1,16 @@
-import { EmptyState, formatBytes, formatDate, useCurrentUser } from '@dosar/shared';
-import { formatPeriod } from '../../../lib/months';
-import { documentName, type ClientCategory, type ClientDocument } from '../api/get-client';
-import { canDeleteDocument } from '../lib/can-delete';
+import { formatBytes, formatDate } from '../lib/format';
+import { formatPeriod } from '../lib/months';
+import { EmptyState } from '../ui/EmptyState';
+import { documentName, type DocumentCategory, type FileDocument } from './types';
 
-interface DocumentsListProps {
-  documents: ClientDocument[];
-  categories: ClientCategory[];
-  filtered: boolean;
-  busy: boolean;
-  onDownload: (document: ClientDocument) => void;
-  onDelete: (document: ClientDocument) => void;
-}
-
-export interface DocumentGroup {
+export interface DocumentGroup<D extends FileDocument = FileDocument> {
   key: string;
   title: string;
-  months: { period: string | null; documents: ClientDocument[] }[];
+  months: { period: string | null; documents: D[] }[];
 }
 
 /** Documents grouped by category (in the categories' order), then by month (newest first). */
-export function groupDocuments(documents: ClientDocument[], categories: ClientCategory[]): DocumentGroup[] {
+export function groupDocuments<D extends FileDocument>(documents: D[], categories: DocumentCategory[]): DocumentGroup<D>[] {
   const ordered = [...categories].sort((a, b) => a.position - b.position || a.id - b.id);
   const known = new Set(ordered.map((c) => c.id));
   const sections = [
@@ -49,9 +40,32 @@ export function groupDocuments(documents: ClientDocument[], categories: ClientCa
     });
 }
 
-/** The client's documents by category and month, each with download and (when allowed) delete. */
-export function DocumentsList({ documents, categories, filtered, busy, onDownload, onDelete }: DocumentsListProps) {
-  const user = useCurrentUser();
+export interface DocumentsListProps<D extends FileDocument> {
+  documents: D[];
+  categories: DocumentCategory[];
+  /** A filter is applied (the empty state says so). */
+  filtered: boolean;
+  /** Whether to offer "Șterge" for this document (comfort only: the server decides). */
+  canDelete: (document: D) => boolean;
+  /** A download is running: the download buttons wait. */
+  busy: boolean;
+  onDownload: (document: D) => void;
+  onDelete: (document: D) => void;
+}
+
+/**
+ * The client's documents by category and month, each with download and (when allowed)
+ * delete. A `can_delete: false` from the server always hides delete.
+ */
+export function DocumentsList<D extends FileDocument>({
+  documents,
+  categories,
+  filtered,
+  canDelete,
+  busy,
+  onDownload,
+  onDelete,
+}: DocumentsListProps<D>) {
   if (documents.length === 0) {
     return filtered ? (
       <EmptyState title="Niciun document pentru filtrul ales">Alege altă lună sau altă categorie.</EmptyState>
@@ -99,7 +113,7 @@ export function DocumentsList({ documents, categories, filtered, busy, onDownloa
                           >
                             Descarcă
                           </button>
-                          {canDeleteDocument(user, doc) ? (
+                          {doc.can_delete !== false && canDelete(doc) ? (
                             <button
                               type="button"
                               className="btn btn-danger"

@@ -1,10 +1,10 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { toast } from '@dosar/shared';
 import { fieldErrors } from '../lib/errors';
-import { Modal } from './modal';
-import { TextAreaField } from './text-field';
+import { Modal } from './Modal';
+import { TextAreaField } from './TextField';
+import { toast } from './toast';
 
-interface MessageDialogProps {
+export interface MessageDialogProps {
   title: string;
   description?: ReactNode;
   submitLabel?: string;

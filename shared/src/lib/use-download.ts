@@ -1,18 +1,18 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { saveBlob } from '@dosar/shared';
-import { isCancelled } from './errors';
-import type { DownloadOptions, DownloadedFile } from './blob-request';
+import { saveBlob } from './download';
+import type { DownloadOptions, DownloadedFile } from './post-for-blob';
 
 export interface DownloadProgress {
   label: string;
   loaded: number;
-  /** Unknown when the server streams without Content-Length. */
+  /** Unknown when the server streams without Content-Length (the zip). */
   total: number | undefined;
 }
 
 /**
- * One download at a time, with progress and cancel; the blob is saved under the
- * name of its Content-Disposition (or `fallbackName`).
+ * One download at a time, with progress and cancel; the blob is saved under the name
+ * its Content-Disposition carries (or `fallbackName`). Errors were already toasted by
+ * the shared HTTP client; a cancel shows nothing. `run` resolves true once saved.
  */
 export function useDownload() {
   const [progress, setProgress] = useState<DownloadProgress | null>(null);
@@ -21,7 +21,11 @@ export function useDownload() {
   useEffect(() => () => controllerRef.current?.abort(), []);
 
   const run = useCallback(
-    async (label: string, fallbackName: string, fetcher: (options: DownloadOptions) => Promise<DownloadedFile>): Promise<boolean> => {
+    async (
+      label: string,
+      fallbackName: string,
+      fetcher: (options: DownloadOptions) => Promise<DownloadedFile>,
+    ): Promise<boolean> => {
       controllerRef.current?.abort();
       const controller = new AbortController();
       controllerRef.current = controller;
@@ -33,9 +37,7 @@ export function useDownload() {
         });
         saveBlob(blob, filename ?? fallbackName);
         return true;
-      } catch (err) {
-        // The shared client already showed the server's message; a cancel shows nothing.
-        if (!isCancelled(err)) return false;
+      } catch {
         return false;
       } finally {
         if (controllerRef.current === controller) {

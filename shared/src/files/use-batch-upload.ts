@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { formatBytes } from '@dosar/shared';
-import { errorMessage, isCancelled } from '../../../lib/errors';
-import type { UploadLimits } from '../api/get-client';
-import { storeFile } from '../api/store-files';
+import { errorMessage, isCancelled } from '../lib/errors';
+import { formatBytes } from '../lib/format';
+import { storeFile } from './api/store-file';
+import type { UploadLimits } from './types';
 
 export type UploadStatus = 'queued' | 'uploading' | 'done' | 'error' | 'cancelled' | 'rejected';
 
@@ -38,11 +38,12 @@ export function rejectReason(file: File, limits: UploadLimits | undefined): stri
 }
 
 /**
- * A batch of files for one client: queued (limits checked up front), then sent one by
- * one with per-file and total progress. Cancel aborts the file in flight and skips the
- * rest; files already sent stay saved (each upload is all-or-nothing on the server).
+ * A batch of files for one client (`clientUrl`, e.g. /api/company/1/clients/7): queued
+ * (limits checked up front), then sent one by one with per-file and total progress.
+ * Cancel aborts the file in flight and skips the rest; files already sent stay saved
+ * (each upload is all-or-nothing on the server).
  */
-export function useBatchUpload(holdingId: number, clientId: number, limits: UploadLimits | undefined) {
+export function useBatchUpload(clientUrl: string, limits: UploadLimits | undefined) {
   const [files, setFiles] = useState<QueuedFile[]>([]);
   const [running, setRunning] = useState(false);
   const controllerRef = useRef<AbortController | null>(null);
@@ -96,8 +97,7 @@ export function useBatchUpload(holdingId: number, clientId: number, limits: Uplo
         patch(item.key, { status: 'uploading', progress: 0 });
         try {
           await storeFile(
-            holdingId,
-            clientId,
+            clientUrl,
             { file: item.file, category_id: target.category_id, period: target.period },
             {
               signal: controller.signal,
@@ -115,7 +115,7 @@ export function useBatchUpload(holdingId: number, clientId: number, limits: Uplo
       setRunning(false);
       return saved;
     },
-    [holdingId, clientId],
+    [clientUrl],
   );
 
   const cancel = useCallback(() => {

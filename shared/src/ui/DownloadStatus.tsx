@@ -1,8 +1,14 @@
-import { ProgressBar, formatBytes } from '@dosar/shared';
+import { formatBytes } from '../lib/format';
 import type { DownloadProgress } from '../lib/use-download';
+import { ProgressBar } from './ProgressBar';
 
-/** The running download: a progress bar (or the bytes so far when the size is unknown) and cancel. */
-export function DownloadStatus({ progress, onCancel }: { progress: DownloadProgress; onCancel: () => void }) {
+export interface DownloadStatusProps {
+  progress: DownloadProgress;
+  onCancel: () => void;
+}
+
+/** The download in progress: a bar when the size is known, bytes so far otherwise (the zip streams), and cancel. */
+export function DownloadStatus({ progress, onCancel }: DownloadStatusProps) {
   return (
     <div className="card" role="status">
       {progress.total ? (

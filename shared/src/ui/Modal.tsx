@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type CSSProperties, type ReactNode } from 'react';
 
-interface ModalProps {
+export interface ModalProps {
   title: string;
   onClose: () => void;
   children: ReactNode;
@@ -22,7 +22,11 @@ export function Modal({ title, onClose, children }: ModalProps) {
   }, []);
 
   return (
-    <div className="modal-backdrop" style={backdropStyle} onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+    <div
+      className="modal-backdrop"
+      style={backdropStyle}
+      onMouseDown={(e) => e.target === e.currentTarget && onClose()}
+    >
       <div
         ref={boxRef}
         role="dialog"
