@@ -7,6 +7,7 @@ import { outboxMailer } from './outbox.js';
 import { memoryRateLimiter, redisRateLimiter } from './rate-limit.js';
 import { localDiskStorage, type Storage } from './storage.js';
 import { s3Storage } from './storage-s3.js';
+import { sweepOrphanFiles } from './orphans.js';
 import { seedDemoWorld } from '../seed.js';
 
 export interface Booted {
@@ -16,6 +17,7 @@ export interface Booted {
 
 /** Opens every piece of infrastructure, migrates and (first start only) seeds the demo world. */
 export async function boot(config: Config): Promise<Booted> {
+  const startedAt = Date.now();
   const database = await openDatabase(config);
   await migrateToLatest(database.db);
   const limiter = config.redisUrl ? await redisRateLimiter(config.redisUrl) : memoryRateLimiter();
@@ -25,6 +27,13 @@ export async function boot(config: Config): Promise<Booted> {
   const storage: Storage = config.s3 ? s3Storage(config.s3) : localDiskStorage(path.join(config.dataDir, 'files'));
   const ctx: AppContext = { config, db: database.db, dbKind: database.kind, mailer, mailTransport, limiter, storage };
   if (config.seedDemo) await seedDemoWorld(ctx);
+  if (!config.s3) {
+    // A crash mid-upload leaves files without rows: the embedded database means no other process writes here,
+    // so everything older than this boot goes; on PostgreSQL other instances may be uploading, so a day's grace.
+    const cutoff = new Date(database.kind === 'pglite' ? startedAt : startedAt - 24 * 3600_000);
+    const removed = await sweepOrphanFiles(database.db, path.join(config.dataDir, 'files'), cutoff);
+    if (removed.length) console.warn(`[dosar] fișiere orfane șterse la pornire: ${removed.length}`);
+  }
   return {
     ctx,
     async close() {

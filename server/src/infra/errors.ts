@@ -36,6 +36,8 @@ export const errors = {
   throttled: (seconds: number) =>
     new AppError(429, 'throttled', `Prea multe încercări. Încearcă din nou peste ${seconds} secunde.`),
   xsrf: () => new AppError(419, 'xsrf', 'Sesiunea formularului a expirat. Reîncarcă pagina și încearcă din nou.'),
+  storageFull: () =>
+    new AppError(507, 'storage_full', 'Spațiul de stocare al serverului este plin. Fișierul nu a fost salvat; încearcă mai târziu.'),
   unavailable: () =>
     new AppError(503, 'unavailable', 'Serviciul este temporar indisponibil. Încearcă din nou în câteva momente.'),
   planLimit: (message: string) => new AppError(402, 'plan_limit', message),
@@ -133,6 +135,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (status >= 400 && status < 500) {
       return sendError(reply, new AppError(status, 'bad_request', 'Cererea nu este validă.'));
+    }
+    const systemCode = (error as { code?: unknown }).code;
+    if (systemCode === 'ENOSPC' || systemCode === 'EDQUOT') {
+      request.log.error({ err: error }, 'storage full');
+      return sendError(reply, errors.storageFull());
     }
     if (isDatabaseDown(error)) {
       request.log.error({ err: error }, 'database unavailable');

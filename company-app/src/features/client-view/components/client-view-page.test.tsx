@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AxiosProgressEvent, AxiosRequestConfig } from 'axios';
-import { confirmDialog, http, saveBlob } from '@dosar/shared';
+import { confirmDialog, http } from '@dosar/shared';
+import { captureDownloads } from '@dosar/shared/testing';
 import { ok, renderSignedIn } from '../../../testing/render';
 import type { ClientView } from '../api/get-client';
 import { ClientViewPage } from './client-view-page';
@@ -9,7 +10,6 @@ jest.mock('@dosar/shared', () => ({
   ...jest.requireActual('@dosar/shared'),
   toast: { success: jest.fn(), error: jest.fn(), info: jest.fn(), warning: jest.fn() },
   confirmDialog: jest.fn(),
-  saveBlob: jest.fn(),
 }));
 
 const view: ClientView = {
@@ -181,6 +181,8 @@ describe('ClientViewPage', () => {
   });
 
   it('downloads what the filter shows as one zip, with progress', async () => {
+    // The file is saved by the shared download hook: watch the browser's side of it.
+    const saveBlob = captureDownloads();
     let finish: (() => void) | undefined;
     const post = fakePost({
       'clients/7': () => Promise.resolve(ok(view)),

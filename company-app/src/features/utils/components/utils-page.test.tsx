@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { http, saveBlob } from '@dosar/shared';
+import { http } from '@dosar/shared';
+import { captureDownloads } from '@dosar/shared/testing';
 import { ok, paged, renderSignedIn } from '../../../testing/render';
 import { UtilsPage } from './utils-page';
 
@@ -7,7 +8,6 @@ jest.mock('@dosar/shared', () => ({
   ...jest.requireActual('@dosar/shared'),
   toast: { success: jest.fn(), error: jest.fn(), info: jest.fn(), warning: jest.fn() },
   confirmDialog: jest.fn().mockResolvedValue(true),
-  saveBlob: jest.fn(),
 }));
 
 const utils = paged([
@@ -25,6 +25,8 @@ afterEach(() => jest.restoreAllMocks());
 
 describe('UtilsPage', () => {
   it('role 3 lists and downloads, with no create, edit or delete', async () => {
+    // The file is saved by the shared download hook: watch the browser's side of it.
+    const saveBlob = captureDownloads();
     jest.spyOn(http, 'get').mockResolvedValue(ok(utils));
     const post = jest.spyOn(http, 'post').mockResolvedValue(ok(new Blob(['%PDF']), { 'content-disposition': 'attachment; filename="declaratie-112.pdf"' }));
     renderSignedIn(<UtilsPage />, { role: 3, route: '/company/utils' });

@@ -1,0 +1,87 @@
+// Test helpers for the front-end workspaces (jest + Testing Library), reached as
+// '@dosar/shared/testing'. Never imported by application code: it pulls in jest and
+// Testing Library, which no bundle carries.
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { sessionRestored, sessionStarted } from '../session/session-slice';
+import { createAppStore } from '../session/store';
+import type { Paged, User } from '../types';
+
+export interface RenderInSessionOptions {
+  /** Signed in as this user; null renders anonymously. */
+  user?: User | null;
+  /** With a token the session starts as after a login; without, as restored from storage. */
+  token?: string | null;
+  /** The URL the router starts at. */
+  route?: string;
+  /** The route pattern `ui` is mounted on (to read params); default: every path. */
+  path?: string;
+}
+
+/**
+ * Renders `ui` inside the redux session and a router. /login shows 'Pagina de
+ * autentificare'; when `ui` has its own `path`, any other URL shows
+ * `data-testid="elsewhere"` (to see a redirect).
+ */
+export function renderInSession(
+  ui: ReactElement,
+  { user = null, token = null, route = '/', path = '*' }: RenderInSessionOptions = {},
+) {
+  const store = createAppStore({ token: null });
+  if (user) store.dispatch(token ? sessionStarted({ user, token }) : sessionRestored(user));
+  const result = render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={[route]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+        <Routes>
+          <Route path={path} element={ui} />
+          <Route path="/login" element={<p>Pagina de autentificare</p>} />
+          {path !== '*' && <Route path="*" element={<div data-testid="elsewhere" />} />}
+        </Routes>
+      </MemoryRouter>
+    </Provider>,
+  );
+  return { ...result, store };
+}
+
+/** An axios-like answer for a mocked `http` call. */
+export function axiosResponse<T>(data: T, { status = 200, headers = {} }: { status?: number; headers?: Record<string, string> } = {}) {
+  return { data, status, statusText: 'OK', headers, config: {} as never };
+}
+
+/** An axios-like error with a server answer, as the shared client rethrows it. */
+export function httpError(status: number, data: unknown) {
+  return Object.assign(new Error(`Request failed with status code ${status}`), {
+    isAxiosError: true,
+    response: { status, data, headers: {}, statusText: '', config: {} },
+  });
+}
+
+/** A paged list answer ({data, meta}). */
+export function paged<T>(data: T[], page = 1, perPage = 20, total = data.length): Paged<T> {
+  return { data, meta: { page, per_page: perPage, total } };
+}
+
+/**
+ * Fakes the browser's side of a file download (object URL + link click) and returns a
+ * mock called with (blob, file name) for every file the page saves. Restored by
+ * jest.restoreAllMocks().
+ */
+export function captureDownloads(): jest.Mock<void, [Blob | undefined, string]> {
+  const saved = jest.fn<void, [Blob | undefined, string]>();
+  const blobs = new Map<string, Blob>();
+  const url = URL as unknown as { createObjectURL?: (blob: Blob) => string; revokeObjectURL?: (href: string) => void };
+  url.createObjectURL ??= () => '';
+  url.revokeObjectURL ??= () => undefined;
+  jest.spyOn(url as Required<typeof url>, 'createObjectURL').mockImplementation((blob: Blob) => {
+    const href = `blob:test/${blobs.size + 1}`;
+    blobs.set(href, blob);
+    return href;
+  });
+  jest.spyOn(url as Required<typeof url>, 'revokeObjectURL').mockImplementation(() => undefined);
+  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved(blobs.get(this.href), this.download);
+  });
+  return saved;
+}
