@@ -1,7 +1,7 @@
 // Test helpers for the front-end workspaces (jest + Testing Library), reached as
 // '@dosar/shared/testing'. Never imported by application code: it pulls in jest and
 // Testing Library, which no bundle carries.
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -18,16 +18,17 @@ export interface RenderInSessionOptions {
   route?: string;
   /** The route pattern `ui` is mounted on (to read params); default: every path. */
   path?: string;
+  /** More <Route>s beside `ui` (e.g. a stand-in login page). */
+  routes?: ReactNode;
 }
 
 /**
- * Renders `ui` inside the redux session and a router. /login shows 'Pagina de
- * autentificare'; when `ui` has its own `path`, any other URL shows
- * `data-testid="elsewhere"` (to see a redirect).
+ * Renders `ui` inside the redux session and a router. When `ui` has its own `path`,
+ * any URL no route takes shows `data-testid="elsewhere"` (to see a redirect).
  */
 export function renderInSession(
   ui: ReactElement,
-  { user = null, token = null, route = '/', path = '*' }: RenderInSessionOptions = {},
+  { user = null, token = null, route = '/', path = '*', routes }: RenderInSessionOptions = {},
 ) {
   const store = createAppStore({ token: null });
   if (user) store.dispatch(token ? sessionStarted({ user, token }) : sessionRestored(user));
@@ -36,7 +37,7 @@ export function renderInSession(
       <MemoryRouter initialEntries={[route]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
         <Routes>
           <Route path={path} element={ui} />
-          <Route path="/login" element={<p>Pagina de autentificare</p>} />
+          {routes}
           {path !== '*' && <Route path="*" element={<div data-testid="elsewhere" />} />}
         </Routes>
       </MemoryRouter>

@@ -1,6 +1,5 @@
-import { http, type Paged } from '@dosar/shared';
-import { compact, holdingUrl } from '../../../lib/holding-api';
-import { useRequest } from '../../../lib/use-request';
+import { compact, http, useRequest, type Paged } from '@dosar/shared';
+import { holdingUrl } from '../../../lib/holding-api';
 
 export type CompanyRequestStatus = 'pending' | 'confirmed' | 'rejected';
 

@@ -1,9 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from '@dosar/shared';
-import { TextField } from '../../../components/text-field';
-import { isValidCui } from '../../../lib/cui';
+import { TextField, fieldErrors, isValidCui, toast } from '@dosar/shared';
 import { isEmail } from '../../../lib/email';
-import { fieldErrors } from '../../../lib/errors';
 import { inviteCompany, type InviteCompanyInput } from '../api/company-requests';
 
 type Errors = Partial<Record<keyof InviteCompanyInput, string>>;

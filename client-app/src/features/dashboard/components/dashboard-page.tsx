@@ -1,9 +1,17 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { EmptyState, ErrorState, Pagination, Spinner, formatDate } from '@dosar/shared';
-import { SortHeader, type SortState } from '../../../components/sort-header';
-import { formatPeriod, formatPeriodShort } from '../../../lib/months';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import {
+  EmptyState,
+  ErrorState,
+  Pagination,
+  SortHeader,
+  Spinner,
+  formatDate,
+  formatPeriod,
+  formatPeriodShort,
+  useDebouncedValue,
+  type SortState,
+} from '@dosar/shared';
 import { useHoldingId } from '../../../lib/use-holding-id';
 import { paths } from '../../../paths';
 import { useClientList, type ClientSort, type HoldingClient } from '../api/list-clients';

@@ -1,8 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from '@dosar/shared';
-import { TextField } from '../../../components/text-field';
+import { TextField, fieldErrors, toast } from '@dosar/shared';
 import { isEmail } from '../../../lib/email';
-import { fieldErrors } from '../../../lib/errors';
 import type { HoldingRole, HoldingUser } from '../api/list-users';
 import { storeUser, type UserInput } from '../api/store-user';
 import { updateUser } from '../api/update-user';

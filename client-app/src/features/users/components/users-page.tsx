@@ -3,14 +3,15 @@ import {
   EmptyState,
   ErrorState,
   Pagination,
+  SortHeader,
   Spinner,
   confirmDialog,
   formatDate,
   toast,
   useCurrentUser,
+  useDebouncedValue,
+  type SortState,
 } from '@dosar/shared';
-import { SortHeader, type SortState } from '../../../components/sort-header';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useHoldingId } from '../../../lib/use-holding-id';
 import { deleteUser } from '../api/delete-user';
 import { useUsers, type HoldingUser, type UsersInput } from '../api/list-users';

@@ -1,5 +1,5 @@
+import { postForBlob, type DownloadOptions, type DownloadedFile } from '@dosar/shared';
 import { holdingUrl } from '../../../lib/holding-api';
-import { postForBlob, type DownloadOptions, type DownloadedFile } from '../../../lib/post-for-blob';
 
 /** POST /api/holding/{holdingId}/utils/{mediaId}: the utility file's content and its file name. */
 export function downloadUtil(

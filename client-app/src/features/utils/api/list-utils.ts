@@ -1,6 +1,5 @@
-import { http, type Paged } from '@dosar/shared';
-import { compact, holdingUrl } from '../../../lib/holding-api';
-import { useRequest } from '../../../lib/use-request';
+import { compact, http, useRequest, type Paged } from '@dosar/shared';
+import { holdingUrl } from '../../../lib/holding-api';
 
 /** A utility file (template, form) shared by one of the holding's accounting companies; read-only here. */
 export interface UtilityFile {

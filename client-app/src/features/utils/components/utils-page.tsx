@@ -4,14 +4,15 @@ import {
   ErrorState,
   Pagination,
   ProgressBar,
+  SortHeader,
   Spinner,
   formatBytes,
   formatDate,
+  isCancelled,
   saveBlob,
+  useDebouncedValue,
+  type SortState,
 } from '@dosar/shared';
-import { SortHeader, type SortState } from '../../../components/sort-header';
-import { isCancelled } from '../../../lib/errors';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useHoldingId } from '../../../lib/use-holding-id';
 import { downloadUtil } from '../api/download-util';
 import { useUtilsList, type UtilityFile } from '../api/list-utils';
