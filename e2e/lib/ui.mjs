@@ -83,3 +83,18 @@ export async function fillField(page, label, value) {
   const field = page.getByLabel(label instanceof RegExp ? label : new RegExp(`^${escape(label)}`, 'i')).first();
   await field.fill(value);
 }
+
+/** Answers the open sweetalert2 dialog (confirmDialog, not a toast) with the button named `button`. */
+export async function answerDialog(page, button) {
+  const dialog = page.locator('.swal2-popup:not(.swal2-toast)');
+  await dialog.waitFor({ state: 'visible' });
+  await dialog.getByRole('button', { name: button, exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** The menu entries of the area's sidebar, in order. */
+export async function navLabels(page) {
+  const links = areaSidebar(page).getByRole('navigation').getByRole('link');
+  await links.first().waitFor({ state: 'visible' });
+  return (await links.allInnerTexts()).map((text) => text.trim());
+}

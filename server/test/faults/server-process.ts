@@ -207,8 +207,17 @@ export async function http(url: string, init: RequestInit & { token?: string } =
   const headers = new Headers(init.headers);
   if (init.token) headers.set('authorization', `Bearer ${init.token}`);
   if (init.body && typeof init.body === 'string' && !headers.has('content-type')) headers.set('content-type', 'application/json');
-  const res = await fetch(url, { ...init, headers });
-  const body = Buffer.from(await res.arrayBuffer());
+  let res: Response;
+  let body: Buffer;
+  try {
+    res = await fetch(url, { ...init, headers });
+    body = Buffer.from(await res.arrayBuffer());
+  } catch (error) {
+    // no answer at all (connection refused or reset): status 0, the cause as the body
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const text = `network error: ${cause?.code ?? ''} ${cause?.message ?? (error as Error).message}`;
+    return { status: 0, headers: new Headers(), body: Buffer.from(text), json: () => ({}) as never, text: () => text };
+  }
   return {
     status: res.status,
     headers: res.headers,

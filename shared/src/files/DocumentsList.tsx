@@ -10,7 +10,10 @@ export interface DocumentGroup<D extends FileDocument = FileDocument> {
 }
 
 /** Documents grouped by category (in the categories' order), then by month (newest first). */
-export function groupDocuments<D extends FileDocument>(documents: D[], categories: DocumentCategory[]): DocumentGroup<D>[] {
+export function groupDocuments<D extends FileDocument>(
+  documents: D[],
+  categories: DocumentCategory[],
+): DocumentGroup<D>[] {
   const ordered = [...categories].sort((a, b) => a.position - b.position || a.id - b.id);
   const known = new Set(ordered.map((c) => c.id));
   const sections = [

@@ -47,7 +47,10 @@ export function renderInSession(
 }
 
 /** An axios-like answer for a mocked `http` call. */
-export function axiosResponse<T>(data: T, { status = 200, headers = {} }: { status?: number; headers?: Record<string, string> } = {}) {
+export function axiosResponse<T>(
+  data: T,
+  { status = 200, headers = {} }: { status?: number; headers?: Record<string, string> } = {},
+) {
   return { data, status, statusText: 'OK', headers, config: {} as never };
 }
 

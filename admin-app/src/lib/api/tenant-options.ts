@@ -1,6 +1,5 @@
-import { http, type Paged } from '@dosar/shared';
+import { http, useRequest, type Paged } from '@dosar/shared';
 import { adminUrl } from '../admin-api';
-import { useRequest } from '../use-request';
 
 export interface TenantOption {
   kind: 'company' | 'holding';

@@ -1,6 +1,5 @@
-import { http, type Paged } from '@dosar/shared';
+import { http, useRequest, type Paged } from '@dosar/shared';
 import { adminUrl } from '../../../lib/admin-api';
-import { useRequest } from '../../../lib/use-request';
 import type { Campaign } from './types';
 
 /** GET /api/admin/campaigns: the history, newest first, with each campaign's progress. */

@@ -1,7 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { Spinner, confirmDialog } from '@dosar/shared';
-import { TextAreaField, TextField } from '../../../components/text-field';
-import { fieldErrors } from '../../../lib/errors';
+import { Spinner, TextAreaField, TextField, confirmDialog, fieldErrors } from '@dosar/shared';
 import { tenantKey, useTenantOptions } from '../../../lib/api/tenant-options';
 import { previewCampaign, type CampaignPreview } from '../api/preview-campaign';
 import { sendCampaign } from '../api/send-campaign';

@@ -1,6 +1,5 @@
-import { http, type Paged } from '@dosar/shared';
-import { adminUrl, compact, type ListQuery } from '../../../lib/admin-api';
-import { useRequest } from '../../../lib/use-request';
+import { compact, http, useRequest, type ListQuery, type Paged } from '@dosar/shared';
+import { adminUrl } from '../../../lib/admin-api';
 
 export interface CompanyListItem {
   id: number;

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { ErrorState, Spinner, confirmDialog, formatDate, toast } from '@dosar/shared';
+import { ErrorState, Spinner, confirmDialog, errorStatus, formatDate, toast } from '@dosar/shared';
 import { paths } from '../../../paths';
 import { COMPANY_STATUS } from '../../../lib/labels';
-import { errorStatus } from '../../../lib/errors';
 import { Facts } from '../../../components/facts';
 import { StatusBadge } from '../../../components/status-badge';
 import { PaymentsTable, PeopleTable, SubscriptionCard } from '../../../components/tenant-billing';

@@ -1,9 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { isValidCui, toast } from '@dosar/shared';
-import { Modal } from '../../../components/modal';
-import { TextField } from '../../../components/text-field';
-import { errorMessage, fieldErrors } from '../../../lib/errors';
+import { Modal, TextField, errorMessage, fieldErrors, isValidCui, toast } from '@dosar/shared';
 import { paths } from '../../../paths';
 import { createCompany, type CreateCompanyInput } from '../api/create-company';
 

@@ -1,6 +1,5 @@
-import { http } from '@dosar/shared';
+import { http, useRequest } from '@dosar/shared';
 import { adminUrl } from '../../../lib/admin-api';
-import { useRequest } from '../../../lib/use-request';
 import type { PaymentSummary, Person, SubscriptionSummary } from '../../../lib/billing-types';
 
 export interface HoldingDetail {

@@ -1,8 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
-import { EmptyState, ErrorState, Spinner, formatDate } from '@dosar/shared';
+import { EmptyState, ErrorState, Spinner, errorStatus, formatDate } from '@dosar/shared';
 import { paths } from '../../../paths';
 import { COMPANY_STATUS } from '../../../lib/labels';
-import { errorStatus } from '../../../lib/errors';
 import { Facts } from '../../../components/facts';
 import { StatusBadge } from '../../../components/status-badge';
 import { PaymentsTable, PeopleTable, SubscriptionCard } from '../../../components/tenant-billing';

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { EmptyState, ErrorState, Pagination, Spinner, formatDate } from '@dosar/shared';
+import { EmptyState, ErrorState, Pagination, Spinner, formatDate, useDebouncedValue } from '@dosar/shared';
 import { paths } from '../../../paths';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { SUBSCRIPTION_STATUS } from '../../../lib/labels';
 import { StatusBadge } from '../../../components/status-badge';
 import { useHoldings } from '../api/list-holdings';

@@ -1,5 +1,5 @@
-import { filenameFromDisposition, http, saveBlob } from '@dosar/shared';
-import { adminUrl, compact } from '../../../lib/admin-api';
+import { compact, filenameFromDisposition, http, saveBlob } from '@dosar/shared';
+import { adminUrl } from '../../../lib/admin-api';
 import type { PaymentFilters } from './list-payments';
 
 /** GET /api/admin/payments.csv with the same filters; the browser saves the file (Excel-ready CSV). */

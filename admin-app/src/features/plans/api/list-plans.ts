@@ -1,6 +1,5 @@
-import { http } from '@dosar/shared';
+import { http, useRequest } from '@dosar/shared';
 import { adminUrl } from '../../../lib/admin-api';
-import { useRequest } from '../../../lib/use-request';
 
 export interface Plan {
   id: number;

@@ -1,8 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from '@dosar/shared';
-import { Modal } from '../../../components/modal';
-import { TextField } from '../../../components/text-field';
-import { errorMessage, fieldErrors } from '../../../lib/errors';
+import { Modal, TextField, errorMessage, fieldErrors, toast } from '@dosar/shared';
 import { createPlan, updatePlan } from '../api/save-plan';
 import type { Plan } from '../api/list-plans';
 

@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { TextField, fieldErrors, isValidCui, toast } from '@dosar/shared';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { TextField, fieldErrors, isValidCui, normalizeCui, toast } from '@dosar/shared';
 import { isEmail } from '../../../lib/email';
 import { inviteCompany, type InviteCompanyInput } from '../api/company-requests';
 
@@ -11,7 +11,7 @@ export function validateInvite(input: InviteCompanyInput): Errors {
   const errors: Errors = {};
   if (!input.name.trim()) errors.name = 'Numele firmei este obligatoriu.';
   if (!input.cui.trim()) errors.cui = 'CUI-ul este obligatoriu.';
-  else if (!isValidCui(input.cui)) errors.cui = 'CUI-ul nu este valid (cifra de control nu corespunde).';
+  else if (!isValidCui(normalizeCui(input.cui))) errors.cui = 'CUI-ul nu este valid (cifra de control nu corespunde).';
   if (!input.email.trim()) errors.email = 'Adresa de e-mail este obligatorie.';
   else if (!isEmail(input.email)) errors.email = 'Adresa de e-mail nu este validă.';
   return errors;
@@ -28,7 +28,8 @@ export function InviteCompanyForm({ holdingId, onInvited }: InviteCompanyFormPro
   const [errors, setErrors] = useState<Errors>({});
   const [sending, setSending] = useState(false);
 
-  const set = (field: keyof InviteCompanyInput) => (value: string) => {
+  const set = (field: keyof InviteCompanyInput) => (event: ChangeEvent<HTMLInputElement>) => {
+    const { value } = event.target;
     setInput((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   };

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { TextField, fieldErrors, toast } from '@dosar/shared';
 import { isEmail } from '../../../lib/email';
 import type { HoldingRole, HoldingUser } from '../api/list-users';
@@ -40,7 +40,8 @@ export function UserForm({ holdingId, user, onSaved, onCancel }: UserFormProps) 
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
 
-  const set = (field: 'name' | 'email') => (value: string) => {
+  const set = (field: 'name' | 'email') => (event: ChangeEvent<HTMLInputElement>) => {
+    const { value } = event.target;
     setInput((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   };

@@ -1,6 +1,5 @@
-import { http } from '@dosar/shared';
+import { http, useRequest } from '@dosar/shared';
 import { companyUrl } from '../../../lib/company-api';
-import { useRequest } from '../../../lib/use-request';
 import type { Payment } from './types';
 
 /** GET payments/{id}: one of the company's payments (the result shown after the checkout). */

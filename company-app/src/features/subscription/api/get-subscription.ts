@@ -1,6 +1,5 @@
-import { http } from '@dosar/shared';
+import { http, useRequest } from '@dosar/shared';
 import { companyUrl } from '../../../lib/company-api';
-import { useRequest } from '../../../lib/use-request';
 import type { SubscriptionView } from './types';
 
 /** GET subscription: current plan and period, usage against each limit, the plans on offer, recent payments. */

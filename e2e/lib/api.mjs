@@ -1,0 +1,43 @@
+// Calls to the running server's API for a test's setup and clean-up (the journey itself
+// goes through the browser): sign in, call with a bearer token, register a fresh company.
+import assert from 'node:assert/strict';
+import { DEMO_PASSWORD, randomCui } from './ui.mjs';
+
+/** `fetch` on the server with JSON in and out: {status, body} (body null when not JSON). */
+export async function apiCall(server, method, path, { token, body } = {}) {
+  const headers = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let json = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON
+  }
+  return { status: response.status, body: json, text };
+}
+
+/** Signs in through POST /api/login: {token, user}. */
+export async function apiLogin(server, email, password = DEMO_PASSWORD) {
+  const { status, body, text } = await apiCall(server, 'POST', '/api/login', { body: { email, password } });
+  assert.equal(status, 200, `sign in ${email} through the API: ${text}`);
+  return { token: body.token, user: body.user };
+}
+
+/**
+ * A fresh company and its owner through the public register call (POST /api/company/create),
+ * so a test can change that company's data without touching the demo world.
+ */
+export async function registerCompany(server, { email, password, companyName = 'Firmă E2E SRL', name = 'Proprietar E2E' }) {
+  const { status, body, text } = await apiCall(server, 'POST', '/api/company/create', {
+    body: { company_name: companyName, cui: randomCui(), name, email, password, password_confirmation: password },
+  });
+  assert.equal(status, 201, `register ${email} through the API: ${text}`);
+  return body;
+}
