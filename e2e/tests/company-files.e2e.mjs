@@ -6,6 +6,9 @@ import { test } from '../lib/runner.mjs';
 import { zipEntries } from '../lib/zip.mjs';
 import { expectPath, expectToast, randomCui, signInAs } from '../lib/ui.mjs';
 
+/** An input by its exact label; a required field's label ends in " *". */
+const field = (page, label) => page.getByLabel(new RegExp(`^${label}( \\*)?$`));
+
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 /** Three small documents the server accepts by content: a PDF, a CSV and a text file (diacritics in names). */
@@ -81,16 +84,16 @@ test(
     // New client (role 2): the menu leads there.
     await page.getByRole('link', { name: 'Client nou', exact: true }).click();
     await expectPath(page, '/company/new-client');
-    await page.getByLabel('Nume', { exact: true }).fill(clientName);
+    await field(page, 'Nume').fill(clientName);
     // A wrong control digit is caught before anything is sent.
-    await page.getByLabel('CUI', { exact: true }).fill(`${cui.slice(0, -1)}${(Number(cui.at(-1)) + 1) % 10}`);
+    await field(page, 'CUI').fill(`${cui.slice(0, -1)}${(Number(cui.at(-1)) + 1) % 10}`);
     await page.getByRole('button', { name: 'Salvează clientul' }).click();
     await page.getByText('CUI-ul nu este valid', { exact: false }).first().waitFor({ state: 'visible' });
     await expectPath(page, '/company/new-client');
-    await page.getByLabel('CUI', { exact: true }).fill(`RO${cui}`);
-    await page.getByLabel('E-mail', { exact: true }).fill(`client-${suffix}@e2e.dosar.ro`);
-    await page.getByLabel('Telefon', { exact: true }).fill('0712345678');
-    await page.getByLabel('Note', { exact: true }).fill('Creat de testul din browser.');
+    await field(page, 'CUI').fill(`RO${cui}`);
+    await field(page, 'E-mail').fill(`client-${suffix}@e2e.dosar.ro`);
+    await field(page, 'Telefon').fill('0712345678');
+    await field(page, 'Note').fill('Creat de testul din browser.');
     await page.getByRole('button', { name: 'Salvează clientul' }).click();
     await expectPath(page, /^\/company\/clients\/\d+$/);
     const clientId = Number(new URL(page.url()).pathname.split('/').pop());

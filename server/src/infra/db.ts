@@ -21,6 +21,9 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
     // bigint (sizes) as JS numbers: files stay far below 2^53 bytes.
     types.setTypeParser(20, (value: string) => Number(value));
     const pool = new Pool({ connectionString: config.databaseUrl, max: 10 });
+    // An idle connection the server drops (restart, failover, terminated backend) emits 'error' on the pool;
+    // unhandled, that would kill the process. The pool discards the connection and opens a new one when needed.
+    pool.on('error', (error) => console.warn(`[dosar] conexiune la baza de date pierdută: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

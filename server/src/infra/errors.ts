@@ -161,7 +161,18 @@ function isBadData(error: unknown): boolean {
   return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
 }
 
+/**
+ * The database can't be reached: network errors, PostgreSQL's connection
+ * exceptions (class 08), shutdown/terminated backends (57P0x), too many
+ * connections, a database that refuses connections, and node-postgres's own
+ * messages for a connection that died or never came.
+ */
 function isDatabaseDown(error: unknown): boolean {
-  const code = (error as { code?: string }).code;
-  return code === 'ECONNREFUSED' || code === '57P01' || code === '57P03' || code === '08006' || code === '08001';
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH'].includes(code)) return true;
+    if (/^08/.test(code) || /^57P0[1-4]$/.test(code) || code === '53300' || code === '3D000') return true;
+    if (code === '55000' && /not currently accepting connections/.test(String(message))) return true;
+  }
+  return typeof message === 'string' && /^Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(message);
 }

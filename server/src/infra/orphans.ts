@@ -42,7 +42,9 @@ export async function sweepOrphanFiles(db: Db, root: string, cutoff: Date): Prom
     const finals = batch.filter((c) => !c.key.includes('.partial-')).map((c) => c.key);
     const referenced = new Set(
       finals.length
-        ? (await db.selectFrom('media').select('storage_key').where('storage_key', 'in', finals).execute()).map((r) => r.storage_key)
+        ? (await db.selectFrom('media').select('storage_key').where('storage_key', 'in', finals).execute()).map(
+            (r) => r.storage_key,
+          )
         : [],
     );
     for (const c of batch) {

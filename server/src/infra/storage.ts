@@ -32,10 +32,13 @@ export function localDiskStorage(root: string): Storage {
       const target = resolve(key);
       await fsp.mkdir(path.dirname(target), { recursive: true });
       const partial = `${target}.partial-${crypto.randomUUID()}`;
+      const out = fs.createWriteStream(partial, { flags: 'wx' });
       try {
-        await pipeline(body, fs.createWriteStream(partial, { flags: 'wx' }));
+        await pipeline(body, out);
         await fsp.rename(partial, target);
       } catch (error) {
+        // A body that fails at once can beat the file's open: wait until the stream let go of it, then remove it.
+        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
         await fsp.rm(partial, { force: true });
         throw error;
       }

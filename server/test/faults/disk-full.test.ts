@@ -25,7 +25,8 @@ const check = (ok: boolean, message: () => string): void => {
   cases += 1;
   if (!ok) failures.push(message());
 };
-const pdf = (bytes: number, text = 'doc'): Buffer => Buffer.concat([tinyPdf(text), crypto.randomBytes(Math.max(0, bytes))]);
+const pdf = (bytes: number, text = 'doc'): Buffer =>
+  Buffer.concat([tinyPdf(text), crypto.randomBytes(Math.max(0, bytes))]);
 
 /** Mounts a tmpfs of `size` at dir; false when this machine doesn't let us. */
 function mountTmpfs(dir: string, size: string): boolean {
@@ -56,8 +57,17 @@ async function exercise(upload: Upload, files: () => string[], rows: () => Promi
   const before = { files: files(), rows: await rows() };
   for (const [label, parts] of [
     ['one file larger than the free space', [{ name: 'mare.pdf', bytes: pdf(3 * 1024 * 1024) }]],
-    ['a file that fits, then one that does not', [{ name: 'mic.pdf', bytes: pdf(300 * 1024) }, { name: 'mare.pdf', bytes: pdf(3 * 1024 * 1024) }]],
-    ['five files that together overflow', [0, 1, 2, 3, 4].map((i) => ({ name: `parte-${i}.pdf`, bytes: pdf(600 * 1024, `p${i}`) }))],
+    [
+      'a file that fits, then one that does not',
+      [
+        { name: 'mic.pdf', bytes: pdf(300 * 1024) },
+        { name: 'mare.pdf', bytes: pdf(3 * 1024 * 1024) },
+      ],
+    ],
+    [
+      'five files that together overflow',
+      [0, 1, 2, 3, 4].map((i) => ({ name: `parte-${i}.pdf`, bytes: pdf(600 * 1024, `p${i}`) })),
+    ],
   ] as const) {
     const res = await upload([...parts]);
     let message: unknown;
@@ -75,7 +85,10 @@ async function exercise(upload: Upload, files: () => string[], rows: () => Promi
   }
   const small = await upload([{ name: 'dupa.pdf', bytes: pdf(50 * 1024) }]);
   check(small.status === 201, () => `a small upload after the failures: ${small.status} ${small.body.slice(0, 200)}`);
-  check(files().length === before.files.length + 1 && (await rows()) === before.rows + 1, () => 'the small upload did not store exactly one file and one row');
+  check(
+    files().length === before.files.length + 1 && (await rows()) === before.rows + 1,
+    () => 'the small upload did not store exactly one file and one row',
+  );
 }
 
 test('disk full during an upload: 507 in Romanian, nothing half-written, the next upload works', async () => {
@@ -92,7 +105,11 @@ test('disk full during an upload: 507 in Romanian, nothing half-written, the nex
     const url = `${base}/api/company/1/clients/1/storeFiles`;
     const dbRows = async (): Promise<number> => {
       // the process owns the embedded database: count through the API (every client of the company)
-      const list = await call(`${base}/api/company/1/clients`, { method: 'POST', token, body: JSON.stringify({ per_page: 100 }) });
+      const list = await call(`${base}/api/company/1/clients`, {
+        method: 'POST',
+        token,
+        body: JSON.stringify({ per_page: 100 }),
+      });
       return list.json<{ data: { documents_count: number }[] }>().data.reduce((n, c) => n + c.documents_count, 0);
     };
     await exercise(
@@ -110,7 +127,9 @@ test('disk full during an upload: 507 in Romanian, nothing half-written, the nex
     await server.stop();
     // storage and rows one to one
     const database = await openDatabase({ databaseUrl: null, dataDir, databaseInMemory: false });
-    const keys = new Set((await database.db.selectFrom('media').select('storage_key').execute()).map((r) => r.storage_key));
+    const keys = new Set(
+      (await database.db.selectFrom('media').select('storage_key').execute()).map((r) => r.storage_key),
+    );
     await database.close();
     const files = storedKeys(dataDir);
     for (const f of files) check(keys.has(f), () => `orphan file ${f}`);
@@ -124,12 +143,28 @@ test('disk full during an upload: 507 in Romanian, nothing half-written, the nex
     const token = await t.login('owner@demo.ro');
     await exercise(
       async (parts) => {
-        const body = multipart([field('period', '2026-04'), ...parts.map((p) => file('files[]', p.name, p.bytes, 'application/pdf'))]);
-        const res = await t.app.inject({ method: 'POST', url: '/api/company/1/clients/1/storeFiles', headers: { authorization: `Bearer ${token}`, ...body.headers }, payload: body.payload });
+        const body = multipart([
+          field('period', '2026-04'),
+          ...parts.map((p) => file('files[]', p.name, p.bytes, 'application/pdf')),
+        ]);
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/company/1/clients/1/storeFiles',
+          headers: { authorization: `Bearer ${token}`, ...body.headers },
+          payload: body.payload,
+        });
         return { status: res.statusCode, body: res.body };
       },
       () => storedKeys(t.dataDir),
-      async () => Number((await t.ctx.db.selectFrom('media').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+      async () =>
+        Number(
+          (
+            await t.ctx.db
+              .selectFrom('media')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
     );
   }
   reportSummary('faults: disk full', cases, failures.length, mode);
@@ -159,7 +194,8 @@ function quotaStorage(inner: Storage, root: string, quota: number): Storage {
       async function* limited(): AsyncGenerator<Buffer> {
         for await (const chunk of body as AsyncIterable<Buffer>) {
           written += chunk.length;
-          if (written > quota) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+          if (written > quota)
+            throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
           yield chunk;
         }
       }

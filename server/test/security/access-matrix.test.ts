@@ -40,6 +40,8 @@ let routes: ApiRoute[];
 let world: World;
 let callers: Record<CallerName, Caller>;
 const log = new CaseLog('access-matrix');
+/** R answers that carried the caller's own canary (proof the reads returned real tenant data). */
+let ownDataSeen = 0;
 
 beforeAll(async () => {
   ({ t, routes } = await bootWithRoutes());
@@ -95,9 +97,12 @@ function idFor(
 }
 
 const isTenantParam = (route: ApiRoute, name: string): boolean =>
-  (name === 'companyId' && areaOf(route.url) === 'company') || (name === 'holdingId' && areaOf(route.url) === 'holding');
+  (name === 'companyId' && areaOf(route.url) === 'company') ||
+  (name === 'holdingId' && areaOf(route.url) === 'holding');
 const objectParams = (route: ApiRoute): string[] =>
-  route.params.filter((p) => !isTenantParam(route, p) && !['hash', 'subscriptionId'].includes(p) && paramKind(route.url, p) !== 'payer');
+  route.params.filter(
+    (p) => !isTenantParam(route, p) && !['hash', 'subscriptionId'].includes(p) && paramKind(route.url, p) !== 'payer',
+  );
 
 /** Path values for one call kind. */
 function pathFor(route: ApiRoute, caller: Caller, kind: Kind): string {
@@ -128,14 +133,21 @@ function allowed(rule: Rule, caller: Caller): boolean {
   return (rule.who as number[]).includes(caller.role);
 }
 
-function expectation(rule: Rule, route: ApiRoute, caller: Caller, kind: Kind): { ok: (status: number) => boolean; text: string } {
+function expectation(
+  rule: Rule,
+  route: ApiRoute,
+  caller: Caller,
+  kind: Kind,
+): { ok: (status: number) => boolean; text: string } {
   if (rule.who === 'public') return { ok: (s) => s < 500, text: '<500' };
   if (caller.role === 0) return { ok: (s) => s === 401, text: '401' };
   const area = areaOf(route.url);
   const mayCall = allowed(rule, caller);
   const foreign = (kind === 'F' && route.params.length > 0 && area !== 'admin') || kind === 'M' || kind === 'X';
   if (!mayCall) {
-    return kind === 'F' ? { ok: (s) => s === 403 || s === 404, text: '403/404' } : { ok: (s) => s === 403, text: '403' };
+    return kind === 'F'
+      ? { ok: (s) => s === 403 || s === 404, text: '403/404' }
+      : { ok: (s) => s === 403, text: '403' };
   }
   if (foreign) return { ok: (s) => s === 404, text: '404' };
   if (kind === 'R') return { ok: (s) => s >= 200 && s < 300, text: '2xx' };
@@ -169,15 +181,31 @@ function bodyFor(route: ApiRoute): unknown {
 async function call(route: ApiRoute, caller: Caller, kind: Kind, body: unknown): Promise<LightMyRequestResponse> {
   let effective = caller;
   // Signing out revokes the token: each logout call gets a token of its own.
-  if (route.key === 'POST /api/logout' && caller.email) effective = { ...caller, token: (await signIn(t, caller.email)).token };
+  if (route.key === 'POST /api/logout' && caller.email)
+    effective = { ...caller, token: (await signIn(t, caller.email)).token };
   const url = pathFor(route, caller, kind);
-  const query = route.method === 'GET' && route.schema.querystring ? (sample(route.schema.querystring) as Record<string, string>) : undefined;
+  const query =
+    route.method === 'GET' && route.schema.querystring
+      ? (sample(route.schema.querystring) as Record<string, string>)
+      : undefined;
   return t.app.inject(injectOptions(route, effective, url, body, query && Object.keys(query).length ? { query } : {}));
 }
 
 /** Rows as text, for "nothing of a tenant changed" (volatile columns left out). */
 async function fingerprint(): Promise<Map<string, string>> {
-  const tables = ['users', 'companies', 'holdings', 'company_holding', 'clients', 'categories', 'media', 'utility_files', 'subscriptions', 'payments', 'company_requests'] as const;
+  const tables = [
+    'users',
+    'companies',
+    'holdings',
+    'company_holding',
+    'clients',
+    'categories',
+    'media',
+    'utility_files',
+    'subscriptions',
+    'payments',
+    'company_requests',
+  ] as const;
   const out = new Map<string, string>();
   for (const table of tables) {
     const rows = (await t.ctx.db.selectFrom(table).selectAll().execute()) as Record<string, unknown>[];
@@ -208,7 +236,8 @@ test('generated bodies pass each route schema', () => {
   const bad: string[] = [];
   for (const route of routes) {
     const body = bodyFor(route);
-    if (route.schema.body && !validates(route.schema.body, body)) bad.push(`${route.key}: ${validationErrors(route.schema.body, body)}`);
+    if (route.schema.body && !validates(route.schema.body, body))
+      bad.push(`${route.key}: ${validationErrors(route.schema.body, body)}`);
   }
   expect(bad).toEqual([]);
 });
@@ -223,8 +252,15 @@ async function sweep(kinds: readonly Kind[]): Promise<void> {
         const res = await call(route, caller, kind, body);
         const expected = expectation(rule, route, caller, kind);
         const problems = answerProblems(res, world, { tenant: caller.tenant, anonymous: caller.role === 0 });
-        if (!expected.ok(res.statusCode)) problems.unshift(`expected ${expected.text}, got ${res.statusCode} ${res.body.slice(0, 160)}`);
-        log.check(problems.length === 0, () => `${kind} ${caller.name.padEnd(9)} ${route.method} ${pathFor(route, caller, kind)}: ${problems.join('; ')}`);
+        if (kind === 'R' && caller.tenant && res.body.includes(world.tenants[caller.tenant].secrets[0]))
+          ownDataSeen += 1;
+        if (!expected.ok(res.statusCode))
+          problems.unshift(`expected ${expected.text}, got ${res.statusCode} ${res.body.slice(0, 160)}`);
+        log.check(
+          problems.length === 0,
+          () =>
+            `${kind} ${caller.name.padEnd(9)} ${route.method} ${pathFor(route, caller, kind)}: ${problems.join('; ')}`,
+        );
       }
     }
   }
@@ -235,9 +271,15 @@ test('other-tenant ids (F, M, X): refused with 401/403/404, nothing changes, not
   const before = await fingerprint();
   await sweep(['F', 'M', 'X']);
   const after = await fingerprint();
-  const tenantIds = { company_id: [1, 2].map((n) => world.tenants[n as 1 | 2].company), holding_id: [1, 2].map((n) => world.tenants[n as 1 | 2].holding) };
+  const tenantIds = {
+    company_id: [1, 2].map((n) => world.tenants[n as 1 | 2].company),
+    holding_id: [1, 2].map((n) => world.tenants[n as 1 | 2].holding),
+  };
   for (const [key, row] of before) {
-    log.check(after.get(key) === row, () => `row changed by refused calls: ${key}\n  before ${row}\n  after  ${after.get(key) ?? '(gone)'}`);
+    log.check(
+      after.get(key) === row,
+      () => `row changed by refused calls: ${key}\n  before ${row}\n  after  ${after.get(key) ?? '(gone)'}`,
+    );
   }
   for (const [key, row] of after) {
     if (before.has(key)) continue;
@@ -253,6 +295,21 @@ test('own tenant (O, R): the role map holds, reads answer 2xx without the other 
   await sweep(['O', 'R']);
   expect(log.failures.slice(start, start + 60)).toEqual([]);
 }, 600_000);
+
+test('the detectors work: a tenant-1 answer shown to tenant 2 is flagged; reads carried real data', async () => {
+  const w = world.tenants[1];
+  const own = await t.app.inject({
+    method: 'POST',
+    url: `/api/company/${w.company}/clients/${w.client}`,
+    headers: { authorization: `Bearer ${callers.owner.token}` },
+    payload: {},
+  });
+  expect(own.statusCode).toBe(200);
+  expect(answerProblems(own, world, { tenant: 1, anonymous: false })).toEqual([]);
+  expect(answerProblems(own, world, { tenant: 2, anonymous: false }).some((p) => p.includes('leaks'))).toBe(true);
+  expect(answerProblems(own, world, { tenant: null, anonymous: true }).some((p) => p.includes('leaks'))).toBe(true);
+  expect(ownDataSeen).toBeGreaterThan(20);
+});
 
 test('summary', () => {
   log.report(`${routes.length} routes × ${Object.keys(callers).length} callers`);

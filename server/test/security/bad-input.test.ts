@@ -46,7 +46,8 @@ beforeAll(async () => {
   ({ t, routes } = await bootWithRoutes());
   world = await loadWorld(t);
   callers = await signInAll(t);
-  const id = async (email: string) => (await t.ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+  const id = async (email: string) =>
+    (await t.ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
   staffId = await id('staff@demo.ro');
   clientUserId = await id('client@demo.ro');
 }, 180_000);
@@ -199,7 +200,8 @@ function callerFor(route: ApiRoute): Caller {
 /** Real ids of the caller's own tenant for reads and updates; deletes and state changes get a missing id. */
 function defaultParams(route: ApiRoute, caller: Caller): Record<string, string> {
   const w = world.tenants[1];
-  const destructive = /\/(delete|suspend|reactivate|change)$/.test(route.url) || /\/payment\/|\/subscriptions\//.test(route.url);
+  const destructive =
+    /\/(delete|suspend|reactivate|change)$/.test(route.url) || /\/payment\/|\/subscriptions\//.test(route.url);
   const out: Record<string, string> = {};
   for (const name of route.params) {
     const kind = paramKind(route.url, name);
@@ -221,13 +223,16 @@ function defaultParams(route: ApiRoute, caller: Caller): Record<string, string> 
       campaign: world.campaign,
       hash: 'a'.repeat(64),
     };
-    const tenantParam = (name === 'companyId' && areaOf(route.url) === 'company') || (name === 'holdingId' && areaOf(route.url) === 'holding');
+    const tenantParam =
+      (name === 'companyId' && areaOf(route.url) === 'company') ||
+      (name === 'holdingId' && areaOf(route.url) === 'holding');
     out[name] = destructive && !tenantParam && kind !== 'payer' ? '999999999' : String(real[kind]);
   }
   return out;
 }
 
-const fill = (url: string, values: Record<string, string>): string => url.replace(/:([A-Za-z_]+)/g, (_, n: string) => values[n]);
+const fill = (url: string, values: Record<string, string>): string =>
+  url.replace(/:([A-Za-z_]+)/g, (_, n: string) => values[n]);
 
 const bodySchemaOf = (route: ApiRoute): JsonSchema | undefined => route.schema.body;
 /** The object branch of a body schema (bodies may be `object | null`). */
@@ -243,7 +248,8 @@ function casesFor(route: ApiRoute): Case[] {
   const schema = bodySchemaOf(route);
   const objSchema = objectSchema(schema);
   const base = (schema ? sample(schema) : {}) as Record<string, unknown> | null;
-  const jsonExpect = (body: unknown): Expect => (schema && validates(schema, body) ? 'odd' : schema ? 'invalid' : 'odd');
+  const jsonExpect = (body: unknown): Expect =>
+    schema && validates(schema, body) ? 'odd' : schema ? 'invalid' : 'odd';
 
   // path parameters, one at a time
   for (const name of route.params) {
@@ -252,13 +258,20 @@ function casesFor(route: ApiRoute): Case[] {
       const expect: Expect = name === 'hash' ? (value.length > 200 ? 'invalid' : 'odd') : 'invalid';
       cases.push({ label: `:${name} ${label}`, expect, params: { [name]: value } });
     }
-    for (const [label, value] of ODD_IDS) cases.push({ label: `:${name} ${label}`, expect: 'odd', params: { [name]: value } });
+    for (const [label, value] of ODD_IDS)
+      cases.push({ label: `:${name} ${label}`, expect: 'odd', params: { [name]: value } });
   }
 
   // junk Authorization headers: the caller is then anonymous
   const isPublic = ACCESS[route.key]?.who === 'public';
   for (const [label, value] of BAD_AUTH) {
-    cases.push({ label: `auth ${label}`, expect: isPublic ? 'odd' : 'invalid', anonymous: true, headers: { authorization: value }, json: route.method === 'POST' && !route.multipart ? base ?? {} : undefined });
+    cases.push({
+      label: `auth ${label}`,
+      expect: isPublic ? 'odd' : 'invalid',
+      anonymous: true,
+      headers: { authorization: value },
+      json: route.method === 'POST' && !route.multipart ? (base ?? {}) : undefined,
+    });
   }
 
   if (route.method === 'GET') {
@@ -272,7 +285,8 @@ function casesFor(route: ApiRoute): Case[] {
           cases.push({ label: `query ${label}`, expect: 'invalid', query });
         }
         // zero: refused, or (when the schema lets it through) clamped — never an error
-        for (const q of [{ page: '0' }, { per_page: '0' }] as Record<string, string>[]) cases.push({ label: `query ${Object.keys(q)[0]} 0`, expect: qsExpect(q), query: q });
+        for (const q of [{ page: '0' }, { per_page: '0' }] as Record<string, string>[])
+          cases.push({ label: `query ${Object.keys(q)[0]} 0`, expect: qsExpect(q), query: q });
       }
       for (const prop of Object.keys(qs.properties ?? {})) {
         for (const [label, value] of ODD_STRINGS) {
@@ -307,7 +321,10 @@ function casesFor(route: ApiRoute): Case[] {
     ];
     for (const [label, q] of junk) {
       const flat = Object.fromEntries(Object.entries(q).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
-      const absurd = /page|sort injection|status injection|garbage|to date/.test(label) && qs?.properties && Object.keys(q).some((k) => k in (qs.properties ?? {}));
+      const absurd =
+        /page|sort injection|status injection|garbage|to date/.test(label) &&
+        qs?.properties &&
+        Object.keys(q).some((k) => k in (qs.properties ?? {}));
       cases.push({ label: `query junk ${label}`, expect: absurd ? 'invalid' : qsOk(flat), query: q });
     }
     return cases;
@@ -322,10 +339,18 @@ function casesFor(route: ApiRoute): Case[] {
         return { ok: false, value: undefined };
       }
     })();
-    const expect: Expect = route.multipart ? 'invalid' : parsed.ok && label !== 'proto pollution' && label !== 'constructor pollution' ? jsonExpect(parsed.value) : 'invalid';
+    const expect: Expect = route.multipart
+      ? 'invalid'
+      : parsed.ok && label !== 'proto pollution' && label !== 'constructor pollution'
+        ? jsonExpect(parsed.value)
+        : 'invalid';
     cases.push({ label: `json ${label}`, expect, raw: { payload, contentType: 'application/json' } });
   }
-  cases.push({ label: 'json BOM + {}', expect: route.multipart ? 'invalid' : jsonExpect({}), raw: { payload: BOM_JSON, contentType: 'application/json' } });
+  cases.push({
+    label: 'json BOM + {}',
+    expect: route.multipart ? 'invalid' : jsonExpect({}),
+    raw: { payload: BOM_JSON, contentType: 'application/json' },
+  });
   const asText = JSON.stringify(base ?? {});
   const contentTypes: [string, string | undefined, Expect][] = [
     ['text/plain', 'text/plain', schema || route.multipart ? 'invalid' : 'odd'],
@@ -335,8 +360,13 @@ function casesFor(route: ApiRoute): Case[] {
     ['no content type', undefined, schema || route.multipart ? 'invalid' : 'odd'],
     ['made-up type', 'application/x-dosar', 'invalid'],
   ];
-  for (const [label, type, expect] of contentTypes) cases.push({ label: `content-type ${label}`, expect, raw: { payload: asText, contentType: type } });
-  cases.push({ label: 'body 2 MB', expect: 'invalid', raw: { payload: JSON.stringify({ name: 'x'.repeat(2 * MB) }), contentType: 'application/json' } });
+  for (const [label, type, expect] of contentTypes)
+    cases.push({ label: `content-type ${label}`, expect, raw: { payload: asText, contentType: type } });
+  cases.push({
+    label: 'body 2 MB',
+    expect: 'invalid',
+    raw: { payload: JSON.stringify({ name: 'x'.repeat(2 * MB) }), contentType: 'application/json' },
+  });
 
   if (route.multipart) {
     cases.push(...multipartCases());
@@ -353,7 +383,11 @@ function casesFor(route: ApiRoute): Case[] {
   ];
   for (const [label, value] of shapes) cases.push({ label: `body ${label}`, expect: jsonExpect(value), json: value });
   // A JSON `null` body is "no payload": routes whose payload is optional may take it as {}.
-  cases.push({ label: 'body null', expect: jsonExpect({}) === 'odd' || jsonExpect(null) === 'odd' ? 'odd' : 'invalid', json: null });
+  cases.push({
+    label: 'body null',
+    expect: jsonExpect({}) === 'odd' || jsonExpect(null) === 'odd' ? 'odd' : 'invalid',
+    json: null,
+  });
 
   // extra fields
   const extras: [string, Record<string, unknown>][] = [
@@ -383,14 +417,24 @@ function casesFor(route: ApiRoute): Case[] {
   }
   // paging fields of list bodies, even when the schema names them differently
   if (objSchema?.properties && ('page' in objSchema.properties || 'per_page' in objSchema.properties)) {
-    for (const [label, q] of PAGING) cases.push({ label: `paging ${label}`, expect: 'invalid', json: { ...(base ?? {}), ...q } });
-    for (const q of [{ page: 0 }, { per_page: 0 }]) cases.push({ label: `paging ${Object.keys(q)[0]} 0`, expect: jsonExpect({ ...(base ?? {}), ...q }), json: { ...(base ?? {}), ...q } });
+    for (const [label, q] of PAGING)
+      cases.push({ label: `paging ${label}`, expect: 'invalid', json: { ...(base ?? {}), ...q } });
+    for (const q of [{ page: 0 }, { per_page: 0 }])
+      cases.push({
+        label: `paging ${Object.keys(q)[0]} 0`,
+        expect: jsonExpect({ ...(base ?? {}), ...q }),
+        json: { ...(base ?? {}), ...q },
+      });
   }
   // not a JSON route at all: multipart to a JSON call
   const mp = multipart([field('name', 'x')]);
   // A route whose body is optional may ignore a multipart body; one that needs fields must refuse it.
   const optional = !schema || validates(schema, null) || validates(schema, {});
-  cases.push({ label: 'multipart to a JSON route', expect: optional ? 'odd' : 'invalid', raw: { payload: mp.payload, contentType: mp.headers['content-type'] } });
+  cases.push({
+    label: 'multipart to a JSON route',
+    expect: optional ? 'odd' : 'invalid',
+    raw: { payload: mp.payload, contentType: mp.headers['content-type'] },
+  });
   return cases;
 }
 
@@ -400,24 +444,74 @@ function multipartCases(): Case[] {
   const cases: Case[] = [];
   const mp = (label: string, expect: Expect, parts: Parameters<typeof multipart>[0]) => {
     const body = multipart(parts);
-    cases.push({ label: `multipart ${label}`, expect, raw: { payload: body.payload, contentType: body.headers['content-type'] } });
+    cases.push({
+      label: `multipart ${label}`,
+      expect,
+      raw: { payload: body.payload, contentType: body.headers['content-type'] },
+    });
   };
   const good = multipart([field('title', 'T'), file('files[]', 'a.pdf', pdf, 'application/pdf')]);
   const boundary = good.headers['content-type'].split('boundary=')[1];
-  cases.push({ label: 'multipart without boundary', expect: 'invalid', raw: { payload: good.payload, contentType: 'multipart/form-data' } });
-  cases.push({ label: 'multipart wrong boundary', expect: 'invalid', raw: { payload: good.payload, contentType: 'multipart/form-data; boundary=nope' } });
-  cases.push({ label: 'multipart cut in half', expect: 'invalid', raw: { payload: good.payload.subarray(0, Math.floor(good.payload.length / 2)), contentType: good.headers['content-type'] } });
-  cases.push({ label: 'multipart no closing boundary', expect: 'invalid', raw: { payload: good.payload.subarray(0, good.payload.length - boundary.length - 6), contentType: good.headers['content-type'] } });
-  cases.push({ label: 'multipart garbage', expect: 'invalid', raw: { payload: Buffer.from('\u0000\u0001garbage'.repeat(100)), contentType: good.headers['content-type'] } });
-  cases.push({ label: 'multipart empty', expect: 'invalid', raw: { payload: Buffer.alloc(0), contentType: good.headers['content-type'] } });
+  cases.push({
+    label: 'multipart without boundary',
+    expect: 'invalid',
+    raw: { payload: good.payload, contentType: 'multipart/form-data' },
+  });
+  cases.push({
+    label: 'multipart wrong boundary',
+    expect: 'invalid',
+    raw: { payload: good.payload, contentType: 'multipart/form-data; boundary=nope' },
+  });
+  cases.push({
+    label: 'multipart cut in half',
+    expect: 'invalid',
+    raw: {
+      payload: good.payload.subarray(0, Math.floor(good.payload.length / 2)),
+      contentType: good.headers['content-type'],
+    },
+  });
+  cases.push({
+    label: 'multipart no closing boundary',
+    expect: 'invalid',
+    raw: {
+      payload: good.payload.subarray(0, good.payload.length - boundary.length - 6),
+      contentType: good.headers['content-type'],
+    },
+  });
+  cases.push({
+    label: 'multipart garbage',
+    expect: 'invalid',
+    raw: { payload: Buffer.from('\u0000\u0001garbage'.repeat(100)), contentType: good.headers['content-type'] },
+  });
+  cases.push({
+    label: 'multipart empty',
+    expect: 'invalid',
+    raw: { payload: Buffer.alloc(0), contentType: good.headers['content-type'] },
+  });
   mp('fields only', 'invalid', [field('title', 'T'), field('period', '2026-01')]);
   mp('empty file', 'invalid', [field('title', 'T'), file('files[]', 'gol.pdf', Buffer.alloc(0), 'application/pdf')]);
-  mp('html file', 'invalid', [field('title', 'T'), file('files[]', 'pagina.pdf', '<html><script>alert(1)</script></html>', 'application/pdf')]);
-  mp('exe file', 'invalid', [field('title', 'T'), file('files[]', 'a.pdf', Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 1)]), 'application/pdf')]);
-  mp('100 KB period field', 'invalid', [field('title', 'T'), field('period', `2026-01${' '.repeat(100 * 1024)}x`), file('files[]', 'a.pdf', pdf)]);
+  mp('html file', 'invalid', [
+    field('title', 'T'),
+    file('files[]', 'pagina.pdf', '<html><script>alert(1)</script></html>', 'application/pdf'),
+  ]);
+  mp('exe file', 'invalid', [
+    field('title', 'T'),
+    file('files[]', 'a.pdf', Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 1)]), 'application/pdf'),
+  ]);
+  mp('100 KB period field', 'invalid', [
+    field('title', 'T'),
+    field('period', `2026-01${' '.repeat(100 * 1024)}x`),
+    file('files[]', 'a.pdf', pdf),
+  ]);
   mp('100 KB title field', 'odd', [field('title', 'x'.repeat(100 * 1024)), file('files[]', 'a.pdf', pdf)]);
-  mp('60 fields', 'invalid', [...Array.from({ length: 60 }, (_, i) => field(`f${i}`, 'x')), file('files[]', 'a.pdf', pdf)]);
-  mp('101 files', 'invalid', [field('title', 'T'), ...Array.from({ length: 101 }, (_, i) => file('files[]', `f${i}.pdf`, pdf))]);
+  mp('60 fields', 'invalid', [
+    ...Array.from({ length: 60 }, (_, i) => field(`f${i}`, 'x')),
+    file('files[]', 'a.pdf', pdf),
+  ]);
+  mp('101 files', 'invalid', [
+    field('title', 'T'),
+    ...Array.from({ length: 101 }, (_, i) => file('files[]', `f${i}.pdf`, pdf)),
+  ]);
   for (const [label, value] of [
     ['period 2026-13', '2026-13'],
     ['period text', 'ianuarie'],
@@ -458,7 +552,12 @@ async function run(route: ApiRoute, c: Case): Promise<LightMyRequestResponse> {
   const caller = callerFor(route);
   const params = { ...defaultParams(route, caller), ...(c.params ?? {}) };
   const headers: Record<string, string> = { ...(c.anonymous ? {} : auth(caller)), ...(c.headers ?? {}) };
-  const options: InjectOptions = { method: route.method as InjectOptions['method'], url: fill(route.url, params), headers, remoteAddress: freshAddress() };
+  const options: InjectOptions = {
+    method: route.method as InjectOptions['method'],
+    url: fill(route.url, params),
+    headers,
+    remoteAddress: freshAddress(),
+  };
   if (c.query) options.query = c.query;
   if (route.method !== 'GET') {
     if (c.raw) {
@@ -497,12 +596,23 @@ test('every hostile request answers 4xx (or, when the schema allows it, succeeds
         log.check(false, () => `${route.key} [${c.label}]: inject threw ${(error as Error).message}`);
         continue;
       }
-      const problems = answerProblems(res, world, { tenant: c.anonymous ? null : caller.tenant, anonymous: Boolean(c.anonymous) || caller.role === 0 });
-      if (c.expect === 'invalid' && (res.statusCode < 400 || res.statusCode >= 500)) problems.unshift(`expected 4xx, got ${res.statusCode}`);
-      if (res.statusCode >= 400 && res.statusCode < 500 && !isRomanian((safeJson(res) as { message?: unknown } | null)?.message)) {
+      const problems = answerProblems(res, world, {
+        tenant: c.anonymous ? null : caller.tenant,
+        anonymous: Boolean(c.anonymous) || caller.role === 0,
+      });
+      if (c.expect === 'invalid' && (res.statusCode < 400 || res.statusCode >= 500))
+        problems.unshift(`expected 4xx, got ${res.statusCode}`);
+      if (
+        res.statusCode >= 400 &&
+        res.statusCode < 500 &&
+        !isRomanian((safeJson(res) as { message?: unknown } | null)?.message)
+      ) {
         // (answerProblems already reports it; keep one line per case)
       }
-      log.check(problems.length === 0, () => `${route.key} [${c.label}] → ${res.statusCode}: ${problems.join('; ')} ${res.body.slice(0, 140)}`);
+      log.check(
+        problems.length === 0,
+        () => `${route.key} [${c.label}] → ${res.statusCode}: ${problems.join('; ')} ${res.body.slice(0, 140)}`,
+      );
     }
   }
   expect(perRoute).toEqual([]);

@@ -210,12 +210,28 @@ export async function loadWorld(t: TestApp): Promise<World> {
   const clientId = async (prefix: string) =>
     (await db.selectFrom('clients').select('id').where('name', 'like', `${prefix}%`).executeTakeFirstOrThrow()).id;
   const companyPlan = (
-    await db.selectFrom('plans').select('id').where('audience', '=', 'company').where('is_trial', '=', false).orderBy('id').executeTakeFirstOrThrow()
+    await db
+      .selectFrom('plans')
+      .select('id')
+      .where('audience', '=', 'company')
+      .where('is_trial', '=', false)
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
   ).id;
   const holdingPlan = (
-    await db.selectFrom('plans').select('id').where('audience', '=', 'holding').where('is_trial', '=', false).orderBy('id').executeTakeFirstOrThrow()
+    await db
+      .selectFrom('plans')
+      .select('id')
+      .where('audience', '=', 'holding')
+      .where('is_trial', '=', false)
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
   ).id;
-  const plan = await db.selectFrom('plans').select(['id', 'name', 'price_bani']).where('id', '=', companyPlan).executeTakeFirstOrThrow();
+  const plan = await db
+    .selectFrom('plans')
+    .select(['id', 'name', 'price_bani'])
+    .where('id', '=', companyPlan)
+    .executeTakeFirstOrThrow();
 
   const tenant = async (n: 1 | 2): Promise<TenantWorld> => {
     const company = await byName('companies', n === 1 ? 'Contabil Demo SRL' : 'Alt Contabil SRL');
@@ -223,19 +239,50 @@ export async function loadWorld(t: TestApp): Promise<World> {
     const client = await clientId(n === 1 ? 'Alfa' : 'Delta');
     const clientOutside = await clientId(n === 1 ? 'Gamma' : 'Epsilon');
     const media = (
-      await db.selectFrom('media').select('id').where('client_id', '=', client).where('deleted_at', 'is', null).orderBy('id').executeTakeFirstOrThrow()
+      await db
+        .selectFrom('media')
+        .select('id')
+        .where('client_id', '=', client)
+        .where('deleted_at', 'is', null)
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
     ).id;
     const mediaOutside = (
-      await db.selectFrom('media').select('id').where('client_id', '=', clientOutside).where('deleted_at', 'is', null).orderBy('id').executeTakeFirstOrThrow()
+      await db
+        .selectFrom('media')
+        .select('id')
+        .where('client_id', '=', clientOutside)
+        .where('deleted_at', 'is', null)
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
     ).id;
-    const category = (await db.selectFrom('categories').select('id').where('company_id', '=', company).orderBy('id').executeTakeFirstOrThrow()).id;
-    const util = await db.selectFrom('utility_files').select(['id', 'media_id']).where('company_id', '=', company).orderBy('id').executeTakeFirstOrThrow();
+    const category = (
+      await db
+        .selectFrom('categories')
+        .select('id')
+        .where('company_id', '=', company)
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const util = await db
+      .selectFrom('utility_files')
+      .select(['id', 'media_id'])
+      .where('company_id', '=', company)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const owner = await userId(n === 1 ? 'owner@demo.ro' : 'owner2@demo.ro');
     const holdingAdmin = await userId(n === 1 ? 'holding@demo.ro' : 'holding2@demo.ro');
     const payment = (values: { company_id: number | null; holding_id: number | null; user_id: number }) =>
       db
         .insertInto('payments')
-        .values({ ...values, plan_id: plan.id, plan_name: plan.name, amount_bani: plan.price_bani, provider: 'sandbox', provider_ref: `sec_${n}_${crypto.randomUUID()}` })
+        .values({
+          ...values,
+          plan_id: plan.id,
+          plan_name: plan.name,
+          amount_bani: plan.price_bani,
+          provider: 'sandbox',
+          provider_ref: `sec_${n}_${crypto.randomUUID()}`,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
     const companyPayment = (await payment({ company_id: company, holding_id: null, user_id: owner })).id;
@@ -262,7 +309,14 @@ export async function loadWorld(t: TestApp): Promise<World> {
   const campaign = (
     await db
       .insertInto('campaigns')
-      .values({ subject: 'Anunț de test', html: '<p>Salut</p>', text: 'Salut', audience: 'company_owners', tenants: JSON.stringify({ company_ids: [], holding_ids: [] }), created_by: admin })
+      .values({
+        subject: 'Anunț de test',
+        html: '<p>Salut</p>',
+        text: 'Salut',
+        audience: 'company_owners',
+        tenants: JSON.stringify({ company_ids: [], holding_ids: [] }),
+        created_by: admin,
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;
@@ -301,8 +355,17 @@ export const freshAddress = (): string => {
   return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
 };
 
-export async function signIn(t: TestApp, email: string, password = DEMO_PASSWORD): Promise<{ token: string; userId: number }> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password }, remoteAddress: freshAddress() });
+export async function signIn(
+  t: TestApp,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<{ token: string; userId: number }> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email, password },
+    remoteAddress: freshAddress(),
+  });
   if (res.statusCode !== 200) throw new Error(`login ${email}: ${res.statusCode} ${res.body}`);
   const body = res.json() as { token: string; user: { id: number } };
   return { token: body.token, userId: body.user.id };
@@ -424,9 +487,12 @@ function sampleString(schema: JsonSchema, name: string): string {
     token: crypto.randomBytes(32).toString('hex'),
     hash: crypto.randomBytes(32).toString('hex'),
   };
-  const candidates = [byName[name], schema.format === 'email' ? byName.email : undefined, ...PATTERN_CANDIDATES, `Text ${n}`].filter(
-    (v): v is string => v !== undefined,
-  );
+  const candidates = [
+    byName[name],
+    schema.format === 'email' ? byName.email : undefined,
+    ...PATTERN_CANDIDATES,
+    `Text ${n}`,
+  ].filter((v): v is string => v !== undefined);
   for (const c of candidates) if (fits(c)) return c;
   if (schema.format === 'date') return '2026-01-15';
   if (schema.format === 'date-time') return new Date().toISOString();
@@ -473,9 +539,21 @@ export const uploadBody = (name = 'document.pdf', extra: Record<string, string> 
   ]);
 
 /** Builds app.inject options: JSON for bodies, multipart for upload routes, raw when asked. */
-export function injectOptions(route: ApiRoute, caller: Pick<Caller, 'token'>, url: string, body: unknown, extra: Partial<InjectOptions> = {}): InjectOptions {
+export function injectOptions(
+  route: ApiRoute,
+  caller: Pick<Caller, 'token'>,
+  url: string,
+  body: unknown,
+  extra: Partial<InjectOptions> = {},
+): InjectOptions {
   const headers: Record<string, string> = { ...auth(caller) };
-  const options: InjectOptions = { method: route.method as InjectOptions['method'], url, headers, remoteAddress: freshAddress(), ...extra };
+  const options: InjectOptions = {
+    method: route.method as InjectOptions['method'],
+    url,
+    headers,
+    remoteAddress: freshAddress(),
+    ...extra,
+  };
   if (route.method === 'GET') return options;
   if (route.multipart) {
     const mp = uploadBody();
@@ -503,11 +581,17 @@ export async function bootWithRoutes(config: Partial<Config> = {}): Promise<{ t:
 // ---------------------------------------------------------------- response checks
 
 const ROMANIAN = /[ăâîșțşţĂÂÎȘȚ]|\b(nu|este|sunt|sa|să|trebuie|fii|esti|ești|prea|cel|cererea|câmpul|fișierul)\b/i;
-const ENGLISH = /\b(must|should|required|expected|unexpected|cannot|invalid|error|not found|bad request|unsupported|body|property|failed)\b/i;
+const ENGLISH =
+  /\b(must|should|required|expected|unexpected|cannot|invalid|error|not found|bad request|unsupported|body|property|failed)\b/i;
 
 /** A Romanian message (the SPEC-quoted strings lack diacritics, hence the word list). */
 export function isRomanian(message: unknown): boolean {
-  return typeof message === 'string' && message.trim().length > 0 && ROMANIAN.test(message) && !ENGLISH.test(message.replace(/JSON|CSV|CUI|ZIP/g, ''));
+  return (
+    typeof message === 'string' &&
+    message.trim().length > 0 &&
+    ROMANIAN.test(message) &&
+    !ENGLISH.test(message.replace(/JSON|CSV|CUI|ZIP/g, ''))
+  );
 }
 
 export function bodyText(res: LightMyRequestResponse): string {
@@ -515,7 +599,11 @@ export function bodyText(res: LightMyRequestResponse): string {
 }
 
 /** Problems of one answer: 5xx, secrets, other-tenant values (for a caller of `tenant`; null = any tenant's). */
-export function answerProblems(res: LightMyRequestResponse, world: World, viewer: { tenant: 1 | 2 | null; anonymous: boolean }): string[] {
+export function answerProblems(
+  res: LightMyRequestResponse,
+  world: World,
+  viewer: { tenant: 1 | 2 | null; anonymous: boolean },
+): string[] {
   const problems: string[] = [];
   const text = bodyText(res);
   if (res.statusCode >= 500) problems.push(`status ${res.statusCode}: ${text.slice(0, 200)}`);

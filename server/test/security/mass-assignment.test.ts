@@ -37,7 +37,23 @@ let clientUserId: number;
 let otherPlan: number;
 const log = new CaseLog('mass-assignment');
 
-const TABLES = ['users', 'companies', 'holdings', 'company_holding', 'clients', 'categories', 'media', 'utility_files', 'subscriptions', 'payments', 'company_requests', 'plans', 'campaigns', 'access_tokens', 'password_resets'] as const;
+const TABLES = [
+  'users',
+  'companies',
+  'holdings',
+  'company_holding',
+  'clients',
+  'categories',
+  'media',
+  'utility_files',
+  'subscriptions',
+  'payments',
+  'company_requests',
+  'plans',
+  'campaigns',
+  'access_tokens',
+  'password_resets',
+] as const;
 type Row = Record<string, unknown>;
 type Snapshot = Map<string, Row>;
 
@@ -45,11 +61,17 @@ beforeAll(async () => {
   ({ t, routes } = await bootWithRoutes());
   world = await loadWorld(t);
   callers = await signInAll(t);
-  const id = async (email: string) => (await t.ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+  const id = async (email: string) =>
+    (await t.ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
   staffId = await id('staff@demo.ro');
   clientUserId = await id('client@demo.ro');
   otherPlan = (
-    await t.ctx.db.selectFrom('plans').select('id').where('id', 'not in', [world.companyPlan, world.holdingPlan]).orderBy('id').executeTakeFirstOrThrow()
+    await t.ctx.db
+      .selectFrom('plans')
+      .select('id')
+      .where('id', 'not in', [world.companyPlan, world.holdingPlan])
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
   ).id;
 }, 180_000);
 afterAll(async () => {
@@ -61,12 +83,14 @@ async function snapshot(): Promise<Snapshot> {
   const out: Snapshot = new Map();
   for (const table of TABLES) {
     const rows = (await t.ctx.db.selectFrom(table).selectAll().execute()) as Row[];
-    for (const row of rows) out.set(`${table}:${'id' in row ? String(row.id) : `${String(row.company_id)}-${String(row.holding_id)}`}`, row);
+    for (const row of rows)
+      out.set(`${table}:${'id' in row ? String(row.id) : `${String(row.company_id)}-${String(row.holding_id)}`}`, row);
   }
   return out;
 }
 
-const norm = (v: unknown): string => (v instanceof Date ? v.toISOString() : v === null || v === undefined ? 'null' : String(v));
+const norm = (v: unknown): string =>
+  v instanceof Date ? v.toISOString() : v === null || v === undefined ? 'null' : String(v);
 
 /** Fields a caller must never set, with the value that would betray it. */
 function injections(): { field: string; value: unknown; landed: (row: Row, column: unknown) => boolean }[] {
@@ -80,7 +104,11 @@ function injections(): { field: string; value: unknown; landed: (row: Row, colum
     { field: 'id', value: 777777, landed: eq(777777) },
     { field: 'status', value: 'suspended', landed: eq('suspended') },
     { field: 'status', value: 'paid', landed: eq('paid') },
-    { field: 'password_hash', value: '$argon2id$v=19$m=1,t=1,p=1$ZXZpbA$ZXZpbA', landed: eq('$argon2id$v=19$m=1,t=1,p=1$ZXZpbA$ZXZpbA') },
+    {
+      field: 'password_hash',
+      value: '$argon2id$v=19$m=1,t=1,p=1$ZXZpbA$ZXZpbA',
+      landed: eq('$argon2id$v=19$m=1,t=1,p=1$ZXZpbA$ZXZpbA'),
+    },
     { field: 'deleted_at', value: '2020-02-02T00:00:00.000Z', landed: year(2020) },
     { field: 'created_at', value: '2001-01-01T00:00:00.000Z', landed: year(2001) },
     { field: 'updated_at', value: '2001-01-01T00:00:00.000Z', landed: year(2001) },
@@ -147,7 +175,12 @@ function bodyRoutes(): ApiRoute[] {
   );
 }
 
-async function send(route: ApiRoute, caller: Caller, url: string, extra: Record<string, unknown>): Promise<LightMyRequestResponse> {
+async function send(
+  route: ApiRoute,
+  caller: Caller,
+  url: string,
+  extra: Record<string, unknown>,
+): Promise<LightMyRequestResponse> {
   const options: InjectOptions = { method: 'POST', url, headers: { ...auth(caller) }, remoteAddress: freshAddress() };
   if (route.multipart) {
     const parts = [
@@ -166,7 +199,8 @@ async function send(route: ApiRoute, caller: Caller, url: string, extra: Record<
   return t.app.inject(options);
 }
 
-const legit = (route: ApiRoute, name: string): boolean => Boolean(route.schema.body?.properties && name in route.schema.body.properties);
+const legit = (route: ApiRoute, name: string): boolean =>
+  Boolean(route.schema.body?.properties && name in route.schema.body.properties);
 
 test('injected fields are ignored or refused: the database never holds them', async () => {
   type Injection = ReturnType<typeof injections>[number];
@@ -185,9 +219,11 @@ test('injected fields are ignored or refused: the database never holds them', as
           const old = base.get(key);
           const column = row[p.inj.field];
           if (old && norm(old[p.inj.field]) === norm(column)) continue;
-          if (p.inj.landed(row, column)) p.problems.push(`${key}.${p.inj.field} = ${norm(column)} (${old ? 'changed' : 'new row'})`);
+          if (p.inj.landed(row, column))
+            p.problems.push(`${key}.${p.inj.field} = ${norm(column)} (${old ? 'changed' : 'new row'})`);
         }
-        if (p.inj.field === 'id' && [...after.keys()].some((k) => k.endsWith(':777777'))) p.problems.push('a row with id 777777 exists');
+        if (p.inj.field === 'id' && [...after.keys()].some((k) => k.endsWith(':777777')))
+          p.problems.push('a row with id 777777 exists');
         log.check(p.problems.length === 0, () => `${p.label}: ${p.problems.join('; ')}`);
       }
       pending = [];
@@ -196,7 +232,11 @@ test('injected fields are ignored or refused: the database never holds them', as
     for (const [i, inj] of list.entries()) {
       const res = await send(route, caller, url, { [inj.field]: inj.value });
       const problems = answerProblems(res, world, { tenant: caller.tenant, anonymous: caller.role === 0 });
-      pending.push({ inj, label: `${route.key} +${inj.field}=${JSON.stringify(inj.value)} → ${res.statusCode}`, problems });
+      pending.push({
+        inj,
+        label: `${route.key} +${inj.field}=${JSON.stringify(inj.value)} → ${res.statusCode}`,
+        problems,
+      });
       if ((res.statusCode >= 200 && res.statusCode < 300) || i === list.length - 1) await look();
     }
   }
@@ -216,7 +256,12 @@ test('reference fields pointing at the other tenant are refused or never stored'
     ids: [o.category, o.media],
   };
   const watched = ['holding_id', 'company_id', 'category_id', 'client_id'] as const;
-  const foreignValue: Record<(typeof watched)[number], number> = { holding_id: o.holding, company_id: o.company, category_id: o.category, client_id: o.client };
+  const foreignValue: Record<(typeof watched)[number], number> = {
+    holding_id: o.holding,
+    company_id: o.company,
+    category_id: o.category,
+    client_id: o.client,
+  };
   for (const route of bodyRoutes()) {
     const caller = callerFor(route);
     if (caller.tenant !== 1) continue;
@@ -236,7 +281,10 @@ test('reference fields pointing at the other tenant are refused or never stored'
           problems.push(`${key}.${column} now points at tenant 2 (${norm(row[column])})`);
         }
       }
-      log.check(problems.length === 0, () => `${route.key} ${name}=${JSON.stringify(value)} → ${res.statusCode}: ${problems.join('; ')}`);
+      log.check(
+        problems.length === 0,
+        () => `${route.key} ${name}=${JSON.stringify(value)} → ${res.statusCode}: ${problems.join('; ')}`,
+      );
     }
   }
   expect(log.failures.slice(start, start + 60)).toEqual([]);
@@ -250,13 +298,26 @@ test('no answer of any list or detail carries a hash or a secret', async () => {
     if (!rule?.read) continue;
     const caller = callerFor(route);
     const url = ownPath(route, caller);
-    const res = await t.app.inject({ method: route.method as InjectOptions['method'], url, headers: auth(caller), ...(route.method === 'POST' ? { payload: {} } : {}) });
+    const res = await t.app.inject({
+      method: route.method as InjectOptions['method'],
+      url,
+      headers: auth(caller),
+      ...(route.method === 'POST' ? { payload: {} } : {}),
+    });
     const problems = answerProblems(res, world, { tenant: caller.tenant, anonymous: caller.role === 0 });
     log.check(problems.length === 0, () => `${route.key}: ${problems.join('; ')}`);
   }
   // The session answers (login, register, current user) too.
-  const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'owner@demo.ro', password: 'Demo1234!' }, remoteAddress: freshAddress() });
-  log.check(answerProblems(login, world, { tenant: 1, anonymous: false }).length === 0 && login.statusCode === 200, () => `login answer: ${login.body}`);
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email: 'owner@demo.ro', password: 'Demo1234!' },
+    remoteAddress: freshAddress(),
+  });
+  log.check(
+    answerProblems(login, world, { tenant: 1, anonymous: false }).length === 0 && login.statusCode === 200,
+    () => `login answer: ${login.body}`,
+  );
   expect(log.failures.slice(start, start + 60)).toEqual([]);
 }, 300_000);
 

@@ -185,4 +185,3 @@ export function paramKind(url: string, name: string): ParamKind {
       throw new Error(`unknown path parameter :${name} in ${url}`);
   }
 }
-

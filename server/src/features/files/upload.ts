@@ -39,6 +39,7 @@ export interface ReceiveOptions {
 
 const emptyFile = (name: string) => errors.field('files', `Fișierul „${name}” este gol.`);
 const tooManyFiles = (max: number) => errors.field('files', `Poți încărca cel mult ${max} fișiere odată.`);
+const fieldTooLong = (name: string) => errors.field(name, `Câmpul ${name} este prea lung.`);
 const notMultipart = () => errors.field('files', 'Fișierele trebuie trimise ca multipart/form-data.');
 
 /**
@@ -68,6 +69,8 @@ export async function receiveMultipart(
     });
     for await (const part of parts) {
       if (part.type === 'field') {
+        // busboy cuts a field over fieldSize and only flags it: a cut value is refused, never used.
+        if (part.valueTruncated || part.fieldnameTruncated) throw fieldTooLong(part.fieldname);
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         continue;
       }
