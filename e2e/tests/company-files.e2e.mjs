@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from '../lib/runner.mjs';
 import { zipEntries } from '../lib/zip.mjs';
-import { expectPath, expectToast, randomCui, signInAs } from '../lib/ui.mjs';
+import { areaSidebar, expectPath, expectToast, randomCui, signInAs } from '../lib/ui.mjs';
 
 /** An input by its exact label; a required field's label ends in " *". */
 const field = (page, label) => page.getByLabel(new RegExp(`^${label}( \\*)?$`));
@@ -82,7 +82,7 @@ test(
     await signInAs(page, 'owner@demo.ro');
 
     // New client (role 2): the menu leads there.
-    await page.getByRole('link', { name: 'Client nou', exact: true }).click();
+    await areaSidebar(page).getByRole('link', { name: 'Client nou', exact: true }).click();
     await expectPath(page, '/company/new-client');
     await field(page, 'Nume').fill(clientName);
     // A wrong control digit is caught before anything is sent.
@@ -105,7 +105,12 @@ test(
     await dropFiles(page, page.getByTestId('dropzone'), files);
     const queue = page.getByRole('list', { name: 'Fișiere selectate' });
     await queue.waitFor({ state: 'visible' });
-    for (const f of files) await queue.getByText(f.name, { exact: true }).waitFor({ state: 'visible' });
+    // One progress bar per file (named after it), at 0% until the upload starts.
+    for (const f of files) {
+      const bar = queue.getByRole('progressbar', { name: f.name, exact: true });
+      await bar.waitFor({ state: 'visible' });
+      assert.equal(await bar.getAttribute('aria-valuenow'), '0', `${f.name} waits at 0%`);
+    }
     assert.equal(await queue.getByText('În așteptare', { exact: true }).count(), 3, 'three files queued');
 
     // A slow uplink (DevTools network emulation) so the bars have time to move.
@@ -134,9 +139,11 @@ test(
     for (const f of files) {
       const item = queue.getByRole('listitem').filter({ hasText: f.name });
       await item.getByText('Încărcat', { exact: true }).waitFor({ state: 'visible' });
-      assert.equal(await item.getByRole('progressbar').getAttribute('aria-valuenow'), '100', `${f.name} at 100%`);
+      const bar = queue.getByRole('progressbar', { name: f.name, exact: true });
+      assert.equal(await bar.getAttribute('aria-valuenow'), '100', `${f.name} at 100%`);
     }
     const seen = await page.evaluate(() => window.__uploadProgress);
+    if (process.env.E2E_DEBUG) console.log(JSON.stringify(seen));
     const totalLabel = Object.keys(seen).find((label) => label.startsWith('Total'));
     assert.ok(totalLabel, `a total progress bar: ${JSON.stringify(seen)}`);
     assert.ok(seen[totalLabel].includes(100), `the total bar reached 100%: ${JSON.stringify(seen)}`);
@@ -174,15 +181,15 @@ test(
     }
 
     // The client appears on the dashboard, found by its CUI, with its three documents.
-    await page.getByRole('link', { name: 'Clienți', exact: true }).first().click();
+    await areaSidebar(page).getByRole('link', { name: 'Clienți', exact: true }).click();
     await expectPath(page, '/company/dashboard');
     await page.getByLabel('Caută după nume sau CUI').fill(cui);
-    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: clientName }) });
-    await row.waitFor({ state: 'visible' });
-    assert.equal(
-      await row.getByRole('link', { name: clientName }).getAttribute('href'),
-      `/company/clients/${clientId}`,
-    );
+    const link = page.getByRole('link', { name: clientName, exact: true });
+    // The search runs on the server: the demo clients leave the list.
+    await page.getByRole('link', { name: 'Alfa Distribuție SRL', exact: true }).waitFor({ state: 'detached' });
+    assert.equal(await link.getAttribute('href'), `/company/clients/${clientId}`);
+    const row = page.getByRole('row').filter({ has: link });
+    await row.getByRole('cell', { name: '3', exact: true }).waitFor({ state: 'visible' });
   },
   { timeout: 150_000 },
 );
