@@ -31,3 +31,10 @@ test('production on PostgreSQL never seeds demo accounts', () => {
     'https://cdn.example.ro/company/',
   );
 });
+
+test('payments: the sandbox in development, none in production unless chosen', () => {
+  expect(loadConfig({}).billingProvider).toBe('sandbox');
+  expect(loadConfig({ NODE_ENV: 'production' }).billingProvider).toBe('none');
+  expect(loadConfig({ NODE_ENV: 'production', BILLING_PROVIDER: 'sandbox' }).billingProvider).toBe('sandbox');
+  expect(() => loadConfig({ BILLING_PROVIDER: 'paypal' })).toThrow(/BILLING_PROVIDER/);
+});

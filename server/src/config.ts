@@ -24,6 +24,8 @@ export interface Config {
   readonly seedDemo: boolean;
   readonly logLevel: string;
   readonly trustProxy: boolean;
+  /** Payment provider: the built-in sandbox (test mode) or none (payments refused). */
+  readonly billingProvider: 'sandbox' | 'none';
 }
 
 export class ConfigError extends Error {
@@ -89,8 +91,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO !== '0' : !(nodeEnv === 'production' && databaseUrl),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: env.TRUST_PROXY === '1',
+    // The sandbox trusts the browser: never the default of a production deployment.
+    billingProvider: (env.BILLING_PROVIDER || (nodeEnv === 'production' ? 'none' : 'sandbox')) as Config['billingProvider'],
     ...overrides,
   };
+  if (!['sandbox', 'none'].includes(config.billingProvider)) {
+    problems.push(`BILLING_PROVIDER poate fi sandbox sau none (primit: ${config.billingProvider})`);
+  }
   if (problems.length) throw new ConfigError(problems);
   return Object.freeze(config);
 }

@@ -3,6 +3,7 @@ import { requireCompanyScope, requireHoldingScope, requireRole, type Actor } fro
 import { errors } from '../../infra/errors.js';
 import * as repo from './repository.js';
 import * as service from './service.js';
+import { paymentProvider } from './providers/index.js';
 import { bani, presentPayment, presentPlan, presentSubscriptionView } from './presenter.js';
 import {
   companyParams,
@@ -59,7 +60,8 @@ const areas: Area[] = [
  * catalogue (/api/admin/plans).
  */
 export async function billingRoutes(app: FastifyInstance): Promise<void> {
-  const { db } = app.ctx;
+  const { db, config } = app.ctx;
+  const provider = paymentProvider(config.billingProvider);
 
   for (const area of areas) {
     // Scope is checked before the body is validated: anonymous 401, wrong role 403, other tenant 404.
@@ -128,7 +130,7 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
           actor,
           userId: Number(params.userId),
           planId: Number(params.subscriptionId),
-        });
+        }, provider);
         return reply.status(201).send({ payment: presentPayment(result.payment), redirect_url: result.redirect_url });
       },
     );
@@ -161,7 +163,7 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
           userId: Number(params.userId),
           paymentId: Number(params.id),
           submitted: { status: request.body.status, provider_ref: request.body.provider_ref ?? null },
-        });
+        }, provider);
         return { payment: presentPayment(result.payment), changed: result.changed };
       },
     );

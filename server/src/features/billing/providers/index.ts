@@ -1,3 +1,5 @@
+import { AppError } from '../../../infra/errors.js';
+import type { Config } from '../../../config.js';
 import { sandboxProvider } from './sandbox.js';
 
 /**
@@ -65,7 +67,22 @@ export interface VerifiedResult {
   providerRef: string | null;
 }
 
-/** The provider new payments go through. */
-export function paymentProvider(): PaymentProvider {
-  return sandboxProvider;
+const notConfigured = (): AppError =>
+  new AppError(503, 'payments_disabled', 'Plățile online nu sunt configurate pe acest server. Contactează administratorul.');
+
+/** No provider configured (production without BILLING_PROVIDER): every payment call is refused. */
+const noProvider: PaymentProvider = {
+  name: 'none',
+  testMode: false,
+  async createCheckout() {
+    throw notConfigured();
+  },
+  async verifyResult() {
+    throw notConfigured();
+  },
+};
+
+/** The provider payments go through, chosen by BILLING_PROVIDER (config.billingProvider). */
+export function paymentProvider(name: Config['billingProvider'] = 'sandbox'): PaymentProvider {
+  return name === 'sandbox' ? sandboxProvider : noProvider;
 }

@@ -1,0 +1,35 @@
+// Issue 3, browser: staff (role 3) sees only its screens in the company menu and is
+// refused, then sent back to its default, when it types the URL of a role-2 screen.
+import assert from 'node:assert/strict';
+import { test } from '../lib/runner.mjs';
+import { NOT_AUTHORIZED, expectPath, expectToast, navLabels, signInAs } from '../lib/ui.mjs';
+
+/** SPEC §2: the company screens only role 2 may open, with their menu labels. */
+const OWNER_ONLY = [
+  { path: '/company/users', label: 'Utilizatori' },
+  { path: '/company/categories', label: 'Categorii' },
+  { path: '/company/holdings', label: 'Holdinguri' },
+  { path: '/company/new-client', label: 'Client nou' },
+  { path: '/company/subscription', label: 'Abonament' },
+];
+
+test('staff: the company menu of role 3 holds no role-2 screen', async ({ page }) => {
+  await signInAs(page, 'staff@demo.ro');
+  const labels = await navLabels(page);
+  assert.deepEqual(labels, ['Clienți', 'Fișiere utile', 'Profilul meu'], `staff menu: ${labels.join(', ')}`);
+  for (const { label } of OWNER_ONLY) assert.ok(!labels.includes(label), `no "${label}" in the staff menu`);
+  // The dashboard offers no "Client nou" either (comfort only; the server refuses anyway).
+  await page.getByRole('heading', { level: 1, name: 'Clienți' }).waitFor({ state: 'visible' });
+  assert.equal(await page.getByRole('link', { name: 'Client nou', exact: true }).count(), 0);
+});
+
+test('staff: typing a role-2 URL is refused with the toast, then back to /company/dashboard', async ({ page }) => {
+  await signInAs(page, 'staff@demo.ro');
+  for (const { path } of OWNER_ONLY.slice(0, 4)) {
+    await page.goto(path);
+    await expectToast(page, NOT_AUTHORIZED);
+    await expectPath(page, '/company/dashboard');
+    // What is on the page is the staff dashboard, not the refused screen.
+    await page.getByRole('heading', { level: 1, name: 'Clienți' }).waitFor({ state: 'visible' });
+  }
+});
