@@ -34,7 +34,10 @@ export async function apiLogin(server, email, password = DEMO_PASSWORD) {
  * A fresh company and its owner through the public register call (POST /api/company/create),
  * so a test can change that company's data without touching the demo world.
  */
-export async function registerCompany(server, { email, password, companyName = 'Firmă E2E SRL', name = 'Proprietar E2E' }) {
+export async function registerCompany(
+  server,
+  { email, password, companyName = 'Firmă E2E SRL', name = 'Proprietar E2E' },
+) {
   const { status, body, text } = await apiCall(server, 'POST', '/api/company/create', {
     body: { company_name: companyName, cui: randomCui(), name, email, password, password_confirmation: password },
   });

@@ -40,10 +40,10 @@ function threeDocuments(suffix) {
 async function dropFiles(page, target, files) {
   const dataTransfer = await page.evaluateHandle(
     (list) => {
-      const transfer = new DataTransfer();
+      const transfer = new window.DataTransfer();
       for (const f of list) {
-        const bytes = Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0));
-        transfer.items.add(new File([bytes], f.name, { type: f.mimeType }));
+        const bytes = Uint8Array.from(window.atob(f.base64), (c) => c.charCodeAt(0));
+        transfer.items.add(new window.File([bytes], f.name, { type: f.mimeType }));
       }
       return transfer;
     },
@@ -60,11 +60,12 @@ function recordProgress() {
     for (const bar of document.querySelectorAll('[role="progressbar"]')) {
       const label = bar.getAttribute('aria-label') ?? '';
       const value = Number(bar.getAttribute('aria-valuenow'));
-      (seen[label] ??= []).includes(value) || seen[label].push(value);
+      seen[label] ??= [];
+      if (!seen[label].includes(value)) seen[label].push(value);
     }
   };
   read();
-  new MutationObserver(read).observe(document.body, {
+  new window.MutationObserver(read).observe(document.body, {
     subtree: true,
     childList: true,
     attributes: true,

@@ -4,7 +4,7 @@ import './styles.css';
 
 export type { Role, User, Company, Holding, Paged, AuthResponse, RemoteAppProps, NavItem } from './types';
 
-export { http, configureHttp, apiUrl, type HttpConfiguration } from './http/http';
+export { http, configureHttp, apiUrl, loadHttpClient, type HttpConfiguration } from './http/http';
 export {
   catalogueError,
   NETWORK_ERROR_MESSAGE,

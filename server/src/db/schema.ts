@@ -70,6 +70,13 @@ export interface ClientsTable {
   deleted_at: NullableTimestamp;
 }
 
+/** Live clients per company and holding (0 = none); kept by triggers on clients (migration 050). */
+export interface ClientCountsTable {
+  company_id: number;
+  holding_id: number;
+  live: number;
+}
+
 export interface CategoriesTable {
   id: Generated<number>;
   company_id: number;
@@ -241,6 +248,7 @@ export interface Database {
   holdings: HoldingsTable;
   company_holding: CompanyHoldingTable;
   clients: ClientsTable;
+  client_counts: ClientCountsTable;
   categories: CategoriesTable;
   media: MediaTable;
   utility_files: UtilityFilesTable;

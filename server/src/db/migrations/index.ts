@@ -5,6 +5,7 @@ import * as companyClientStats from './2026-11-22-020-company-client-stats.js';
 import * as companyRequests from './2026-11-22-030-company-requests.js';
 import * as billing from './2026-11-22-040-billing.js';
 import * as mailOutboxCampaigns from './2026-11-22-041-mail-outbox-campaigns.js';
+import * as searchIndexes from './2026-11-22-050-search-indexes.js';
 
 /**
  * Every migration, in order. Listed statically so the same list runs from
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-030-company-requests': companyRequests,
   '2026-11-22-040-billing': billing,
   '2026-11-22-041-mail-outbox-campaigns': mailOutboxCampaigns,
+  '2026-11-22-050-search-indexes': searchIndexes,
 };

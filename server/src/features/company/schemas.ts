@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { idParam } from '../files/schemas.js';
 
 export { idParam, errorResponses, errorSchema, messageSchema, binarySchema, periodPattern } from '../files/schemas.js';
@@ -58,7 +59,7 @@ export const likePattern = (term: string): string => `%${term.replace(/[\\%_]/g,
 const FOLD_FROM = 'ăâîșşțţĂÂÎȘŞȚŢ';
 const FOLD_TO = 'aaisstt' + 'AAISSTT';
 
-/** Romanian diacritics dropped, then lower case: the same as `foldedColumn` computes in SQL. */
+/** Romanian diacritics dropped, then lower case: the same as the SQL function dosar_fold (migration 050). */
 export const fold = (value: string): string =>
   Array.from(value)
     .map((c) => {
@@ -68,5 +69,9 @@ export const fold = (value: string): string =>
     .join('')
     .toLowerCase();
 
-/** SQL text of the same folding, for a column reference such as `c.name`. */
-export const foldSqlArgs = { from: FOLD_FROM, to: FOLD_TO } as const;
+/**
+ * `dosar_fold(column) like pattern` (pattern already folded, e.g. `likePattern(fold(term))`). Exactly the
+ * expression of the trigram indexes (clients_name_trgm), so the planner can use them.
+ */
+export const foldedLike = (column: string, pattern: string) =>
+  sql<boolean>`dosar_fold(${sql.ref(column)}) like ${pattern}`;

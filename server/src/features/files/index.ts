@@ -17,6 +17,8 @@ export { handleStoreFiles, handleMediaGet, handleMediaDelete, handleCollection, 
 export type { AuthorizedClient } from './handlers.js';
 export {
   listClientMedia,
+  listClientMediaPage,
+  DOCUMENTS_SHOWN,
   findClientMedia,
   listClientPeriods,
   softDeleteClientMedia,

@@ -66,15 +66,36 @@ function listQuery(db: Executor, filter: MediaFilter) {
   return query;
 }
 
-/** The client's live documents matching filter, newest month first, then by category order and name. */
-export async function listClientMedia(db: Executor, filter: MediaFilter): Promise<MediaListRow[]> {
-  return listQuery(db, filter)
+/** Newest month first, then by category order and name. */
+const inListOrder = (query: ReturnType<typeof listQuery>) =>
+  query
     .orderBy(sql`m.period desc nulls last`)
     .orderBy(sql`c.position asc nulls last`)
     .orderBy('c.name')
     .orderBy('m.original_name')
-    .orderBy('m.id')
+    .orderBy('m.id');
+
+/** The client's live documents matching filter, all of them (a zip, an upload's answer), in list order. */
+export async function listClientMedia(db: Executor, filter: MediaFilter): Promise<MediaListRow[]> {
+  return inListOrder(listQuery(db, filter)).execute();
+}
+
+/** How many documents a client screen lists at most; the filters (month, category) narrow the rest. */
+export const DOCUMENTS_SHOWN = 1000;
+
+/**
+ * The client's documents for a screen: the first `limit` in list order (read through media_client_live /
+ * media_client, then a top-N sort), and whether more matched the filter.
+ */
+export async function listClientMediaPage(
+  db: Executor,
+  filter: MediaFilter,
+  limit = DOCUMENTS_SHOWN,
+): Promise<{ rows: MediaListRow[]; truncated: boolean }> {
+  const rows = await inListOrder(listQuery(db, filter))
+    .limit(limit + 1)
     .execute();
+  return { rows: rows.slice(0, limit), truncated: rows.length > limit };
 }
 
 export async function findClientMedia(

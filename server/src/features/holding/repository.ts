@@ -1,6 +1,6 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { fold, foldSqlArgs, likePattern } from '../company/schemas.js';
+import { fold, foldedLike, likePattern } from '../company/schemas.js';
 import type { Db } from '../../infra/db.js';
 
 /**
@@ -18,9 +18,11 @@ export interface Page {
   direction: Direction;
 }
 
-/** `column` contains `search`, ignoring case and Romanian diacritics (as the company area searches). */
-const matches = (column: string, search: string) =>
-  sql<SqlBool>`lower(translate(${sql.ref(column)}, ${foldSqlArgs.from}, ${foldSqlArgs.to})) like ${likePattern(fold(search))}`;
+/**
+ * `column` contains `search`, ignoring case and Romanian diacritics (as the company area searches);
+ * on clients.name it is the expression of the trigram index clients_name_trgm.
+ */
+const matches = (column: string, search: string) => foldedLike(column, likePattern(fold(search))) as Expression<SqlBool>;
 
 const dir = (direction: Direction) => sql.raw(direction === 'desc' ? 'desc' : 'asc');
 
@@ -76,40 +78,51 @@ export async function listClients(
   holdingId: number,
   options: Page & { sort: ClientSort; companyId?: number; since: Date | null },
 ): Promise<{ rows: ClientListRow[]; total: number }> {
-  const newCount = options.since
-    ? sql<number>`count(*) filter (where m.created_at > ${options.since})::int`
-    : sql<number>`count(*)::int`;
-  const stats = db
-    .selectFrom('media as m')
-    .innerJoin('clients as mc', 'mc.id', 'm.client_id')
-    .where('mc.holding_id', '=', holdingId)
-    .where('m.deleted_at', 'is', null)
-    .select([
-      'm.client_id',
-      sql<number>`count(*)::int`.as('documents_count'),
-      sql<Date | null>`max(m.created_at)`.as('last_upload_at'),
-      newCount.as('new_count'),
-    ])
-    .groupBy('m.client_id')
-    .as('s');
-
   let query = scopedClients(db, holdingId);
   if (options.companyId) query = query.where('c.company_id', '=', options.companyId);
   if (options.search) {
     const search = options.search;
     query = query.where((eb) => eb.or([matches('c.name', search), eb('c.cui', 'ilike', likePattern(search))]));
   }
-  const total = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+  const total = options.search
+    ? (await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow()).total
+    : await countScopedClients(db, holdingId, options.companyId);
 
+  // documents_count and last_upload_at are kept on the client by the media trigger (migration 020).
+  // new_count: with no previous visit every document is new; otherwise counted per row of the page
+  // (media_client_live: client_id, created_at), or — to sort by it — from the documents created since
+  // (media_created_live), never by aggregating every document of the holding.
+  const since = options.since;
+  const sortByNew = options.sort === 'new_count' && since !== null;
+  const newCount = !since
+    ? sql<number>`c.documents_count`
+    : sortByNew
+      ? sql<number>`coalesce(s.new_count, 0)`
+      : sql<number>`(select count(*)::int from media m where m.client_id = c.id and m.deleted_at is null and m.created_at > ${since})`;
+  const direction = dir(options.direction);
+  // Columns that are never null sort without "nulls last", so an index (clients_holding_name) can serve the order.
   const order: Record<ClientSort, Expression<unknown>> = {
-    name: sql`lower(c.name)`,
-    created_at: sql`c.created_at`,
-    documents_count: sql`coalesce(s.documents_count, 0)`,
-    last_upload_at: sql`s.last_upload_at`,
-    new_count: sql`coalesce(s.new_count, 0)`,
+    name: sql`lower(c.name) ${direction}`,
+    created_at: sql`c.created_at ${direction}`,
+    documents_count: sql`c.documents_count ${direction}`,
+    last_upload_at: sql`c.last_upload_at ${direction} nulls last`,
+    new_count: sql`${newCount} ${direction}`,
   };
-  const rows = await query
-    .leftJoin(stats, 's.client_id', 'c.id')
+  let listed = query;
+  if (sortByNew) {
+    const fresh = db
+      .selectFrom('media as m')
+      .innerJoin('clients as mc', 'mc.id', 'm.client_id')
+      .where('mc.holding_id', '=', holdingId)
+      .where('m.deleted_at', 'is', null)
+      .where('m.client_id', 'is not', null)
+      .where('m.created_at', '>', since)
+      .select(['m.client_id', sql<number>`count(*)::int`.as('new_count')])
+      .groupBy('m.client_id')
+      .as('s');
+    listed = listed.leftJoin(fresh, 's.client_id', 'c.id') as typeof listed;
+  }
+  const rows = await listed
     .select([
       'c.id',
       'c.name',
@@ -118,16 +131,34 @@ export async function listClients(
       'c.phone',
       'c.company_id',
       'co.name as company_name',
-      sql<number>`coalesce(s.documents_count, 0)`.as('documents_count'),
-      sql<number>`coalesce(s.new_count, 0)`.as('new_count'),
-      's.last_upload_at',
+      'c.documents_count',
+      newCount.as('new_count'),
+      'c.last_upload_at',
     ])
-    .orderBy(sql`${order[options.sort]} ${dir(options.direction)} nulls last`)
+    .orderBy(order[options.sort])
     .orderBy('c.id', options.direction)
     .limit(options.perPage)
     .offset((options.page - 1) * options.perPage)
     .execute();
-  return { rows, total: total.total };
+  return {
+    rows: rows.map((r) => ({ ...r, documents_count: Number(r.documents_count), new_count: Number(r.new_count) })),
+    total: Number(total),
+  };
+}
+
+/** Live clients of the holding at its linked, live companies, from the trigger-kept counters (migration 050). */
+async function countScopedClients(db: Db, holdingId: number, companyId?: number): Promise<number> {
+  let query = db
+    .selectFrom('client_counts as k')
+    .innerJoin('company_holding as ch', (join) =>
+      join.onRef('ch.company_id', '=', 'k.company_id').on('ch.holding_id', '=', holdingId),
+    )
+    .innerJoin('companies as co', 'co.id', 'k.company_id')
+    .where('k.holding_id', '=', holdingId)
+    .where('co.deleted_at', 'is', null);
+  if (companyId) query = query.where('k.company_id', '=', companyId);
+  const row = await query.select(sql<number>`coalesce(sum(k.live), 0)::int`.as('total')).executeTakeFirstOrThrow();
+  return Number(row.total);
 }
 
 /** Documents per client and period, for the given clients and periods. */

@@ -180,6 +180,7 @@ export const clientShowResponse = {
     categories_inherited: { type: 'boolean' },
     periods: { type: 'array', items: { type: 'string' } },
     documents: { type: 'array', items: documentSchema },
+    documents_truncated: { type: 'boolean' },
     upload_limits: uploadLimitsSchema,
   },
 } as const;

@@ -20,7 +20,7 @@ import {
   documentNotFound,
   fileMissing,
   findClientMedia,
-  listClientMedia,
+  listClientMediaPage,
   listClientPeriods,
   presentMedia,
   sendFile,
@@ -149,14 +149,16 @@ export async function showClient(
   const [set, periods, documents] = await Promise.all([
     effectiveSet(ctx.db, client.company_id, holdingId),
     listClientPeriods(ctx.db, ids),
-    listClientMedia(ctx.db, { ...ids, period: filter?.period ?? null, categoryId: filter?.category_id ?? null }),
+    listClientMediaPage(ctx.db, { ...ids, period: filter?.period ?? null, categoryId: filter?.category_id ?? null }),
   ]);
   return {
     client: { ...presentClient(client), documents_count: periods.reduce((sum, p) => sum + p.count, 0) },
     categories: set.categories.map(presentCategory),
     categories_inherited: set.inherited,
     periods: periods.map((p) => p.period),
-    documents: documents.map((row) => ({ ...presentMedia(row), can_delete: canDeleteDocument(actor, row) })),
+    documents: documents.rows.map((row) => ({ ...presentMedia(row), can_delete: canDeleteDocument(actor, row) })),
+    // More than DOCUMENTS_SHOWN matched: the newest are listed; a month or category filter shows the rest.
+    documents_truncated: documents.truncated,
     upload_limits: uploadLimits(ctx.config.uploadMaxBytes),
   };
 }

@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../../infra/db.js';
 import type { Database } from '../../../db/schema.js';
-import { foldSqlArgs, likePattern } from '../schemas.js';
+import { foldedLike, likePattern } from '../schemas.js';
 
 type Executor = Db | Transaction<Database>;
 
@@ -47,7 +47,7 @@ function filtered(db: Executor, q: Pick<ClientListQuery, 'companyId' | 'search' 
     const digits = q.search.replace(/^ro/, '').replace(/\s+/g, '');
     query = query.where((eb) =>
       eb.or([
-        sql<boolean>`lower(translate(c.name, ${foldSqlArgs.from}, ${foldSqlArgs.to})) like ${name}`,
+        foldedLike('c.name', name),
         ...(/^[0-9]{2,}$/.test(digits) ? [sql<boolean>`c.cui like ${likePattern(digits)}`] : []),
       ]),
     );
@@ -55,11 +55,31 @@ function filtered(db: Executor, q: Pick<ClientListQuery, 'companyId' | 'search' 
   return query;
 }
 
+/**
+ * The number of clients matching the filter. Without a search it sums the trigger-kept counters
+ * (client_counts: a few rows per company, whatever its size); a search counts the rows the trigram
+ * index finds.
+ */
+async function countClients(db: Executor, q: ClientListQuery): Promise<number> {
+  if (q.search) {
+    const row = await filtered(db, q).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+    return Number(row.total);
+  }
+  const linked = sql<boolean>`exists (select 1 from company_holding ch where ch.company_id = k.company_id and ch.holding_id = k.holding_id)`;
+  let query = db.selectFrom('client_counts as k').where('k.company_id', '=', q.companyId);
+  if (q.holdingId !== undefined) {
+    query =
+      q.holdingId === 0
+        ? query.where((eb) => eb.or([eb('k.holding_id', '=', 0), eb.not(linked)]))
+        : query.where('k.holding_id', '=', q.holdingId).where(linked);
+  }
+  const row = await query.select(sql<number>`coalesce(sum(k.live), 0)::int`.as('total')).executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
 /** One page of the company's live clients and the total matching the filter. */
 export async function listClients(db: Executor, q: ClientListQuery): Promise<{ rows: ClientListRow[]; total: number }> {
-  const totalRow = await filtered(db, q)
-    .select(sql<number>`count(*)::int`.as('total'))
-    .executeTakeFirstOrThrow();
+  const total = await countClients(db, q);
   const dir = q.direction === 'desc' ? sql`desc` : sql`asc`;
   let query = filtered(db, q)
     // The holding only while it is linked to the company: an unlink (from either side) keeps
@@ -87,7 +107,7 @@ export async function listClients(db: Executor, q: ClientListQuery): Promise<{ r
   const rows = await query.offset(q.offset).limit(q.limit).execute();
   return {
     rows: rows.map((r) => ({ ...r, documents_count: Number(r.documents_count) })),
-    total: Number(totalRow.total),
+    total,
   };
 }
 

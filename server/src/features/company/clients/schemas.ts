@@ -122,6 +122,7 @@ export const clientViewResponse = {
       },
     },
     documents: { type: 'array', items: mediaSchema },
+    documents_truncated: { type: 'boolean' },
     upload_limits: uploadLimitsSchema,
   },
 } as const;

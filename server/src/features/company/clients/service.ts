@@ -3,7 +3,7 @@ import { AppError, errors, type FieldErrors } from '../../../infra/errors.js';
 import { renderMail } from '../../../infra/mail-templates.js';
 import { isValidCui, normalizeCui } from '../../../lib/cui.js';
 import { isEmail } from '../../auth/policy.js';
-import { listClientMedia, listClientPeriods, presentMedia, uploadLimits } from '../../files/index.js';
+import { listClientMediaPage, listClientPeriods, presentMedia, uploadLimits } from '../../files/index.js';
 import { effectiveSet } from '../categories/repository.js';
 import { presentCategory } from '../categories/presenter.js';
 import { findLinkedHolding, insertLinkedHolding } from '../holdings/repository.js';
@@ -118,20 +118,22 @@ export async function createClient(ctx: AppContext, companyId: number, body: Cre
   return { data: presentClient(await loadClient(ctx, companyId, clientId)) };
 }
 
-/** The client view: the client, its category set, its months and its documents (optionally one month / category). */
+/** The client view: the client, its category set, its months and its documents (optionally one month / category; at most DOCUMENTS_SHOWN). */
 export async function viewClient(ctx: AppContext, companyId: number, clientId: number, body: ClientViewBody) {
   const client = await loadClient(ctx, companyId, clientId);
   const [set, periods, documents] = await Promise.all([
     effectiveSet(ctx.db, companyId, client.holding_id),
     listClientPeriods(ctx.db, { companyId, clientId }),
-    listClientMedia(ctx.db, { companyId, clientId, period: body.period ?? null, categoryId: body.category_id ?? null }),
+    listClientMediaPage(ctx.db, { companyId, clientId, period: body.period ?? null, categoryId: body.category_id ?? null }),
   ]);
   return {
     data: { ...presentClient(client), notes: client.notes },
     categories: set.categories.map(presentCategory),
     categories_inherited: set.inherited,
     periods,
-    documents: documents.map(presentMedia),
+    documents: documents.rows.map(presentMedia),
+    // More than DOCUMENTS_SHOWN matched: the list holds the newest ones; a month or category filter shows the rest.
+    documents_truncated: documents.truncated,
     upload_limits: uploadLimits(ctx.config.uploadMaxBytes),
   };
 }

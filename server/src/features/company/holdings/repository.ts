@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../../infra/db.js';
 import type { Database } from '../../../db/schema.js';
-import { foldSqlArgs, likePattern } from '../schemas.js';
+import { foldedLike, likePattern } from '../schemas.js';
 
 type Executor = Db | Transaction<Database>;
 
@@ -55,7 +55,7 @@ function filtered(db: Executor, q: Pick<HoldingListQuery, 'companyId' | 'search'
     const pattern = likePattern(q.search);
     query = query.where((eb) =>
       eb.or([
-        sql<boolean>`lower(translate(h.name, ${foldSqlArgs.from}, ${foldSqlArgs.to})) like ${pattern}`,
+        foldedLike('h.name', pattern),
         sql<boolean>`lower(coalesce(h.cui, '')) like ${pattern}`,
       ]),
     );
@@ -79,7 +79,8 @@ export async function listLinkedHoldings(
       'h.cui',
       'h.email',
       'ch.created_at as linked_at',
-      sql<number>`(select count(*)::int from clients c where c.company_id = ${q.companyId} and c.holding_id = h.id and c.deleted_at is null)`.as(
+      // The trigger-kept counter (migration 050): one row, not every client of the holding.
+      sql<number>`coalesce((select k.live from client_counts k where k.company_id = ${q.companyId} and k.holding_id = h.id), 0)`.as(
         'clients_count',
       ),
       sql<number>`(select count(*)::int from users u where u.holding_id = h.id and u.role in (4, 5) and u.deleted_at is null)`.as(
