@@ -1,17 +1,82 @@
 // One webpack factory for the shell and the three remotes (DESIGN §1).
 // Each app's webpack.config.js calls createConfig({ name, dir, port, exposes }).
+const fs = require('node:fs');
 const path = require('node:path');
 // webpack stays at 5.106: from 5.107 it moved internals that @module-federation/enhanced
 // 2.9.2 deep-imports (module-federation/core#4747).
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { BudgetsPlugin } = require('./webpack.budgets');
 
 const API_TARGET = process.env.DOSAR_API_URL || 'http://localhost:8080';
 
 /** Dev-server ports; the shell's dev /remotes.json points at the remotes' dev servers. */
 const DEV_PORTS = { shell: 3000, admin_app: 3001, company_app: 3002, client_app: 3003 };
 
+/**
+ * Production size budgets (issue 8), enforced by webpack.budgets.js: over one, the build fails.
+ * "Shell initial JS" is every JS file a visitor's browser fetches to show the home page `/`:
+ * the entry (with the federation runtime), the bootstrap chunk, the shared singletons consumed
+ * before the first render, and the page's own chunk.
+ */
+const BUDGETS = { shellInitialKb: 150, remoteEntryKb: 15 };
+/** The shell's modules that run before `/` is on screen (relative to shell/). */
+const SHELL_HOME_MODULES = ['src/index.ts', 'src/bootstrap.tsx', 'src/features/public-pages/HomePage.tsx'];
+
+/**
+ * The shell hands its federation runtime to the production remotes (`experiments.externalRuntime`:
+ * remoteEntry.js carries none) through this runtime plugin rather than MF's
+ * `provideExternalRuntime`, which bundled a second, CommonJS copy of the whole runtime into the
+ * shell's entry (≈ 22 KB gz). It hands over the exports it imports, nothing more.
+ */
+const RUNTIME_CORE_PROVIDER = path.resolve(__dirname, 'shell/src/federation/provide-runtime-core.ts');
+
+/** The runtime-core exports the shell provides to the remotes: the names the provider imports. */
+function providedRuntimeCoreExports() {
+  const source = fs.readFileSync(RUNTIME_CORE_PROVIDER, 'utf8');
+  const match = /import\s*\{([^}]*)\}\s*from\s*'@module-federation\/runtime-core'/.exec(source);
+  if (!match) throw new Error(`${RUNTIME_CORE_PROVIDER}: no import from '@module-federation/runtime-core'`);
+  return match[1]
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name && !name.startsWith('type '));
+}
+
+/**
+ * A production remote reads the federation runtime from the shell: its build fails if its
+ * runtime needs an export the shell does not provide (e.g. after an MF upgrade).
+ */
+class ExternalRuntimeContractPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('DosarExternalRuntimeContract', (compilation) => {
+      compilation.hooks.afterSeal.tap('DosarExternalRuntimeContract', () => {
+        const provided = new Set(providedRuntimeCoreExports());
+        for (const module of compilation.modules) {
+          if (module.constructor.name !== 'ExternalModule' || module.request !== '_FEDERATION_RUNTIME_CORE') continue;
+          const used = compilation.moduleGraph.getExportsInfo(module).getUsedExports(undefined);
+          const names = used === true ? ['(the whole namespace)'] : used ? [...used] : [];
+          const lacking = names.filter((name) => !provided.has(name));
+          if (lacking.length) {
+            compilation.errors.push(
+              new compiler.webpack.WebpackError(
+                `[federation] this remote's runtime needs ${lacking.join(', ')} from the shell's federation runtime, ` +
+                  `which ${path.relative(__dirname, RUNTIME_CORE_PROVIDER)} does not provide: add them there.`,
+              ),
+            );
+          }
+        }
+      });
+    });
+  }
+}
+
 const installedVersion = (pkg) => require(`${pkg}/package.json`).version;
+/** @module-federation/runtime-core exports no ./package.json: read it beside its entry (dist/). */
+const runtimeCoreVersion = () =>
+  JSON.parse(
+    fs.readFileSync(path.join(require.resolve('@module-federation/runtime-core'), '../../package.json'), 'utf8'),
+  ).version;
 const caret = (version) => `^${version}`;
 
 /**
@@ -66,7 +131,7 @@ function createConfig({ name, dir, port, exposes }) {
   const isRemote = !!exposes;
   return (_env, argv = {}) => {
     const production = argv.mode === 'production' || process.env.NODE_ENV === 'production';
-    // Production remotes borrow the federation runtime the shell provides (remoteEntry ≈ 5 KB gz
+    // Production remotes borrow the federation runtime the shell provides (remoteEntry ≈ 9 KB gz
     // instead of ≈ 25 KB). A remote's own page (main entry) exists only on its dev server,
     // where it carries its own runtime so it can run alone.
     const standalonePage = !isRemote || !production;
@@ -142,20 +207,26 @@ function createConfig({ name, dir, port, exposes }) {
               },
             },
           },
-          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+          // Production: real .css files (fetched beside their chunk, not in the JS); dev: style-loader (HMR).
+          { test: /\.css$/, use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'] },
           { test: /\.(png|svg|jpe?g|gif|woff2?)$/, type: 'asset' },
         ],
       },
       plugins: [
         new ModuleFederationPlugin({
           name,
-          ...(isRemote ? { filename: 'remoteEntry.js', exposes } : { remotes: {} }),
+          ...(isRemote
+            ? { filename: 'remoteEntry.js', exposes }
+            : {
+                remotes: {},
+                runtimePlugins: [[RUNTIME_CORE_PROVIDER, { version: runtimeCoreVersion() }]],
+              }),
           shared: sharedModules(),
           shareStrategy: 'loaded-first',
           dts: false,
           manifest: false,
           experiments: {
-            ...(isRemote ? { externalRuntime: !standalonePage } : { provideExternalRuntime: true }),
+            ...(isRemote ? { externalRuntime: !standalonePage } : {}),
             // Remotes are plain remoteEntry.js URLs (no manifest snapshots); browser only.
             optimization: { disableSnapshot: true, target: 'web' },
           },
@@ -165,7 +236,30 @@ function createConfig({ name, dir, port, exposes }) {
             template: path.resolve(dir, 'public/index.html'),
             // The container entry must not be injected into the page.
             chunks: ['main'],
+            // Absolute script URLs: a remote's publicPath is 'auto', which made them relative and
+            // broke a reload on a deep route of its dev server (/company/dashboard → /company/main.js).
+            publicPath: '/',
             scriptLoading: 'defer',
+          }),
+        production &&
+          new MiniCssExtractPlugin({
+            filename: '[name].[contenthash:8].css',
+            chunkFilename: '[name].[contenthash:8].css',
+          }),
+        production && isRemote && !standalonePage && new ExternalRuntimeContractPlugin(),
+        production &&
+          new BudgetsPlugin({
+            app: name,
+            budgets: isRemote
+              ? [{ name: 'remoteEntry.js', kind: 'asset', file: 'remoteEntry.js', limitKb: BUDGETS.remoteEntryKb }]
+              : [
+                  {
+                    name: 'shell initial JS (home page /)',
+                    kind: 'startup',
+                    modules: SHELL_HOME_MODULES.map((file) => path.resolve(dir, file)),
+                    limitKb: BUDGETS.shellInitialKb,
+                  },
+                ],
           }),
       ].filter(Boolean),
       optimization: {
@@ -183,4 +277,4 @@ function createConfig({ name, dir, port, exposes }) {
   };
 }
 
-module.exports = { createConfig, sharedModules, DEV_PORTS };
+module.exports = { createConfig, sharedModules, providedRuntimeCoreExports, BUDGETS, DEV_PORTS };

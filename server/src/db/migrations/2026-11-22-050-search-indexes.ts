@@ -31,13 +31,15 @@ export async function up(db: Kysely<any>): Promise<void> {
       raise warning 'dosar: extensia pg_trgm nu este disponibilă (%); căutarea clienților va parcurge tabela', sqlerrm;
     end
     $$`.execute(db);
-  // gin_trgm_ops only when the extension exists (whatever schema it was created in).
+  // gin_trgm_ops only when the extension exists (whatever schema it was created in). Not partial: the
+  // planner reads an expression index's statistics only from a full index, and needs them to tell a
+  // narrow search (use the index) from a broad one such as "srl" (walk clients_company_name in order).
   await sql`
     do $$
     begin
       if exists (select 1 from pg_extension where extname = 'pg_trgm') then
-        execute 'create index clients_name_trgm on clients using gin (dosar_fold(name) gin_trgm_ops) where deleted_at is null';
-        execute 'create index clients_cui_trgm on clients using gin (cui gin_trgm_ops) where deleted_at is null';
+        execute 'create index clients_name_trgm on clients using gin (dosar_fold(name) gin_trgm_ops)';
+        execute 'create index clients_cui_trgm on clients using gin (cui gin_trgm_ops)';
       end if;
     end
     $$`.execute(db);

@@ -22,7 +22,8 @@ export interface Page {
  * `column` contains `search`, ignoring case and Romanian diacritics (as the company area searches);
  * on clients.name it is the expression of the trigram index clients_name_trgm.
  */
-const matches = (column: string, search: string) => foldedLike(column, likePattern(fold(search))) as Expression<SqlBool>;
+const matches = (column: string, search: string) =>
+  foldedLike(column, likePattern(fold(search))) as Expression<SqlBool>;
 
 const dir = (direction: Direction) => sql.raw(direction === 'desc' ? 'desc' : 'asc');
 

@@ -62,7 +62,9 @@ function filtered(db: Executor, q: Pick<ClientListQuery, 'companyId' | 'search' 
  */
 async function countClients(db: Executor, q: ClientListQuery): Promise<number> {
   if (q.search) {
-    const row = await filtered(db, q).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+    const row = await filtered(db, q)
+      .select(sql<number>`count(*)::int`.as('total'))
+      .executeTakeFirstOrThrow();
     return Number(row.total);
   }
   const linked = sql<boolean>`exists (select 1 from company_holding ch where ch.company_id = k.company_id and ch.holding_id = k.holding_id)`;

@@ -124,7 +124,12 @@ export async function viewClient(ctx: AppContext, companyId: number, clientId: n
   const [set, periods, documents] = await Promise.all([
     effectiveSet(ctx.db, companyId, client.holding_id),
     listClientPeriods(ctx.db, { companyId, clientId }),
-    listClientMediaPage(ctx.db, { companyId, clientId, period: body.period ?? null, categoryId: body.category_id ?? null }),
+    listClientMediaPage(ctx.db, {
+      companyId,
+      clientId,
+      period: body.period ?? null,
+      categoryId: body.category_id ?? null,
+    }),
   ]);
   return {
     data: { ...presentClient(client), notes: client.notes },

@@ -54,10 +54,7 @@ function filtered(db: Executor, q: Pick<HoldingListQuery, 'companyId' | 'search'
   if (q.search) {
     const pattern = likePattern(q.search);
     query = query.where((eb) =>
-      eb.or([
-        foldedLike('h.name', pattern),
-        sql<boolean>`lower(coalesce(h.cui, '')) like ${pattern}`,
-      ]),
+      eb.or([foldedLike('h.name', pattern), sql<boolean>`lower(coalesce(h.cui, '')) like ${pattern}`]),
     );
   }
   return query;
