@@ -240,10 +240,9 @@ function gz(file) {
 }
 
 async function sectionFrontEnd() {
-  const shellDist = path.join(root, 'shell', 'dist');
-  const html = fs.readFileSync(path.join(shellDist, 'index.html'), 'utf8');
-  const initial = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => path.join(shellDist, m[1].replace(/^\//, '')));
-  const shellKb = initial.reduce((a, f) => a + gz(f), 0);
+  // The production build measures the shell's initial JS (webpack.budgets.js) and writes it here.
+  const budgets = JSON.parse(fs.readFileSync(path.join(root, 'shell', 'dist', 'budgets.json'), 'utf8'));
+  const shellKb = budgets.find((b) => /initial/.test(b.name)).gzipBytes;
   record('Front end', 'shell initial JS (gzip)', fmt.kb(shellKb), '—', '—', '≤ 150 KB');
   for (const area of ['admin', 'company', 'client']) {
     const entry = path.join(root, `${area}-app`, 'dist', 'remoteEntry.js');

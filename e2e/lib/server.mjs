@@ -22,6 +22,7 @@ const INPUTS = [
   'package.json',
   'package-lock.json',
   'webpack.common.js',
+  'webpack.budgets.js',
   'tsconfig.base.json',
   'server/src',
   'server/package.json',

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { errors, sendError } from '../../infra/errors.js';
 
 const AREAS = { admin: 'admin-app', company: 'company-app', client: 'client-app' } as const;
-const NO_CACHE = /(^|\/)(remoteEntry\.js|mf-manifest\.json|mf-stats\.json|index\.html)$/;
+const NO_CACHE = /(^|\/)(remoteEntry\.js|mf-manifest\.json|mf-stats\.json|budgets\.json|index\.html)$/;
 
 function cacheHeaders(reply: FastifyReply, filePath: string): void {
   reply.header('Cache-Control', NO_CACHE.test(filePath) ? 'no-cache' : 'public, max-age=31536000, immutable');
