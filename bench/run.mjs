@@ -14,7 +14,10 @@ import { execFileSync } from 'node:child_process';
 import { fmt, freePort, load, machine, root, rss, sampleMemory, sh, startNode } from './lib.mjs';
 
 const quick = process.argv.includes('--quick');
-const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice(7)
+  .split(',');
 const want = (section) => !only || only.includes(section);
 const DURATION = quick ? 3 : 10;
 const UPLOAD_BYTES = quick ? 64 * 2 ** 20 : 2 ** 30;
@@ -24,7 +27,8 @@ const PG_ADMIN = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:54
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'dosar-bench-'));
 const rows = [];
 const notes = [];
-const record = (section, metric, value, reference, ratio, target) => rows.push({ section, metric, value, reference, ratio, target });
+const record = (section, metric, value, reference, ratio, target) =>
+  rows.push({ section, metric, value, reference, ratio, target });
 
 function serverEnv(dataDir, extra = {}) {
   return { NODE_ENV: 'production', DATA_DIR: dataDir, SEED_DEMO: '1', UPLOAD_MAX_BYTES: String(4 * 2 ** 30), ...extra };
@@ -32,7 +36,11 @@ function serverEnv(dataDir, extra = {}) {
 
 async function startDosar(env) {
   const port = await freePort();
-  const proc = await startNode(['server/dist/index.js'], { ...env, PORT: String(port), HOST: '127.0.0.1' }, `http://127.0.0.1:${port}/api/health`);
+  const proc = await startNode(
+    ['server/dist/index.js'],
+    { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    `http://127.0.0.1:${port}/api/health`,
+  );
   const base = `http://127.0.0.1:${port}`;
   const login = await fetch(`${base}/api/login`, {
     method: 'POST',
@@ -43,11 +51,15 @@ async function startDosar(env) {
 }
 
 function seedScale(env, clients, documents) {
-  execFileSync('npx', ['tsx', 'server/src/cli/seed-scale.ts', '--clients', String(clients), '--documents', String(documents)], {
-    cwd: root,
-    env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  execFileSync(
+    'npx',
+    ['tsx', 'server/src/cli/seed-scale.ts', '--clients', String(clients), '--documents', String(documents)],
+    {
+      cwd: root,
+      env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
 }
 
 async function post(s, url, body) {
@@ -62,12 +74,34 @@ async function post(s, url, body) {
 
 async function apiFigures(s, label) {
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${s.token}` };
-  const list = await load({ url: `${s.base}/api/company/${s.companyId}/clients`, method: 'POST', headers, body: JSON.stringify({ page: 20, per_page: 50 }), duration: DURATION });
+  const list = await load({
+    url: `${s.base}/api/company/${s.companyId}/clients`,
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ page: 20, per_page: 50 }),
+    duration: DURATION,
+  });
   const page = await post(s, `/api/company/${s.companyId}/clients`, { page: 1, per_page: 50, search: 'Scalare' });
   const clientId = page.data[7].id;
-  const one = await load({ url: `${s.base}/api/company/${s.companyId}/clients/${clientId}`, method: 'POST', headers, body: '{}', duration: DURATION });
-  const search = await load({ url: `${s.base}/api/company/${s.companyId}/clients`, method: 'POST', headers, body: JSON.stringify({ page: 1, per_page: 50, search: 'Scalare 00042' }), duration: DURATION });
-  for (const [name, r] of [['list', list], ['lookup', one], ['search', search]]) {
+  const one = await load({
+    url: `${s.base}/api/company/${s.companyId}/clients/${clientId}`,
+    method: 'POST',
+    headers,
+    body: '{}',
+    duration: DURATION,
+  });
+  const search = await load({
+    url: `${s.base}/api/company/${s.companyId}/clients`,
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ page: 1, per_page: 50, search: 'Scalare 00042' }),
+    duration: DURATION,
+  });
+  for (const [name, r] of [
+    ['list', list],
+    ['lookup', one],
+    ['search', search],
+  ]) {
     if (r.errors) notes.push(`${label} ${name}: ${r.errors} errors/non-2xx of ${r.total}`);
   }
   return { list, one, search, clientId };
@@ -76,7 +110,10 @@ async function apiFigures(s, label) {
 async function helloWorld() {
   const port = await freePort();
   const script = path.join(work, 'hello.cjs');
-  fs.writeFileSync(script, `const f=require(${JSON.stringify(path.join(root, 'node_modules/fastify'))})();f.get('/',async()=>({hello:'world'}));f.listen({port:${port},host:'127.0.0.1'});`);
+  fs.writeFileSync(
+    script,
+    `const f=require(${JSON.stringify(path.join(root, 'node_modules/fastify'))})();f.get('/',async()=>({hello:'world'}));f.listen({port:${port},host:'127.0.0.1'});`,
+  );
   const proc = await startNode([script], {}, `http://127.0.0.1:${port}/`);
   const r = await load({ url: `http://127.0.0.1:${port}/`, duration: DURATION });
   await proc.stop();
@@ -87,9 +124,12 @@ async function helloWorld() {
 function uploadFiles(s, clientId, files, fields) {
   const boundary = `----dosar${crypto.randomBytes(8).toString('hex')}`;
   async function* body() {
-    for (const [k, v] of Object.entries(fields)) yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
+    for (const [k, v] of Object.entries(fields))
+      yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
     for (const f of files) {
-      yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${path.basename(f)}"\r\nContent-Type: application/pdf\r\n\r\n`);
+      yield Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${path.basename(f)}"\r\nContent-Type: application/pdf\r\n\r\n`,
+      );
       yield* fs.createReadStream(f, { highWaterMark: 1024 * 1024 });
       yield Buffer.from('\r\n');
     }
@@ -98,11 +138,22 @@ function uploadFiles(s, clientId, files, fields) {
   const url = new URL(`${s.base}/api/company/${s.companyId}/clients/${clientId}/storeFiles`);
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${s.token}` } }, (res) => {
-      let text = '';
-      res.on('data', (c) => (text += c));
-      res.on('end', () => (res.statusCode < 300 ? resolve(performance.now() - started) : reject(new Error(`upload ${res.statusCode} ${text}`))));
-    });
+    const req = http.request(
+      url,
+      {
+        method: 'POST',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${s.token}` },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (c) => (text += c));
+        res.on('end', () =>
+          res.statusCode < 300
+            ? resolve(performance.now() - started)
+            : reject(new Error(`upload ${res.statusCode} ${text}`)),
+        );
+      },
+    );
     req.on('error', reject);
     pipeline(Readable.from(body()), req).catch(reject);
   });
@@ -112,7 +163,8 @@ function writeFile(file, bytes) {
   const fd = fs.openSync(file, 'w');
   const chunk = crypto.randomBytes(2 ** 20);
   chunk.write('%PDF-1.4\n');
-  for (let written = 0; written < bytes; written += chunk.length) fs.writeSync(fd, chunk, 0, Math.min(chunk.length, bytes - written));
+  for (let written = 0; written < bytes; written += chunk.length)
+    fs.writeSync(fd, chunk, 0, Math.min(chunk.length, bytes - written));
   fs.closeSync(fd);
 }
 
@@ -121,15 +173,23 @@ function downloadZip(s, clientId) {
   const url = new URL(`${s.base}/api/company/${s.companyId}/clients/${clientId}/collection`);
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${s.token}` } }, (res) => {
-      let ttfb = null;
-      let bytes = 0;
-      res.on('data', (c) => {
-        ttfb ??= performance.now() - started;
-        bytes += c.length;
-      });
-      res.on('end', () => (res.statusCode === 200 ? resolve({ ttfb, total: performance.now() - started, bytes }) : reject(new Error(`zip ${res.statusCode}`))));
-    });
+    const req = http.request(
+      url,
+      { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${s.token}` } },
+      (res) => {
+        let ttfb = null;
+        let bytes = 0;
+        res.on('data', (c) => {
+          ttfb ??= performance.now() - started;
+          bytes += c.length;
+        });
+        res.on('end', () =>
+          res.statusCode === 200
+            ? resolve({ ttfb, total: performance.now() - started, bytes })
+            : reject(new Error(`zip ${res.statusCode}`)),
+        );
+      },
+    );
     req.on('error', reject);
     req.end('{}');
   });
@@ -142,13 +202,24 @@ function timed(fn) {
 }
 
 async function createClient(s, name) {
-  const res = await post(s, `/api/company/${s.companyId}/createClient`, { name, cui: '18547290', email: 'bench@firma.ro' });
+  const res = await post(s, `/api/company/${s.companyId}/createClient`, {
+    name,
+    cui: '18547290',
+    email: 'bench@firma.ro',
+  });
   return res.id ?? res.data?.id ?? res.client?.id;
 }
 
 async function sectionApi() {
   const hello = await helloWorld();
-  record('API', 'Fastify hello-world (reference)', `${fmt.n(hello.rps)} req/s, p99 ${fmt.ms(hello.p99)}`, '—', '—', '—');
+  record(
+    'API',
+    'Fastify hello-world (reference)',
+    `${fmt.n(hello.rps)} req/s, p99 ${fmt.ms(hello.p99)}`,
+    '—',
+    '—',
+    '—',
+  );
   const results = {};
   for (const kind of ['PGlite', 'PostgreSQL']) {
     const dataDir = path.join(work, `api-${kind}`);
@@ -176,8 +247,18 @@ async function sectionApi() {
     await s.stop();
     dropDb?.();
     const target = kind === 'PostgreSQL' ? 0.3 : 0.1;
-    for (const [metric, m] of [['client list (page 50 of 10,000)', r.list], ['one-client lookup', r.one]]) {
-      record('API', `${metric}, ${kind}`, `${fmt.n(m.rps)} req/s, p99 ${fmt.ms(m.p99)}`, `${fmt.n(hello.rps)} req/s`, fmt.pct(m.rps / hello.rps), `≥ ${fmt.pct(target)}`);
+    for (const [metric, m] of [
+      ['client list (page 50 of 10,000)', r.list],
+      ['one-client lookup', r.one],
+    ]) {
+      record(
+        'API',
+        `${metric}, ${kind}`,
+        `${fmt.n(m.rps)} req/s, p99 ${fmt.ms(m.p99)}`,
+        `${fmt.n(hello.rps)} req/s`,
+        fmt.pct(m.rps / hello.rps),
+        `≥ ${fmt.pct(target)}`,
+      );
     }
     results[kind] = r;
   }
@@ -199,7 +280,14 @@ async function sectionUpload() {
   await s.stop();
   fs.rmSync(file);
   const label = `${fmt.mb(UPLOAD_BYTES)} through storeFiles`;
-  record('Upload', label, `${fmt.s(uploadMs)} (${fmt.mb(UPLOAD_BYTES / (uploadMs / 1000))}/s)`, `cp: ${fmt.s(copyMs)}`, fmt.pct(copyMs / uploadMs), '≥ 70 %');
+  record(
+    'Upload',
+    label,
+    `${fmt.s(uploadMs)} (${fmt.mb(UPLOAD_BYTES / (uploadMs / 1000))}/s)`,
+    `cp: ${fmt.s(copyMs)}`,
+    fmt.pct(copyMs / uploadMs),
+    '≥ 70 %',
+  );
   record('Upload', 'server memory growth during upload', fmt.mb(peak - baseline), '—', '—', '≤ 64 MB');
 }
 
@@ -213,7 +301,8 @@ async function zipFigures(s, label) {
     files.push(f);
   }
   const clientId = await createClient(s, `Client Zip ${label} SRL`);
-  for (let i = 0; i < files.length; i += 50) await uploadFiles(s, clientId, files.slice(i, i + 50), { period: '2026-10' });
+  for (let i = 0; i < files.length; i += 50)
+    await uploadFiles(s, clientId, files.slice(i, i + 50), { period: '2026-10' });
   const zipMs = timed(() => sh('zip', ['-0', '-r', '-q', path.join(work, `ref-${label}.zip`), '.'], { cwd: dir }));
   const baseline = rss(s.pid);
   const mem = sampleMemory(s.pid);
@@ -229,7 +318,14 @@ async function sectionZip() {
   const z = await zipFigures(s, 'small');
   await s.stop();
   const size = fmt.mb(ZIP_FILES * ZIP_FILE_BYTES);
-  record('Zip', `collection of ${ZIP_FILES} files / ${size}`, fmt.s(z.total), `zip -0 -r: ${fmt.s(z.zipMs)}`, fmt.pct(z.zipMs / z.total), '≥ 70 %');
+  record(
+    'Zip',
+    `collection of ${ZIP_FILES} files / ${size}`,
+    fmt.s(z.total),
+    `zip -0 -r: ${fmt.s(z.zipMs)}`,
+    fmt.pct(z.zipMs / z.total),
+    '≥ 70 %',
+  );
   record('Zip', 'time to first byte', fmt.ms(z.ttfb), '—', '—', '< 200 ms');
   record('Zip', 'server memory growth during zip', fmt.mb(z.growth), '—', '—', 'flat');
   return z;
@@ -257,7 +353,14 @@ async function sectionFrontEnd() {
   s = await startDosar(env);
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const firstScreen = {};
   try {
@@ -275,7 +378,10 @@ async function sectionFrontEnd() {
     });
     started = performance.now();
     await page.goto(`${s.base}/company/dashboard`);
-    await page.getByText(/Client Scalare/).first().waitFor({ state: 'visible', timeout: 60_000 });
+    await page
+      .getByText(/Client Scalare/)
+      .first()
+      .waitFor({ state: 'visible', timeout: 60_000 });
     const dashMs = performance.now() - started;
     record('Front end', 'navigation → company dashboard of 10,000 clients rendered', fmt.ms(dashMs), '—', '—', '—');
     firstScreen.company = bytesByArea.company;
@@ -300,14 +406,34 @@ async function sectionScale(api) {
   await s.stop();
   const base = api?.PGlite;
   if (!base) return;
-  for (const [metric, big, small] of [['list', r.list, base.list], ['search', r.search, base.search]]) {
-    record('Scale', `${metric} p99 at ${fmt.n(clients)} clients / ${fmt.n(documents)} documents`, fmt.ms(big.p99), `10,000: ${fmt.ms(small.p99)}`, `${(big.p99 / small.p99).toFixed(2)}×`, '≤ 2×');
+  for (const [metric, big, small] of [
+    ['list', r.list, base.list],
+    ['search', r.search, base.search],
+  ]) {
+    record(
+      'Scale',
+      `${metric} p99 at ${fmt.n(clients)} clients / ${fmt.n(documents)} documents`,
+      fmt.ms(big.p99),
+      `10,000: ${fmt.ms(small.p99)}`,
+      `${(big.p99 / small.p99).toFixed(2)}×`,
+      '≤ 2×',
+    );
   }
-  record('Scale', `zip of ${ZIP_FILES} files at ${fmt.n(documents)} documents`, fmt.s(z.total), `zip -0 -r: ${fmt.s(z.zipMs)}`, fmt.pct(z.zipMs / z.total), '≥ 70 %');
+  record(
+    'Scale',
+    `zip of ${ZIP_FILES} files at ${fmt.n(documents)} documents`,
+    fmt.s(z.total),
+    `zip -0 -r: ${fmt.s(z.zipMs)}`,
+    fmt.pct(z.zipMs / z.total),
+    '≥ 70 %',
+  );
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(root, 'server', 'dist', 'index.js')) || !fs.existsSync(path.join(root, 'shell', 'dist', 'index.html'))) {
+  if (
+    !fs.existsSync(path.join(root, 'server', 'dist', 'index.js')) ||
+    !fs.existsSync(path.join(root, 'shell', 'dist', 'index.html'))
+  ) {
     console.log('Building first (npm run build)…');
     execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   }

@@ -41,5 +41,7 @@ const routes: AreaRoute[] = [
 ];
 
 export default function App(_props: RemoteAppProps) {
-  return <AreaApp title="Administrare" basePath={paths.root} roles={[1]} defaultPath={paths.companies} routes={routes} />;
+  return (
+    <AreaApp title="Administrare" basePath={paths.root} roles={[1]} defaultPath={paths.companies} routes={routes} />
+  );
 }

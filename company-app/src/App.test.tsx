@@ -7,7 +7,10 @@ const mockFire = jest.fn().mockResolvedValue({});
 // The guard's toast goes through sweetalert2: record what it shows.
 jest.mock('sweetalert2', () => ({
   __esModule: true,
-  default: { fire: (...args: unknown[]) => mockFire(...args), mixin: () => ({ fire: (...args: unknown[]) => mockFire(...args) }) },
+  default: {
+    fire: (...args: unknown[]) => mockFire(...args),
+    mixin: () => ({ fire: (...args: unknown[]) => mockFire(...args) }),
+  },
 }));
 
 const ROLE_2_ONLY = ['Client nou', 'Holdinguri', 'Categorii', 'Utilizatori'];
@@ -43,7 +46,9 @@ describe('company area navigation', () => {
     renderSignedIn(<App />, { role: 3, route: '/company/users', path: '/company/*' });
     expect(await screen.findByTestId('elsewhere')).toBeInTheDocument();
     await waitFor(() =>
-      expect(mockFire).toHaveBeenCalledWith(expect.objectContaining({ title: 'Nu esti autorizat sa accesezi aceasta pagina' })),
+      expect(mockFire).toHaveBeenCalledWith(
+        expect.objectContaining({ title: 'Nu esti autorizat sa accesezi aceasta pagina' }),
+      ),
     );
   });
 });

@@ -44,5 +44,7 @@ const routes: AreaRoute[] = [
 ];
 
 export default function App(_props: RemoteAppProps) {
-  return <AreaApp title="Companie" basePath={paths.root} roles={[2, 3]} defaultPath={paths.dashboard} routes={routes} />;
+  return (
+    <AreaApp title="Companie" basePath={paths.root} roles={[2, 3]} defaultPath={paths.dashboard} routes={routes} />
+  );
 }

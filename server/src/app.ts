@@ -40,7 +40,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerErrorHandler(app);
   await app.register(cookie);
   await registerSecurity(app, config);
-  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 100, fields: 50, fieldSize: 64 * 1024 } });
+  await app.register(multipart, {
+    limits: { fileSize: config.uploadMaxBytes, files: 100, fields: 50, fieldSize: 64 * 1024 },
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Dosar API', version: '1.0.0', description: 'API-ul portalului Dosar (SPEC §7).' },

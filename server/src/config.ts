@@ -19,7 +19,13 @@ export interface Config {
   readonly smtpUrl: string | null;
   readonly mailFrom: string;
   readonly redisUrl: string | null;
-  readonly s3: null | Readonly<{ endpoint: string; bucket: string; accessKey: string; secretKey: string; region: string }>;
+  readonly s3: null | Readonly<{
+    endpoint: string;
+    bucket: string;
+    accessKey: string;
+    secretKey: string;
+    region: string;
+  }>;
   readonly uploadMaxBytes: number;
   readonly seedDemo: boolean;
   readonly logLevel: string;
@@ -49,7 +55,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const port = int(env.PORT, 8080, 'PORT', problems);
   const databaseUrl = env.DATABASE_URL || null;
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) problems.push('DATABASE_URL trebuie să înceapă cu postgres://');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl))
+    problems.push('DATABASE_URL trebuie să înceapă cu postgres://');
   const smtpUrl = env.SMTP_URL || null;
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) problems.push('SMTP_URL trebuie să înceapă cu smtp:// sau smtps://');
   const redisUrl = env.REDIS_URL || null;
@@ -92,7 +99,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: env.TRUST_PROXY === '1',
     // The sandbox trusts the browser: never the default of a production deployment.
-    billingProvider: (env.BILLING_PROVIDER || (nodeEnv === 'production' ? 'none' : 'sandbox')) as Config['billingProvider'],
+    billingProvider: (env.BILLING_PROVIDER ||
+      (nodeEnv === 'production' ? 'none' : 'sandbox')) as Config['billingProvider'],
     ...overrides,
   };
   if (!['sandbox', 'none'].includes(config.billingProvider)) {

@@ -197,7 +197,12 @@ export async function seedDemoWorld(ctx: Pick<AppContext, 'db' | 'storage'>): Pr
         .executeTakeFirstOrThrow();
       await trx
         .insertInto('utility_files')
-        .values({ company_id: company.id, media_id: media.id, title: 'Model contract', description: `Model ${t.canary}` })
+        .values({
+          company_id: company.id,
+          media_id: media.id,
+          title: 'Model contract',
+          description: `Model ${t.canary}`,
+        })
         .execute();
     }
     await seedDemoBilling(trx);

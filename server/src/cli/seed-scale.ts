@@ -70,7 +70,8 @@ async function main(): Promise<void> {
   try {
     await migrateToLatest(database.db);
     // An empty installation first gets the demo world, so company 1 exists.
-    if (config.seedDemo) await seedDemoWorld({ db: database.db, storage: localDiskStorage(path.join(config.dataDir, 'files')) });
+    if (config.seedDemo)
+      await seedDemoWorld({ db: database.db, storage: localDiskStorage(path.join(config.dataDir, 'files')) });
     const started = Date.now();
     await seedScale(database.db, arg('company', 1), arg('clients', 100_000), arg('documents', 1_000_000));
     console.log(`Gata în ${((Date.now() - started) / 1000).toFixed(1)} s.`);

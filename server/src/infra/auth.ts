@@ -107,7 +107,11 @@ export function requireRole(request: FastifyRequest, roles: readonly Role[]): Ac
  * Company routes: role in roles and the actor's own company. Another company's
  * id answers 404 so its existence is not revealed.
  */
-export function requireCompanyScope(request: FastifyRequest, companyId: number, roles: readonly Role[] = [2, 3]): Actor {
+export function requireCompanyScope(
+  request: FastifyRequest,
+  companyId: number,
+  roles: readonly Role[] = [2, 3],
+): Actor {
   const actor = requireActor(request);
   if (actor.role !== 2 && actor.role !== 3) throw errors.forbidden();
   if (actor.company_id !== companyId) throw errors.notFound('Compania');
@@ -116,7 +120,11 @@ export function requireCompanyScope(request: FastifyRequest, companyId: number, 
 }
 
 /** Holding routes: role in roles and the actor's own holding; another holding's id answers 404. */
-export function requireHoldingScope(request: FastifyRequest, holdingId: number, roles: readonly Role[] = [4, 5]): Actor {
+export function requireHoldingScope(
+  request: FastifyRequest,
+  holdingId: number,
+  roles: readonly Role[] = [4, 5],
+): Actor {
   const actor = requireActor(request);
   if (actor.role !== 4 && actor.role !== 5) throw errors.forbidden();
   if (actor.holding_id !== holdingId) throw errors.notFound('Grupul');

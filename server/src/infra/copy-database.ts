@@ -51,7 +51,10 @@ export async function copyDatabase(
   const counts: Record<string, number> = {};
   const order = await tablesInDependencyOrder(source);
   await target.transaction().execute(async (trx) => {
-    const users = await trx.selectFrom('users').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const users = await trx
+      .selectFrom('users')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow();
     if (Number(users.n) > 0) throw new Error('baza de date țintă are deja utilizatori; folosiți o bază nouă');
     for (const table of [...order].reverse()) await trx.deleteFrom(table).execute();
     for (const table of order) {

@@ -15,7 +15,9 @@ export interface DatabaseHandle {
 }
 
 /** PostgreSQL when DATABASE_URL is set, else embedded PGlite in DATA_DIR/db (or in memory for tests). */
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databaseInMemory'>): Promise<DatabaseHandle> {
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databaseInMemory'>,
+): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
     const { Pool, types } = await import('pg');
     // bigint (sizes) as JS numbers: files stay far below 2^53 bytes.
@@ -44,7 +46,11 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   // Features own number ranges (010–019 auth, 020–029 company…), so a later release can add a migration
   // that sorts before one already applied: run it instead of refusing the whole database.
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

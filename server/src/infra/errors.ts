@@ -37,16 +37,16 @@ export const errors = {
     new AppError(429, 'throttled', `Prea multe încercări. Încearcă din nou peste ${seconds} secunde.`),
   xsrf: () => new AppError(419, 'xsrf', 'Sesiunea formularului a expirat. Reîncarcă pagina și încearcă din nou.'),
   storageFull: () =>
-    new AppError(507, 'storage_full', 'Spațiul de stocare al serverului este plin. Fișierul nu a fost salvat; încearcă mai târziu.'),
+    new AppError(
+      507,
+      'storage_full',
+      'Spațiul de stocare al serverului este plin. Fișierul nu a fost salvat; încearcă mai târziu.',
+    ),
   unavailable: () =>
     new AppError(503, 'unavailable', 'Serviciul este temporar indisponibil. Încearcă din nou în câteva momente.'),
   planLimit: (message: string) => new AppError(402, 'plan_limit', message),
   readOnly: () =>
-    new AppError(
-      402,
-      'read_only',
-      'Abonamentul a expirat: contul este doar în citire până la plata unui abonament.',
-    ),
+    new AppError(402, 'read_only', 'Abonamentul a expirat: contul este doar în citire până la plata unui abonament.'),
 };
 
 export function formatBytes(bytes: number): string {
@@ -77,7 +77,8 @@ function validationToFields(error: FastifyError): FieldErrors {
     const params = v.params as Record<string, unknown>;
     let field = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
     if (v.keyword === 'required') field = [field, String(params.missingProperty)].filter(Boolean).join('.');
-    if (v.keyword === 'additionalProperties') field = [field, String(params.additionalProperty)].filter(Boolean).join('.');
+    if (v.keyword === 'additionalProperties')
+      field = [field, String(params.additionalProperty)].filter(Boolean).join('.');
     if (!field) field = error.validationContext ?? 'body';
     const label = Object.hasOwn(FIELD_NAMES, field) ? FIELD_NAMES[field] : field;
     const message = ((): string => {
@@ -87,11 +88,15 @@ function validationToFields(error: FastifyError): FieldErrors {
         case 'type':
           return `Câmpul ${label} are un tip greșit.`;
         case 'minLength':
-          return params.limit === 1 ? `Câmpul ${label} este obligatoriu.` : `Câmpul ${label} trebuie să aibă cel puțin ${String(params.limit)} caractere.`;
+          return params.limit === 1
+            ? `Câmpul ${label} este obligatoriu.`
+            : `Câmpul ${label} trebuie să aibă cel puțin ${String(params.limit)} caractere.`;
         case 'maxLength':
           return `Câmpul ${label} poate avea cel mult ${String(params.limit)} caractere.`;
         case 'format':
-          return params.format === 'email' ? `Câmpul ${label} trebuie să fie o adresă de e-mail validă.` : `Câmpul ${label} nu are formatul corect.`;
+          return params.format === 'email'
+            ? `Câmpul ${label} trebuie să fie o adresă de e-mail validă.`
+            : `Câmpul ${label} nu are formatul corect.`;
         case 'pattern':
           return `Câmpul ${label} nu are formatul corect.`;
         case 'minimum':
@@ -128,9 +133,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return sendError(reply, new AppError(413, 'too_large', 'Cererea depășește dimensiunea maximă permisă.'));
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
-      return sendError(reply, new AppError(415, 'unsupported_media_type', 'Tipul conținutului trimis nu este acceptat.'));
+      return sendError(
+        reply,
+        new AppError(415, 'unsupported_media_type', 'Tipul conținutului trimis nu este acceptat.'),
+      );
     }
-    if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+    if (
+      error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      error instanceof SyntaxError
+    ) {
       return sendError(reply, new AppError(400, 'bad_json', 'Corpul cererii nu este JSON valid.'));
     }
     if (status >= 400 && status < 500) {
@@ -170,9 +182,15 @@ function isBadData(error: unknown): boolean {
 function isDatabaseDown(error: unknown): boolean {
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === 'string') {
-    if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH'].includes(code)) return true;
+    if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH'].includes(code))
+      return true;
     if (/^08/.test(code) || /^57P0[1-4]$/.test(code) || code === '53300' || code === '3D000') return true;
     if (code === '55000' && /not currently accepting connections/.test(String(message))) return true;
   }
-  return typeof message === 'string' && /^Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(message);
+  return (
+    typeof message === 'string' &&
+    /^Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(
+      message,
+    )
+  );
 }

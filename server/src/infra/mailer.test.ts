@@ -41,7 +41,11 @@ test('with SMTP_URL the message reaches a real SMTP server, HTML escaped and a t
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as { port: number };
-  const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Dosar <no-reply@dosar.local>', dataDir: '/nonexistent' });
+  const mailer = createMailer({
+    smtpUrl: `smtp://127.0.0.1:${port}`,
+    mailFrom: 'Dosar <no-reply@dosar.local>',
+    dataDir: '/nonexistent',
+  });
   await mailer.send(message);
   await mailer.close();
   await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -28,13 +28,21 @@ function smtpServer(received: string[]): SMTPServer {
 
 test('a mail server that is down loses nothing: the message waits in the outbox and leaves once it is back', async () => {
   const port = await freePort();
-  const transport = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Dosar <no-reply@dosar.local>', dataDir: t.dataDir });
+  const transport = createMailer({
+    smtpUrl: `smtp://127.0.0.1:${port}`,
+    mailFrom: 'Dosar <no-reply@dosar.local>',
+    dataDir: t.dataDir,
+  });
   const queue = outboxMailer(t.ctx.db);
   await queue.send(renderMail('maria@firma.ro', { subject: 'Invitație Dosar', paragraphs: ['Bine ai venit.'] }));
 
   // Nothing listens on the port: the attempt fails and the row stays queued for a retry.
   expect(await drainOutbox({ db: t.ctx.db, mailer: transport })).toEqual({ sent: 0, failed: 0, retrying: 1 });
-  const waiting = await t.ctx.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', 'maria@firma.ro').executeTakeFirstOrThrow();
+  const waiting = await t.ctx.db
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .where('to_address', '=', 'maria@firma.ro')
+    .executeTakeFirstOrThrow();
   expect(waiting.status).toBe('queued');
   expect(waiting.attempts).toBe(1);
   expect(waiting.last_error).toBeTruthy();
@@ -48,7 +56,11 @@ test('a mail server that is down loses nothing: the message waits in the outbox 
     await sql`update mail_outbox set next_attempt_at = now() where to_address = 'maria@firma.ro'`.execute(t.ctx.db);
     expect(await drainOutbox({ db: t.ctx.db, mailer: transport })).toEqual({ sent: 1, failed: 0, retrying: 0 });
     expect(received).toEqual(['maria@firma.ro']);
-    const sent = await t.ctx.db.selectFrom('mail_outbox').select(['status', 'sent_at']).where('to_address', '=', 'maria@firma.ro').executeTakeFirstOrThrow();
+    const sent = await t.ctx.db
+      .selectFrom('mail_outbox')
+      .select(['status', 'sent_at'])
+      .where('to_address', '=', 'maria@firma.ro')
+      .executeTakeFirstOrThrow();
     expect(sent.status).toBe('sent');
     expect(sent.sent_at).toBeTruthy();
   } finally {

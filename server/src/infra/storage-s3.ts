@@ -34,7 +34,12 @@ export function s3Storage(settings: S3Settings): Storage & { client: S3Client } 
   return {
     client,
     async put(key, body) {
-      const upload = new Upload({ client, params: { Bucket, Key: key, Body: body }, partSize: 8 * 1024 * 1024, queueSize: 2 });
+      const upload = new Upload({
+        client,
+        params: { Bucket, Key: key, Body: body },
+        partSize: 8 * 1024 * 1024,
+        queueSize: 2,
+      });
       try {
         await upload.done();
       } catch (error) {

@@ -40,7 +40,13 @@ beforeAll(async () => {
   if (!(await redisReachable())) return;
   database = await freshDatabase();
   if (!database) return;
-  s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: path.join(tmp, 's3'), configureBuckets: [{ name: 'dosar', configs: [] }] });
+  s3 = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: path.join(tmp, 's3'),
+    configureBuckets: [{ name: 'dosar', configs: [] }],
+  });
   const { port } = await s3.run();
   const env = {
     DATABASE_URL: database.url,
@@ -85,7 +91,10 @@ test('a token issued by one instance is accepted by the other, and logout on one
   if (skip()) return;
   const fresh = await login(b.base, 'staff@demo.ro');
   expect((await fetch(`${a.base}/api/user`, { headers: { authorization: `Bearer ${fresh.token}` } })).status).toBe(200);
-  expect((await fetch(`${b.base}/api/logout`, { method: 'POST', headers: { authorization: `Bearer ${fresh.token}` } })).status).toBe(200);
+  expect(
+    (await fetch(`${b.base}/api/logout`, { method: 'POST', headers: { authorization: `Bearer ${fresh.token}` } }))
+      .status,
+  ).toBe(200);
   expect((await fetch(`${a.base}/api/user`, { headers: { authorization: `Bearer ${fresh.token}` } })).status).toBe(401);
 });
 
@@ -129,11 +138,15 @@ test('SIGTERM lets an upload in flight finish before the instance stops', async 
   const body = multipart({ period: '2026-11' }, 'oprire.pdf', content);
   const url = new URL(`${a.base}/api/company/${companyId}/clients/${clientId}/storeFiles`);
   const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', headers: { 'content-type': body.type, authorization: `Bearer ${token}` } }, (res) => {
-      let text = '';
-      res.on('data', (c: Buffer) => (text += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-    });
+    const req = http.request(
+      url,
+      { method: 'POST', headers: { 'content-type': body.type, authorization: `Bearer ${token}` } },
+      (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
     req.on('error', reject);
     req.write(body.head.subarray(0, 100));
     // The instance is told to stop while the upload is half sent.

@@ -84,7 +84,11 @@ export async function freshDatabase(): Promise<{ url: string; drop(): Promise<vo
   };
 }
 
-export async function login(base: string, email: string, password = 'Demo1234!'): Promise<{ status: number; token?: string; user?: { company_id: number } }> {
+export async function login(
+  base: string,
+  email: string,
+  password = 'Demo1234!',
+): Promise<{ status: number; token?: string; user?: { company_id: number } }> {
   const res = await fetch(`${base}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -95,7 +99,11 @@ export async function login(base: string, email: string, password = 'Demo1234!')
 }
 
 /** A multipart body with one file, as chunks so a test can pause half-way. */
-export function multipart(fields: Record<string, string>, fileName: string, content: Buffer): { type: string; head: Buffer; tail: Buffer } {
+export function multipart(
+  fields: Record<string, string>,
+  fileName: string,
+  content: Buffer,
+): { type: string; head: Buffer; tail: Buffer } {
   const boundary = `----dosar${crypto.randomBytes(8).toString('hex')}`;
   const parts = Object.entries(fields).map(
     ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
@@ -103,5 +111,9 @@ export function multipart(fields: Record<string, string>, fileName: string, cont
   const head = Buffer.from(
     `${parts.join('')}--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${fileName}"\r\nContent-Type: application/pdf\r\n\r\n`,
   );
-  return { type: `multipart/form-data; boundary=${boundary}`, head: Buffer.concat([head, content]), tail: Buffer.from(`\r\n--${boundary}--\r\n`) };
+  return {
+    type: `multipart/form-data; boundary=${boundary}`,
+    head: Buffer.concat([head, content]),
+    tail: Buffer.from(`\r\n--${boundary}--\r\n`),
+  };
 }

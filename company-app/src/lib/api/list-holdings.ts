@@ -16,7 +16,11 @@ export interface HoldingRow {
 }
 
 /** POST holdings: the company's holdings, paged and searched on the server. Shared by several screens. */
-export async function listHoldings(companyId: number, input: ListQuery = {}, signal?: AbortSignal): Promise<Paged<HoldingRow>> {
+export async function listHoldings(
+  companyId: number,
+  input: ListQuery = {},
+  signal?: AbortSignal,
+): Promise<Paged<HoldingRow>> {
   const response = await http.post<Paged<HoldingRow>>(companyUrl(companyId, 'holdings'), compact(input), { signal });
   return response.data;
 }

@@ -125,12 +125,16 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
       async (request, reply) => {
         const { tenant, actor } = area.scope(request);
         const params = request.params as Params;
-        const result = await service.initPayment(db, {
-          tenant,
-          actor,
-          userId: Number(params.userId),
-          planId: Number(params.subscriptionId),
-        }, provider);
+        const result = await service.initPayment(
+          db,
+          {
+            tenant,
+            actor,
+            userId: Number(params.userId),
+            planId: Number(params.subscriptionId),
+          },
+          provider,
+        );
         return reply.status(201).send({ payment: presentPayment(result.payment), redirect_url: result.redirect_url });
       },
     );
@@ -157,13 +161,17 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
       async (request) => {
         const { tenant, actor } = area.scope(request);
         const params = request.params as Params;
-        const result = await service.storePaymentResult(db, {
-          tenant,
-          actor,
-          userId: Number(params.userId),
-          paymentId: Number(params.id),
-          submitted: { status: request.body.status, provider_ref: request.body.provider_ref ?? null },
-        }, provider);
+        const result = await service.storePaymentResult(
+          db,
+          {
+            tenant,
+            actor,
+            userId: Number(params.userId),
+            paymentId: Number(params.id),
+            submitted: { status: request.body.status, provider_ref: request.body.provider_ref ?? null },
+          },
+          provider,
+        );
         return { payment: presentPayment(result.payment), changed: result.changed };
       },
     );

@@ -33,9 +33,11 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
       const ready = checks.database === 'ok' && checks.storage === 'ok';
       reply.header('Cache-Control', 'no-store');
       if (!ready) {
-        return reply
-          .status(503)
-          .send({ status: 'down', message: 'Serviciul nu este pregătit: baza de date sau stocarea nu răspund.', checks });
+        return reply.status(503).send({
+          status: 'down',
+          message: 'Serviciul nu este pregătit: baza de date sau stocarea nu răspund.',
+          checks,
+        });
       }
       return { status: 'ok', checks };
     },

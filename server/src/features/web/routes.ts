@@ -43,7 +43,13 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
   const shellIndex = path.join(shellRoot, 'index.html');
   const hasShell = fs.existsSync(shellIndex);
   if (hasShell) {
-    await app.register(fastifyStatic, { root: shellRoot, prefix: '/', index: false, wildcard: false, setHeaders: cacheHeaders });
+    await app.register(fastifyStatic, {
+      root: shellRoot,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      setHeaders: cacheHeaders,
+    });
   }
 
   const sendShell = (reply: FastifyReply): FastifyReply => {
@@ -54,7 +60,8 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
   // Every other GET that is not an API call or an asset is a route of the single-page app.
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
-    const isPage = request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/remotes/') && !path.extname(url);
+    const isPage =
+      request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/remotes/') && !path.extname(url);
     if (isPage && hasShell) return sendShell(reply);
     return sendError(reply, errors.notFound('Pagina'));
   });

@@ -251,14 +251,12 @@ describe('ClientViewPage', () => {
   });
 
   it('says so when the client does not exist', async () => {
-    jest
-      .spyOn(http, 'post')
-      .mockRejectedValue(
-        Object.assign(new Error('404'), {
-          isAxiosError: true,
-          response: { status: 404, data: { message: 'Clientul nu a fost găsit.' } },
-        }),
-      );
+    jest.spyOn(http, 'post').mockRejectedValue(
+      Object.assign(new Error('404'), {
+        isAxiosError: true,
+        response: { status: 404, data: { message: 'Clientul nu a fost găsit.' } },
+      }),
+    );
     renderView();
     expect(await screen.findByText('Clientul nu a fost găsit.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Înapoi la firmele grupului' })).toHaveAttribute(

@@ -76,14 +76,12 @@ describe('CompanyPage', () => {
 
   it('shows the server field errors beside the inputs', async () => {
     mockLists();
-    jest
-      .spyOn(http, 'post')
-      .mockRejectedValue(
-        httpError(422, {
-          message: 'Date invalide',
-          errors: { email: ['Compania acestei adrese colaborează deja cu grupul.'] },
-        }),
-      );
+    jest.spyOn(http, 'post').mockRejectedValue(
+      httpError(422, {
+        message: 'Date invalide',
+        errors: { email: ['Compania acestei adrese colaborează deja cu grupul.'] },
+      }),
+    );
     const user = userEvent.setup();
     renderWithSession(<CompanyPage />);
     await screen.findByText('Contabil Demo SRL');

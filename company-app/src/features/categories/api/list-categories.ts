@@ -21,7 +21,11 @@ export interface CategorySet {
 export const byPosition = (a: Category, b: Category) => a.position - b.position || a.id - b.id;
 
 /** GET categories?holding_id=: the set that applies, in order. */
-export async function listCategories(companyId: number, holdingId: CategoryScope, signal?: AbortSignal): Promise<CategorySet> {
+export async function listCategories(
+  companyId: number,
+  holdingId: CategoryScope,
+  signal?: AbortSignal,
+): Promise<CategorySet> {
   const params = holdingId === null ? {} : { holding_id: holdingId };
   const response = await http.get<CategorySet>(companyUrl(companyId, 'categories'), { params, signal });
   return { ...response.data, data: [...response.data.data].sort(byPosition) };

@@ -39,7 +39,10 @@ describe('CategoriesPage', () => {
     fireEvent.click(down);
 
     await waitFor(() =>
-      expect(post).toHaveBeenCalledWith('/api/company/1/categories/updatePosition', { holding_id: null, ids: [2, 1, 3] }),
+      expect(post).toHaveBeenCalledWith('/api/company/1/categories/updatePosition', {
+        holding_id: null,
+        ids: [2, 1, 3],
+      }),
     );
     expect(names()[0]).toContain('Facturi primite');
     expect(names()[1]).toContain('Facturi emise');
@@ -49,7 +52,10 @@ describe('CategoriesPage', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Mută „Facturi emise” în jos' }));
     await waitFor(() =>
-      expect(post).toHaveBeenLastCalledWith('/api/company/1/categories/updatePosition', { holding_id: null, ids: [2, 3, 1] }),
+      expect(post).toHaveBeenLastCalledWith('/api/company/1/categories/updatePosition', {
+        holding_id: null,
+        ids: [2, 3, 1],
+      }),
     );
     // At the end of the list the focus moves to the other button instead of getting lost.
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Mută „Facturi emise” în sus' }));
@@ -67,16 +73,23 @@ describe('CategoriesPage', () => {
     fireEvent.drop(items[0]);
 
     await waitFor(() =>
-      expect(post).toHaveBeenCalledWith('/api/company/1/categories/updatePosition', { holding_id: null, ids: [3, 1, 2] }),
+      expect(post).toHaveBeenCalledWith('/api/company/1/categories/updatePosition', {
+        holding_id: null,
+        ids: [3, 1, 2],
+      }),
     );
     expect(names()[0]).toContain('Extrase bancare');
   });
 
   it('puts the order back when the server refuses it', async () => {
     jest.spyOn(http, 'get').mockResolvedValue(ok({ data: set, holding_id: null, inherited: false }));
-    jest.spyOn(http, 'post').mockImplementation((url: string) =>
-      url.endsWith('/updatePosition') ? (Promise.reject(new Error('refused')) as never) : (Promise.resolve(ok(paged([]))) as never),
-    );
+    jest
+      .spyOn(http, 'post')
+      .mockImplementation((url: string) =>
+        url.endsWith('/updatePosition')
+          ? (Promise.reject(new Error('refused')) as never)
+          : (Promise.resolve(ok(paged([]))) as never),
+      );
     renderSignedIn(<CategoriesPage />, { route: '/company/categories' });
     fireEvent.click(await screen.findByRole('button', { name: 'Mută „Facturi primite” în sus' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Ordinea nu a putut fi salvată'));
@@ -85,17 +98,21 @@ describe('CategoriesPage', () => {
 
   it('renames inline with Enter', async () => {
     jest.spyOn(http, 'get').mockResolvedValue(ok({ data: set, holding_id: null, inherited: false }));
-    const post = jest.spyOn(http, 'post').mockImplementation((url: string) =>
-      url.endsWith('/categories/2/update')
-        ? (Promise.resolve(ok({ data: { ...set[1], name: 'Facturi furnizori' } })) as never)
-        : (Promise.resolve(ok(paged([]))) as never),
-    );
+    const post = jest
+      .spyOn(http, 'post')
+      .mockImplementation((url: string) =>
+        url.endsWith('/categories/2/update')
+          ? (Promise.resolve(ok({ data: { ...set[1], name: 'Facturi furnizori' } })) as never)
+          : (Promise.resolve(ok(paged([]))) as never),
+      );
     renderSignedIn(<CategoriesPage />, { route: '/company/categories' });
     fireEvent.click(await screen.findByRole('button', { name: 'Redenumește „Facturi primite”' }));
     const input = screen.getByLabelText('Numele nou pentru „Facturi primite”');
     fireEvent.change(input, { target: { value: 'Facturi furnizori' } });
     fireEvent.keyDown(input, { key: 'Enter' });
-    await waitFor(() => expect(post).toHaveBeenCalledWith('/api/company/1/categories/2/update', { name: 'Facturi furnizori' }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith('/api/company/1/categories/2/update', { name: 'Facturi furnizori' }),
+    );
     expect(await screen.findByText('Facturi furnizori')).toBeInTheDocument();
   });
 });

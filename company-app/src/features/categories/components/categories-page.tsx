@@ -60,8 +60,7 @@ export function CategoriesPage() {
     }
   };
 
-  const replaceList = (list: Category[]) =>
-    categories.setData((set): CategorySet => ({ ...(set ?? {}), data: list }));
+  const replaceList = (list: Category[]) => categories.setData((set): CategorySet => ({ ...(set ?? {}), data: list }));
 
   const onReorder = async (ordered: Category[], moved: Category) => {
     const previous = list;
@@ -161,7 +160,10 @@ export function CategoriesPage() {
       </p>
 
       {categories.error ? (
-        <ErrorState message={errorMessage(categories.error, 'Categoriile nu au putut fi încărcate.')} onRetry={categories.reload} />
+        <ErrorState
+          message={errorMessage(categories.error, 'Categoriile nu au putut fi încărcate.')}
+          onRetry={categories.reload}
+        />
       ) : !categories.data ? (
         <Spinner />
       ) : list.length === 0 ? (

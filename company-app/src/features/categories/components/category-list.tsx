@@ -80,7 +80,8 @@ export function CategoryList({ categories, onReorder, onRename, onDelete }: Cate
           style={{
             ...itemStyle,
             opacity: dragIndex === index ? 0.5 : 1,
-            borderTop: overIndex === index && dragIndex !== index ? '2px solid var(--c-primary, #1d4ed8)' : itemStyle.borderTop,
+            borderTop:
+              overIndex === index && dragIndex !== index ? '2px solid var(--c-primary, #1d4ed8)' : itemStyle.borderTop,
           }}
           data-testid={`category-${category.id}`}
         >

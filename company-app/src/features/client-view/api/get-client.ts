@@ -54,7 +54,9 @@ export async function getClient(
   filters: ClientViewFilters,
   signal?: AbortSignal,
 ): Promise<ClientView> {
-  const response = await http.post<ClientView>(companyUrl(companyId, `clients/${clientId}`), compact(filters), { signal });
+  const response = await http.post<ClientView>(companyUrl(companyId, `clients/${clientId}`), compact(filters), {
+    signal,
+  });
   return response.data;
 }
 

@@ -57,7 +57,12 @@ const view: ClientView = {
       uploaded_by: null,
     },
   ],
-  upload_limits: { max_bytes: 10 * 1024 * 1024, max_files: 100, allowed_types: ['pdf', 'jpg', 'xlsx'], accept: '.pdf,.jpg,.xlsx' },
+  upload_limits: {
+    max_bytes: 10 * 1024 * 1024,
+    max_files: 100,
+    allowed_types: ['pdf', 'jpg', 'xlsx'],
+    accept: '.pdf,.jpg,.xlsx',
+  },
 };
 
 type Handler = (body: unknown, config?: AxiosRequestConfig) => Promise<unknown>;
@@ -137,7 +142,9 @@ describe('ClientViewPage', () => {
       'clients/7': () => Promise.resolve(ok(view)),
       'clients/7/storeFiles': (_body, config) =>
         new Promise((_resolve, reject) => {
-          config?.signal?.addEventListener?.('abort', () => reject(Object.assign(new Error('canceled'), { name: 'CanceledError', code: 'ERR_CANCELED' })));
+          config?.signal?.addEventListener?.('abort', () =>
+            reject(Object.assign(new Error('canceled'), { name: 'CanceledError', code: 'ERR_CANCELED' })),
+          );
         }),
     });
     renderView();
@@ -206,7 +213,9 @@ describe('ClientViewPage', () => {
     fireEvent.click(period);
     fireEvent.change(period, { target: { value: 'noiembrie' } });
     fireEvent.keyDown(period, { key: 'Enter' });
-    await waitFor(() => expect(post).toHaveBeenLastCalledWith('/api/company/1/clients/7', { period: '2026-11' }, expect.anything()));
+    await waitFor(() =>
+      expect(post).toHaveBeenLastCalledWith('/api/company/1/clients/7', { period: '2026-11' }, expect.anything()),
+    );
 
     fireEvent.click(await screen.findByRole('button', { name: 'Descarcă selecția (.zip)' }));
     expect(await screen.findByRole('progressbar', { name: /Se descarcă/ })).toHaveAttribute('aria-valuenow', '25');

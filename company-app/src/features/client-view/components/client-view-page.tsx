@@ -28,8 +28,29 @@ import { NotifyClientDialog } from './notify-client-dialog';
 export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
   max_bytes: 50 * 1024 * 1024,
   allowed_types: [
-    'pdf', 'png', 'jpg', 'jpeg', 'jpe', 'jfif', 'gif', 'webp', 'tif', 'tiff', 'heic', 'heif', 'docx', 'xlsx', 'pptx',
-    'odt', 'ods', 'zip', 'doc', 'xls', 'xml', 'csv', 'txt',
+    'pdf',
+    'png',
+    'jpg',
+    'jpeg',
+    'jpe',
+    'jfif',
+    'gif',
+    'webp',
+    'tif',
+    'tiff',
+    'heic',
+    'heif',
+    'docx',
+    'xlsx',
+    'pptx',
+    'odt',
+    'ods',
+    'zip',
+    'doc',
+    'xls',
+    'xml',
+    'csv',
+    'txt',
   ],
 };
 
@@ -65,7 +86,9 @@ export function ClientViewPage() {
     return (
       <div className="page">
         <ErrorState
-          message={notFound ? 'Clientul nu a fost găsit.' : errorMessage(view.error, 'Clientul nu a putut fi încărcat.')}
+          message={
+            notFound ? 'Clientul nu a fost găsit.' : errorMessage(view.error, 'Clientul nu a putut fi încărcat.')
+          }
           onRetry={notFound ? undefined : view.reload}
         />
         <Link to={paths.dashboard}>Înapoi la clienți</Link>
@@ -166,7 +189,10 @@ export function ClientViewPage() {
           <Select
             inputId="filter-category"
             aria-label="Filtrează după categorie"
-            options={[{ value: ALL, label: 'Toate categoriile' }, ...categories.map((c) => ({ value: String(c.id), label: c.name }))]}
+            options={[
+              { value: ALL, label: 'Toate categoriile' },
+              ...categories.map((c) => ({ value: String(c.id), label: c.name })),
+            ]}
             value={categoryId}
             onChange={(v) => setCategoryId(String(v))}
           />
@@ -187,7 +213,10 @@ export function ClientViewPage() {
 
       <div aria-busy={view.loading} aria-live="polite">
         {view.error ? (
-          <ErrorState message={errorMessage(view.error, 'Documentele nu au putut fi încărcate.')} onRetry={view.reload} />
+          <ErrorState
+            message={errorMessage(view.error, 'Documentele nu au putut fi încărcate.')}
+            onRetry={view.reload}
+          />
         ) : (
           <DocumentsList
             documents={documents}

@@ -14,7 +14,9 @@ export function NotifyClientDialog({ companyId, clientId, clientName, clientEmai
   return (
     <MessageDialog
       title={`Notifică ${clientName}`}
-      description={clientEmail ? `Mesajul pleacă prin e-mail la ${clientEmail}.` : 'Mesajul pleacă prin e-mail către client.'}
+      description={
+        clientEmail ? `Mesajul pleacă prin e-mail la ${clientEmail}.` : 'Mesajul pleacă prin e-mail către client.'
+      }
       submitLabel="Trimite notificarea"
       successMessage="Notificarea a fost trimisă."
       onSend={(message) => notifyClient(companyId, clientId, { message })}

@@ -45,7 +45,10 @@ describe('DashboardPage', () => {
     const post = routePost({ clients: () => Promise.resolve(ok(clients)) });
     renderSignedIn(<DashboardPage />);
 
-    expect(await screen.findByRole('link', { name: 'Alfa Distribuție SRL' })).toHaveAttribute('href', '/company/clients/7');
+    expect(await screen.findByRole('link', { name: 'Alfa Distribuție SRL' })).toHaveAttribute(
+      'href',
+      '/company/clients/7',
+    );
     expect(screen.getByRole('link', { name: 'Gamma Consultanță SRL' })).toHaveAttribute('href', '/company/clients/9');
     expect(screen.getByText('34567892')).toBeInTheDocument();
     expect(screen.getAllByText('Grup Demo').length).toBeGreaterThan(0);
@@ -72,7 +75,9 @@ describe('DashboardPage', () => {
     routePost({
       clients: () => {
         calls += 1;
-        return calls === 1 ? Promise.reject(httpError(500, { message: 'A aparut o eroare' })) : Promise.resolve(ok(clients));
+        return calls === 1
+          ? Promise.reject(httpError(500, { message: 'A aparut o eroare' }))
+          : Promise.resolve(ok(clients));
       },
     });
     renderSignedIn(<DashboardPage />);
@@ -92,7 +97,8 @@ describe('DashboardPage', () => {
     const box = screen.getByLabelText('Caută după nume sau CUI');
     fireEvent.change(box, { target: { value: 'a' } });
     fireEvent.change(box, { target: { value: 'alf' } });
-    const searches = () => post.mock.calls.filter(([url, body]) => url.endsWith('/clients') && (body as { search?: string }).search);
+    const searches = () =>
+      post.mock.calls.filter(([url, body]) => url.endsWith('/clients') && (body as { search?: string }).search);
     expect(searches()).toHaveLength(0);
 
     await act(async () => {
@@ -112,7 +118,11 @@ describe('DashboardPage', () => {
     fireEvent.change(select, { target: { value: 'Grup' } });
     fireEvent.keyDown(select, { key: 'Enter' });
     await waitFor(() =>
-      expect(post).toHaveBeenLastCalledWith('/api/company/1/clients', expect.objectContaining({ holding_id: 1 }), expect.anything()),
+      expect(post).toHaveBeenLastCalledWith(
+        '/api/company/1/clients',
+        expect.objectContaining({ holding_id: 1 }),
+        expect.anything(),
+      ),
     );
 
     fireEvent.click(screen.getByRole('button', { name: /Ultima încărcare/ }));

@@ -121,7 +121,12 @@ interface ClientsTableProps {
 
 function ClientsTable({ state, filtered, sort, onSort }: ClientsTableProps) {
   if (state.error) {
-    return <ErrorState message={errorMessage(state.error, 'Lista de clienți nu a putut fi încărcată.')} onRetry={state.reload} />;
+    return (
+      <ErrorState
+        message={errorMessage(state.error, 'Lista de clienți nu a putut fi încărcată.')}
+        onRetry={state.reload}
+      />
+    );
   }
   if (!state.data) return <Spinner />;
   const rows = state.data.data;

@@ -9,9 +9,16 @@ export interface TransferResult {
 }
 
 /** POST holdings/{holdingId}/transferCategory {holding_id}: copies holdingId's category set to holding_id. */
-export async function transferCategories(companyId: number, fromHoldingId: number, toHoldingId: number): Promise<TransferResult> {
-  const response = await http.post<TransferResult>(companyUrl(companyId, `holdings/${fromHoldingId}/transferCategory`), {
-    holding_id: toHoldingId,
-  });
+export async function transferCategories(
+  companyId: number,
+  fromHoldingId: number,
+  toHoldingId: number,
+): Promise<TransferResult> {
+  const response = await http.post<TransferResult>(
+    companyUrl(companyId, `holdings/${fromHoldingId}/transferCategory`),
+    {
+      holding_id: toHoldingId,
+    },
+  );
   return response.data;
 }

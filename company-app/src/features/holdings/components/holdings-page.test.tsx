@@ -10,8 +10,26 @@ jest.mock('@dosar/shared', () => ({
 }));
 
 const holdings = paged([
-  { id: 1, name: 'Grup Demo', cui: 'RO23456783', email: 'contact@grup-demo.ro', clients_count: 2, users_count: 2, admins_count: 1, categories_count: 0 },
-  { id: 3, name: 'Grup Nou', cui: null, email: null, clients_count: 0, users_count: 0, admins_count: 0, categories_count: 0 },
+  {
+    id: 1,
+    name: 'Grup Demo',
+    cui: 'RO23456783',
+    email: 'contact@grup-demo.ro',
+    clients_count: 2,
+    users_count: 2,
+    admins_count: 1,
+    categories_count: 0,
+  },
+  {
+    id: 3,
+    name: 'Grup Nou',
+    cui: null,
+    email: null,
+    clients_count: 0,
+    users_count: 0,
+    admins_count: 0,
+    categories_count: 0,
+  },
 ]);
 
 function fake() {
@@ -45,7 +63,9 @@ describe('HoldingsPage', () => {
     });
     fireEvent.keyDown(target, { key: 'Enter' });
     fireEvent.click(screen.getByRole('button', { name: 'Transferă' }));
-    await waitFor(() => expect(post).toHaveBeenCalledWith('/api/company/1/holdings/1/transferCategory', { holding_id: 3 }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith('/api/company/1/holdings/1/transferCategory', { holding_id: 3 }),
+    );
   });
 
   it('notifies a holding; one without an administrator is told it gets an invitation', async () => {
@@ -55,6 +75,8 @@ describe('HoldingsPage', () => {
     expect(screen.getByText(/invitație/)).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText(/^Mesaj/), { target: { value: 'Bună ziua!' } });
     fireEvent.click(screen.getByRole('button', { name: 'Trimite notificarea' }));
-    await waitFor(() => expect(post).toHaveBeenCalledWith('/api/company/1/holdings/3/notify', { message: 'Bună ziua!' }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith('/api/company/1/holdings/3/notify', { message: 'Bună ziua!' }),
+    );
   });
 });

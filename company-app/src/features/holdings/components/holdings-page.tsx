@@ -83,7 +83,10 @@ export function HoldingsPage() {
       </div>
 
       {holdings.error ? (
-        <ErrorState message={errorMessage(holdings.error, 'Holdingurile nu au putut fi încărcate.')} onRetry={holdings.reload} />
+        <ErrorState
+          message={errorMessage(holdings.error, 'Holdingurile nu au putut fi încărcate.')}
+          onRetry={holdings.reload}
+        />
       ) : !holdings.data ? (
         <Spinner />
       ) : holdings.data.data.length === 0 ? (

@@ -66,7 +66,9 @@ export function TransferCategoriesDialog({ companyId, source, onClose }: Transfe
               {error}
             </p>
           )}
-          {!holdings.loading && options.length === 0 && <p className="muted">Nu există alt holding către care să transferi.</p>}
+          {!holdings.loading && options.length === 0 && (
+            <p className="muted">Nu există alt holding către care să transferi.</p>
+          )}
         </div>
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={pending || options.length === 0}>

@@ -46,7 +46,10 @@ describe('NewClientPage', () => {
       return Promise.reject(
         httpError(422, {
           message: 'Datele trimise nu sunt valide.',
-          errors: { cui: ['Există deja un client cu acest CUI.'], 'new_holding.name': ['Există deja un holding cu acest nume.'] },
+          errors: {
+            cui: ['Există deja un client cu acest CUI.'],
+            'new_holding.name': ['Există deja un holding cu acest nume.'],
+          },
         }),
       ) as never;
     });
@@ -73,7 +76,9 @@ describe('NewClientPage', () => {
     fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'office@zeta.ro' } });
     fireEvent.click(screen.getByLabelText('Alege un holding existent'));
     const holding = await screen.findByRole('combobox', { name: 'Holding existent' });
-    await waitFor(() => expect(post).toHaveBeenCalledWith('/api/company/1/holdings', expect.anything(), expect.anything()));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith('/api/company/1/holdings', expect.anything(), expect.anything()),
+    );
     fireEvent.click(holding);
     fireEvent.keyDown(holding, { key: 'Enter' });
     fireEvent.click(screen.getByRole('button', { name: 'Salvează clientul' }));

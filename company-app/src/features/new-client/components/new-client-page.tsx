@@ -120,7 +120,14 @@ export function NewClientPage() {
         <h1>Client nou</h1>
       </div>
       <form className="form card" noValidate onSubmit={onSubmit} aria-busy={pending}>
-        <TextField id="client-name" label="Nume" required autoComplete="organization" error={errors.name} {...bind('name')} />
+        <TextField
+          id="client-name"
+          label="Nume"
+          required
+          autoComplete="organization"
+          error={errors.name}
+          {...bind('name')}
+        />
         <TextField
           id="client-cui"
           label="CUI"
@@ -130,8 +137,22 @@ export function NewClientPage() {
           onBlur={() => form.cui.trim() && !isValidCui(form.cui) && setErrors((e) => ({ ...e, cui: CUI_INVALID }))}
           {...bind('cui')}
         />
-        <TextField id="client-email" label="E-mail" type="email" autoComplete="email" error={errors.email} {...bind('email')} />
-        <TextField id="client-phone" label="Telefon" type="tel" autoComplete="tel" error={errors.phone} {...bind('phone')} />
+        <TextField
+          id="client-email"
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          error={errors.email}
+          {...bind('email')}
+        />
+        <TextField
+          id="client-phone"
+          label="Telefon"
+          type="tel"
+          autoComplete="tel"
+          error={errors.phone}
+          {...bind('phone')}
+        />
 
         <fieldset className="fieldset">
           <legend>Holding</legend>
@@ -173,7 +194,13 @@ export function NewClientPage() {
           )}
           {form.holdingMode === 'new' && (
             <>
-              <TextField id="holding-name" label="Numele holdingului" required error={errors['holding.name']} {...bind('holdingName')} />
+              <TextField
+                id="holding-name"
+                label="Numele holdingului"
+                required
+                error={errors['holding.name']}
+                {...bind('holdingName')}
+              />
               <TextField id="holding-cui" label="CUI holding" error={errors['holding.cui']} {...bind('holdingCui')} />
               <TextField
                 id="holding-email"

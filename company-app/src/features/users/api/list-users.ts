@@ -19,12 +19,22 @@ export interface CompanyUser {
 export type UsersQuery = Pick<ListQuery, 'page' | 'per_page' | 'search'>;
 
 /** GET users: the company's users, paged and searched on the server. */
-export async function listUsers(companyId: number, query: UsersQuery, signal?: AbortSignal): Promise<Paged<CompanyUser>> {
-  const response = await http.get<Paged<CompanyUser>>(companyUrl(companyId, 'users'), { params: compact(query), signal });
+export async function listUsers(
+  companyId: number,
+  query: UsersQuery,
+  signal?: AbortSignal,
+): Promise<Paged<CompanyUser>> {
+  const response = await http.get<Paged<CompanyUser>>(companyUrl(companyId, 'users'), {
+    params: compact(query),
+    signal,
+  });
   return response.data;
 }
 
 export function useUsers(companyId: number, query: UsersQuery) {
   const { page, per_page, search } = query;
-  return useRequest((signal) => listUsers(companyId, { page, per_page, search }, signal), [companyId, page, per_page, search]);
+  return useRequest(
+    (signal) => listUsers(companyId, { page, per_page, search }, signal),
+    [companyId, page, per_page, search],
+  );
 }

@@ -44,7 +44,9 @@ export function UserFormDialog({ companyId, user, onClose, onSaved }: UserFormDi
       if (user) await updateUser(companyId, user.id, input);
       else await storeUser(companyId, input);
       void toast.success(
-        user ? 'Utilizatorul a fost actualizat.' : `Utilizatorul a fost creat; ${input.email} a primit un e-mail pentru a-și seta parola.`,
+        user
+          ? 'Utilizatorul a fost actualizat.'
+          : `Utilizatorul a fost creat; ${input.email} a primit un e-mail pentru a-și seta parola.`,
       );
       onSaved();
     } catch (err) {
@@ -65,7 +67,14 @@ export function UserFormDialog({ companyId, user, onClose, onSaved }: UserFormDi
             {formError}
           </div>
         )}
-        <TextField id="user-name" label="Nume" required value={name} error={errors.name} onChange={(e) => setName(e.target.value)} />
+        <TextField
+          id="user-name"
+          label="Nume"
+          required
+          value={name}
+          error={errors.name}
+          onChange={(e) => setName(e.target.value)}
+        />
         <TextField
           id="user-email"
           label="E-mail"
@@ -79,10 +88,18 @@ export function UserFormDialog({ companyId, user, onClose, onSaved }: UserFormDi
           <legend>Rol</legend>
           {([2, 3] as const).map((value) => (
             <label key={value} className="radio-option">
-              <input type="radio" name="user-role" value={value} checked={role === value} onChange={() => setRole(value)} />{' '}
+              <input
+                type="radio"
+                name="user-role"
+                value={value}
+                checked={role === value}
+                onChange={() => setRole(value)}
+              />{' '}
               {ROLE_NAMES[value]}
               <span className="muted">
-                {value === 2 ? ' — acces complet: clienți, holdinguri, categorii, utilizatori' : ' — clienți, documente și fișiere utile'}
+                {value === 2
+                  ? ' — acces complet: clienți, holdinguri, categorii, utilizatori'
+                  : ' — clienți, documente și fișiere utile'}
               </span>
             </label>
           ))}

@@ -79,7 +79,10 @@ export function UsersPage() {
       )}
 
       {users.error ? (
-        <ErrorState message={errorMessage(users.error, 'Utilizatorii nu au putut fi încărcați.')} onRetry={users.reload} />
+        <ErrorState
+          message={errorMessage(users.error, 'Utilizatorii nu au putut fi încărcați.')}
+          onRetry={users.reload}
+        />
       ) : !users.data ? (
         <Spinner />
       ) : users.data.data.length === 0 ? (
@@ -119,7 +122,12 @@ export function UsersPage() {
                     )}
                   </td>
                   <td className="actions">
-                    <button type="button" className="btn btn-ghost" aria-label={`Modifică ${user.name}`} onClick={() => setEditing(user)}>
+                    <button
+                      type="button"
+                      className="btn btn-ghost"
+                      aria-label={`Modifică ${user.name}`}
+                      onClick={() => setEditing(user)}
+                    >
                       Modifică
                     </button>
                     {user.id !== me?.id && (
@@ -137,7 +145,12 @@ export function UsersPage() {
               ))}
             </tbody>
           </table>
-          <Pagination page={users.data.meta.page} perPage={users.data.meta.per_page} total={users.data.meta.total} onPage={setPage} />
+          <Pagination
+            page={users.data.meta.page}
+            perPage={users.data.meta.per_page}
+            total={users.data.meta.total}
+            onPage={setPage}
+          />
         </div>
       )}
 

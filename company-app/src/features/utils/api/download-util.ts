@@ -2,6 +2,10 @@ import { postForBlob, type DownloadOptions, type DownloadedFile } from '@dosar/s
 import { companyUrl } from '../../../lib/company-api';
 
 /** POST utils/{mediaId}: the utility file's content. */
-export function downloadUtil(companyId: number, mediaId: number, options: DownloadOptions = {}): Promise<DownloadedFile> {
+export function downloadUtil(
+  companyId: number,
+  mediaId: number,
+  options: DownloadOptions = {},
+): Promise<DownloadedFile> {
   return postForBlob(companyUrl(companyId, `utils/${mediaId}`), undefined, options);
 }

@@ -20,14 +20,24 @@ export interface UtilsQuery {
 }
 
 /** GET utils: the company's utility files, paged and searched on the server. */
-export async function listUtils(companyId: number, query: UtilsQuery, signal?: AbortSignal): Promise<Paged<UtilityFile>> {
-  const response = await http.get<Paged<UtilityFile>>(companyUrl(companyId, 'utils'), { params: compact(query), signal });
+export async function listUtils(
+  companyId: number,
+  query: UtilsQuery,
+  signal?: AbortSignal,
+): Promise<Paged<UtilityFile>> {
+  const response = await http.get<Paged<UtilityFile>>(companyUrl(companyId, 'utils'), {
+    params: compact(query),
+    signal,
+  });
   return response.data;
 }
 
 export function useUtils(companyId: number, query: UtilsQuery) {
   const { page, per_page, search } = query;
-  return useRequest((signal) => listUtils(companyId, { page, per_page, search }, signal), [companyId, page, per_page, search]);
+  return useRequest(
+    (signal) => listUtils(companyId, { page, per_page, search }, signal),
+    [companyId, page, per_page, search],
+  );
 }
 
 /** The file name to show for a utility file. */

@@ -66,7 +66,15 @@ export function UtilFormDialog({ companyId, util, onClose, onSaved }: UtilFormDi
   return (
     <Modal title={util ? `Modifică „${util.title}”` : 'Fișier util nou'} onClose={close}>
       <form className="form" noValidate onSubmit={onSubmit}>
-        <TextField id="util-title" label="Titlu" required maxLength={200} value={title} error={errors.title} onChange={(e) => setTitle(e.target.value)} />
+        <TextField
+          id="util-title"
+          label="Titlu"
+          required
+          maxLength={200}
+          value={title}
+          error={errors.title}
+          onChange={(e) => setTitle(e.target.value)}
+        />
         <TextAreaField
           id="util-description"
           label="Descriere"

@@ -28,7 +28,11 @@ describe('UtilsPage', () => {
     // The file is saved by the shared download hook: watch the browser's side of it.
     const saveBlob = captureDownloads();
     jest.spyOn(http, 'get').mockResolvedValue(ok(utils));
-    const post = jest.spyOn(http, 'post').mockResolvedValue(ok(new Blob(['%PDF']), { 'content-disposition': 'attachment; filename="declaratie-112.pdf"' }));
+    const post = jest
+      .spyOn(http, 'post')
+      .mockResolvedValue(
+        ok(new Blob(['%PDF']), { 'content-disposition': 'attachment; filename="declaratie-112.pdf"' }),
+      );
     renderSignedIn(<UtilsPage />, { role: 3, route: '/company/utils' });
     expect(await screen.findByText('Model declarație 112')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Fișier util nou' })).not.toBeInTheDocument();
@@ -37,7 +41,11 @@ describe('UtilsPage', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Descarcă Model declarație 112' }));
     await waitFor(() => expect(saveBlob).toHaveBeenCalledWith(expect.any(Blob), 'declaratie-112.pdf'));
-    expect(post).toHaveBeenCalledWith('/api/company/1/utils/40', undefined, expect.objectContaining({ responseType: 'blob' }));
+    expect(post).toHaveBeenCalledWith(
+      '/api/company/1/utils/40',
+      undefined,
+      expect.objectContaining({ responseType: 'blob' }),
+    );
   });
 
   it('role 2 creates a utility file with title, description and file', async () => {
@@ -51,7 +59,9 @@ describe('UtilsPage', () => {
     const file = new File(['%PDF'], 'declaratie-112.pdf', { type: 'application/pdf' });
     fireEvent.change(screen.getByLabelText(/^Fișier \*/), { target: { files: [file] } });
     fireEvent.click(screen.getByRole('button', { name: 'Salvează' }));
-    await waitFor(() => expect(post).toHaveBeenCalledWith('/api/company/1/storeUtil', expect.any(FormData), expect.anything()));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith('/api/company/1/storeUtil', expect.any(FormData), expect.anything()),
+    );
     const body = post.mock.calls[0][1] as FormData;
     expect(body.get('title')).toBe('Model declarație 112');
     expect(body.get('description')).toBe('Formular lunar');

@@ -79,7 +79,10 @@ export function UtilsPage() {
       {download.progress && <DownloadStatus progress={download.progress} onCancel={download.cancel} />}
 
       {utils.error ? (
-        <ErrorState message={errorMessage(utils.error, 'Fișierele utile nu au putut fi încărcate.')} onRetry={utils.reload} />
+        <ErrorState
+          message={errorMessage(utils.error, 'Fișierele utile nu au putut fi încărcate.')}
+          onRetry={utils.reload}
+        />
       ) : !utils.data ? (
         <Spinner />
       ) : utils.data.data.length === 0 ? (
@@ -87,7 +90,9 @@ export function UtilsPage() {
           <EmptyState title="Niciun fișier nu corespunde căutării." />
         ) : (
           <EmptyState title="Nu există încă fișiere utile.">
-            {canManage ? 'Adaugă modele, formulare sau instrucțiuni pentru clienții tăi.' : 'Fișierele puse la dispoziție de companie apar aici.'}
+            {canManage
+              ? 'Adaugă modele, formulare sau instrucțiuni pentru clienții tăi.'
+              : 'Fișierele puse la dispoziție de companie apar aici.'}
           </EmptyState>
         )
       ) : (
@@ -121,7 +126,9 @@ export function UtilsPage() {
                       disabled={download.progress !== null}
                       aria-label={`Descarcă ${util.title}`}
                       onClick={() =>
-                        void download.run(util.title, utilFileName(util), (options) => downloadUtil(companyId, util.media_id, options))
+                        void download.run(util.title, utilFileName(util), (options) =>
+                          downloadUtil(companyId, util.media_id, options),
+                        )
                       }
                     >
                       Descarcă
@@ -151,7 +158,12 @@ export function UtilsPage() {
               ))}
             </tbody>
           </table>
-          <Pagination page={utils.data.meta.page} perPage={utils.data.meta.per_page} total={utils.data.meta.total} onPage={setPage} />
+          <Pagination
+            page={utils.data.meta.page}
+            perPage={utils.data.meta.per_page}
+            total={utils.data.meta.total}
+            onPage={setPage}
+          />
         </div>
       )}
 

@@ -68,7 +68,11 @@ export interface VerifiedResult {
 }
 
 const notConfigured = (): AppError =>
-  new AppError(503, 'payments_disabled', 'Plățile online nu sunt configurate pe acest server. Contactează administratorul.');
+  new AppError(
+    503,
+    'payments_disabled',
+    'Plățile online nu sunt configurate pe acest server. Contactează administratorul.',
+  );
 
 /** No provider configured (production without BILLING_PROVIDER): every payment call is refused. */
 const noProvider: PaymentProvider = {
