@@ -6,7 +6,6 @@
 const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
 const reactHooks = require('eslint-plugin-react-hooks');
-const importX = require('eslint-plugin-import-x');
 
 const REMOTES = ['admin-app', 'company-app', 'client-app'];
 const FRONT_END = ['shell', 'shared', ...REMOTES];
@@ -119,11 +118,8 @@ module.exports = tseslint.config(
   {
     name: 'dosar/all',
     linterOptions: { reportUnusedDisableDirectives: 'warn' },
-    plugins: { 'import-x': importX },
     languageOptions: { ecmaVersion: 2022, sourceType: 'module' },
     rules: {
-      'import-x/no-self-import': 'error',
-      'import-x/no-mutable-exports': 'error',
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },

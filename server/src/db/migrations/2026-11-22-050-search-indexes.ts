@@ -117,7 +117,19 @@ export async function up(db: Kysely<any>): Promise<void> {
        or old.holding_id is distinct from new.holding_id
        or (old.deleted_at is null) <> (new.deleted_at is null))
     execute function dosar_client_counts_update()`.execute(db);
-  await sql`analyze clients`.execute(db);
+  // Statistics of the new index expression, so the planner tells narrow searches from broad ones. Only on
+  // a table with data: analysing an empty table records "0 rows", the planner then trusts it, and a plan
+  // cached while the table is empty (the media trigger's update of clients) stays a sequential scan as
+  // the table grows within that session — a new installation's bulk import crawls. Fresh tables get their
+  // statistics from autovacuum (PostgreSQL) or seed:scale.
+  await sql`
+    do $$
+    begin
+      if (select count(*) from (select 1 from clients limit 1000) s) >= 1000 then
+        execute 'analyze clients';
+      end if;
+    end
+    $$`.execute(db);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations never import app types
