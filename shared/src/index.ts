@@ -102,3 +102,4 @@ export {
 } from './files/use-batch-upload';
 export { UploadPanel, type UploadPanelProps } from './files/UploadPanel';
 export { DocumentsList, groupDocuments, type DocumentsListProps, type DocumentGroup } from './files/DocumentsList';
+export type { Plan, Payment, SubscriptionView } from './subscription/types';

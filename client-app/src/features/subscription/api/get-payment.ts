@@ -1,6 +1,6 @@
 import { http, useRequest } from '@dosar/shared';
 import { holdingUrl } from '../../../lib/holding-api';
-import type { Payment } from './types';
+import type { Payment } from '@dosar/shared';
 
 /** GET payments/{id}: one of the holding's payments (the result shown after the checkout). */
 export async function getPayment(holdingId: number, id: number, signal?: AbortSignal): Promise<Payment> {

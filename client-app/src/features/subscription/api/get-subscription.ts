@@ -1,6 +1,6 @@
 import { http, useRequest } from '@dosar/shared';
 import { holdingUrl } from '../../../lib/holding-api';
-import type { SubscriptionView } from './types';
+import type { SubscriptionView } from '@dosar/shared';
 
 /** GET subscription: current plan and period, usage against each limit, the plans on offer, recent payments. */
 export async function getSubscription(holdingId: number, signal?: AbortSignal): Promise<SubscriptionView> {

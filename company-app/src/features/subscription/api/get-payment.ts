@@ -1,6 +1,6 @@
 import { http, useRequest } from '@dosar/shared';
 import { companyUrl } from '../../../lib/company-api';
-import type { Payment } from './types';
+import type { Payment } from '@dosar/shared';
 
 /** GET payments/{id}: one of the company's payments (the result shown after the checkout). */
 export async function getPayment(companyId: number, id: number, signal?: AbortSignal): Promise<Payment> {

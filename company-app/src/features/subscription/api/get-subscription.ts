@@ -1,6 +1,6 @@
 import { http, useRequest } from '@dosar/shared';
 import { companyUrl } from '../../../lib/company-api';
-import type { SubscriptionView } from './types';
+import type { SubscriptionView } from '@dosar/shared';
 
 /** GET subscription: current plan and period, usage against each limit, the plans on offer, recent payments. */
 export async function getSubscription(companyId: number, signal?: AbortSignal): Promise<SubscriptionView> {

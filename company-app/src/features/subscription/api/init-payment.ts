@@ -1,6 +1,6 @@
 import { http } from '@dosar/shared';
 import { companyUrl } from '../../../lib/company-api';
-import type { Payment } from './types';
+import type { Payment } from '@dosar/shared';
 
 export interface PaymentStart {
   payment: Pick<Payment, 'id' | 'status' | 'amount'>;

@@ -16,7 +16,7 @@ import { useSubscription } from '../api/get-subscription';
 import { usePayment } from '../api/get-payment';
 import { initPayment } from '../api/init-payment';
 import { changePlan } from '../api/change-plan';
-import type { Payment, Plan, SubscriptionView } from '../api/types';
+import type { Payment, Plan, SubscriptionView } from '@dosar/shared';
 
 const money = new Intl.NumberFormat('ro-RO', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const ron = (amount: number): string => `${money.format(amount)} lei`;

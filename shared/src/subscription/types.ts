@@ -1,4 +1,4 @@
-/** The subscription screen's data (GET /api/company/{companyId}/subscription). */
+/** A subscription screen's data (GET /api/company/{id}/subscription or /api/holding/{id}/subscription). */
 
 export interface Plan {
   id: number;
