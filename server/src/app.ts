@@ -7,6 +7,7 @@ import type { AppContext } from './infra/context.js';
 import { AppError, registerErrorHandler, sendError } from './infra/errors.js';
 import { registerAuth } from './infra/auth.js';
 import { registerSecurity } from './infra/security.js';
+import { registerReadCache } from './infra/read-cache.js';
 import { features } from './features/index.js';
 import { webRoutes } from './features/web/routes.js';
 import { startOutboxWorker, type OutboxWorker } from './infra/outbox.js';
@@ -51,7 +52,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  registerAuth(app, ctx.db);
+  registerReadCache(app, ctx.readCache);
+  registerAuth(app, ctx.db, ctx.readCache);
   for (const feature of features) await app.register(feature, { prefix: '/api' });
   await app.register(webRoutes);
 

@@ -30,6 +30,8 @@ export interface Config {
   readonly seedDemo: boolean;
   readonly logLevel: string;
   readonly trustProxy: boolean;
+  /** The hot read cache (infra/read-cache.ts); READ_CACHE=off turns it off. */
+  readonly readCache: boolean;
   /** Payment provider: the built-in sandbox (test mode) or none (payments refused). */
   readonly billingProvider: 'sandbox' | 'none';
 }
@@ -98,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO !== '0' : !(nodeEnv === 'production' && databaseUrl),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: env.TRUST_PROXY === '1',
+    readCache: env.READ_CACHE !== 'off',
     // The sandbox trusts the browser: never the default of a production deployment.
     billingProvider: (env.BILLING_PROVIDER ||
       (nodeEnv === 'production' ? 'none' : 'sandbox')) as Config['billingProvider'],

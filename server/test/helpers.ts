@@ -83,6 +83,7 @@ export async function createTestApp(
     mailTransport: mail,
     limiter: memoryRateLimiter(),
     storage: localDiskStorage(path.join(dataDir, 'files')),
+    readCache: database.cache,
   };
   if (options.seed !== false) await seedDemoWorld(ctx);
   const app = await buildApp(ctx, { onRoute: options.onRoute });

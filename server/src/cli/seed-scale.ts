@@ -12,7 +12,13 @@ import { seedDemoWorld } from '../seed.js';
  * Document rows point to storage keys under scale/ that hold no file: they exist
  * to measure lists, search and counts, not downloads.
  */
-export async function seedScale(db: Db, companyId: number, clients: number, documents: number): Promise<void> {
+export async function seedScale(
+  db: Db,
+  companyId: number,
+  clients: number,
+  documents: number,
+  progress: (line: string) => void = () => {},
+): Promise<void> {
   const company = await db.selectFrom('companies').select('id').where('id', '=', companyId).executeTakeFirst();
   if (!company) throw new Error(`compania ${companyId} nu există`);
   const holding = await db
@@ -55,9 +61,44 @@ export async function seedScale(db: Db, companyId: number, clients: number, docu
              'document-' || (g + ${done}) || '.pdf', 'application/pdf', 1024,
              repeat('0', 64), 'scale/' || ${companyId} || '/' || (g + ${done}) || '-' || md5(random()::text)
       from generate_series(1, ${n}) as g`.execute(db);
-    if ((done / batch) % 10 === 0) console.log(`documente: ${done + n}/${documents}`);
+    if ((done / batch) % 10 === 0) progress(`documente: ${done + n}/${documents}`);
   }
+  await moveToUnlimitedPlan(db, companyId);
   await sql`analyze`.execute(db);
+}
+
+/**
+ * A company with this many clients pays for the plan without a client limit:
+ * its subscription moves there (active for a year), so the app keeps accepting writes.
+ */
+async function moveToUnlimitedPlan(db: Db, companyId: number): Promise<void> {
+  const plan = await db
+    .selectFrom('plans')
+    .select('id')
+    .where('audience', '=', 'company')
+    .where('max_clients', 'is', null)
+    .where('is_trial', '=', false)
+    .orderBy('position')
+    .executeTakeFirst();
+  if (!plan) {
+    console.warn('Niciun plan fără limită de clienți: abonamentul companiei rămâne neschimbat.');
+    return;
+  }
+  const values = {
+    plan_id: plan.id,
+    status: 'active' as const,
+    current_period_end: sql<Date>`now() + interval '1 year'`,
+  };
+  const updated = await db
+    .updateTable('subscriptions')
+    .set(values)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0)
+    await db
+      .insertInto('subscriptions')
+      .values({ company_id: companyId, ...values })
+      .execute();
 }
 
 async function main(): Promise<void> {
@@ -73,7 +114,7 @@ async function main(): Promise<void> {
     if (config.seedDemo)
       await seedDemoWorld({ db: database.db, storage: localDiskStorage(path.join(config.dataDir, 'files')) });
     const started = Date.now();
-    await seedScale(database.db, arg('company', 1), arg('clients', 100_000), arg('documents', 1_000_000));
+    await seedScale(database.db, arg('company', 1), arg('clients', 100_000), arg('documents', 1_000_000), console.log);
     console.log(`Gata în ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   } finally {
     await database.close();

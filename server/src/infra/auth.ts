@@ -3,6 +3,7 @@ import type { Db } from './db.js';
 import type { Role } from '../db/schema.js';
 import { AppError, errors } from './errors.js';
 import { randomSecret, sameDigest, sha256 } from './tokens.js';
+import type { ReadCache } from './read-cache.js';
 
 /** The signed-in user, as every policy sees it. */
 export interface Actor {
@@ -44,7 +45,7 @@ const suspended = () =>
   new AppError(401, 'suspended', 'Contul companiei este suspendat. Contactează administratorul platformei.');
 
 /** Resolves the bearer token to an actor; null when absent or invalid. */
-async function loadActor(db: Db, header: string | undefined): Promise<Actor | null> {
+async function loadActor(db: Db, cache: ReadCache | null, header: string | undefined): Promise<Actor | null> {
   if (!header || !header.startsWith('Bearer ')) return null;
   const token = header.slice(7).trim();
   const bar = token.indexOf('|');
@@ -52,6 +53,10 @@ async function loadActor(db: Db, header: string | undefined): Promise<Actor | nu
   const tokenId = Number(token.slice(0, bar));
   const secret = token.slice(bar + 1);
   if (!Number.isSafeInteger(tokenId) || tokenId <= 0 || secret.length < 16 || secret.length > 200) return null;
+  const hash = sha256(secret);
+  const known = cache?.actor<Actor>(tokenId, hash);
+  if (known) return known;
+  const generation = cache?.generation ?? 0;
   const row = await db
     .selectFrom('access_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
@@ -69,9 +74,9 @@ async function loadActor(db: Db, header: string | undefined): Promise<Actor | nu
     ])
     .where('t.id', '=', tokenId)
     .executeTakeFirst();
-  if (!row || row.deleted_at || !sameDigest(row.token_hash, sha256(secret))) return null;
+  if (!row || row.deleted_at || !sameDigest(row.token_hash, hash)) return null;
   if (row.company_status === 'suspended') throw suspended();
-  return {
+  const actor: Actor = Object.freeze({
     id: row.id,
     name: row.name,
     email: row.email,
@@ -79,14 +84,17 @@ async function loadActor(db: Db, header: string | undefined): Promise<Actor | nu
     company_id: row.company_id,
     holding_id: row.holding_id,
     tokenId,
-  };
+  });
+  // Only a valid token of a live account is remembered; a revocation or a suspension drops it (read-cache.ts).
+  cache?.storeActor(tokenId, hash, actor, generation);
+  return actor;
 }
 
-export function registerAuth(app: FastifyInstance, db: Db): void {
+export function registerAuth(app: FastifyInstance, db: Db, cache: ReadCache | null = null): void {
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
-    request.actor = await loadActor(db, request.headers.authorization);
+    request.actor = await loadActor(db, cache, request.headers.authorization);
   });
 }
 

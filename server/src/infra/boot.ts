@@ -25,7 +25,16 @@ export async function boot(config: Config): Promise<Booted> {
   // Every e-mail is a row in the outbox first, so a mail server that is down loses nothing.
   const mailer = outboxMailer(database.db);
   const storage: Storage = config.s3 ? s3Storage(config.s3) : localDiskStorage(path.join(config.dataDir, 'files'));
-  const ctx: AppContext = { config, db: database.db, dbKind: database.kind, mailer, mailTransport, limiter, storage };
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    mailer,
+    mailTransport,
+    limiter,
+    storage,
+    readCache: database.cache,
+  };
   if (config.seedDemo) await seedDemoWorld(ctx);
   if (!config.s3) {
     // A crash mid-upload leaves files without rows: the embedded database means no other process writes here,

@@ -5,29 +5,51 @@ import { Migrator } from 'kysely/migration';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { migrations } from '../db/migrations/index.js';
+import { ReadCache, writeTracker, type Listen } from './read-cache.js';
 
 export type Db = Kysely<Database>;
 
 export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The hot read cache of this connection (off until a server starts it). */
+  cache: ReadCache;
   close(): Promise<void>;
 }
 
 /** PostgreSQL when DATABASE_URL is set, else embedded PGlite in DATA_DIR/db (or in memory for tests). */
 export async function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databaseInMemory'>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databaseInMemory'> & Partial<Pick<Config, 'readCache'>>,
 ): Promise<DatabaseHandle> {
+  let cache: ReadCache | null = null;
+  const plugins = [writeTracker(() => cache)];
+  const withCache = (listen: Listen) => (cache = new ReadCache(config.readCache ?? true, listen));
   if (config.databaseUrl) {
-    const { Pool, types } = await import('pg');
+    const { Client, Pool, types } = await import('pg');
     // bigint (sizes) as JS numbers: files stay far below 2^53 bytes.
     types.setTypeParser(20, (value: string) => Number(value));
     const pool = new Pool({ connectionString: config.databaseUrl, max: 10 });
     // An idle connection the server drops (restart, failover, terminated backend) emits 'error' on the pool;
     // unhandled, that would kill the process. The pool discards the connection and opens a new one when needed.
     pool.on('error', (error) => console.warn(`[dosar] conexiune la baza de date pierdută: ${error.message}`));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    const url = config.databaseUrl;
+    // Change notices arrive on a connection of their own, outside the pool.
+    const listen: Listen = async (channel, notice, lost) => {
+      const client = new Client({ connectionString: url });
+      client.on('notification', (message) => notice(message.payload ?? '*'));
+      client.on('error', (error) => lost(error));
+      client.on('end', () => lost(new Error('conexiunea s-a închis')));
+      await client.connect();
+      await client.query(`listen ${channel}`);
+      return async () => {
+        client.removeAllListeners('end');
+        client.removeAllListeners('error');
+        client.on('error', () => {});
+        await client.end();
+      };
+    };
+    return { db, kind: 'postgres', cache: withCache(listen), close: () => db.destroy() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   // pg_trgm (client search indexes, migration 050): PGlite loads an extension only when passed at creation.
@@ -38,8 +60,10 @@ export async function openDatabase(
     fs.mkdirSync(dataDir, { recursive: true });
   }
   const pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins });
+  // One process owns an embedded database: notices come from its own commits, and never stop.
+  const listen: Listen = async (channel, notice) => pglite.listen(channel, notice);
+  return { db, kind: 'pglite', cache: withCache(listen), close: () => db.destroy() };
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on an untyped handle

@@ -6,6 +6,7 @@ import * as companyRequests from './2026-11-22-030-company-requests.js';
 import * as billing from './2026-11-22-040-billing.js';
 import * as mailOutboxCampaigns from './2026-11-22-041-mail-outbox-campaigns.js';
 import * as searchIndexes from './2026-11-22-050-search-indexes.js';
+import * as readCacheNotify from './2026-11-22-060-read-cache-notify.js';
 
 /**
  * Every migration, in order. Listed statically so the same list runs from
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-040-billing': billing,
   '2026-11-22-041-mail-outbox-campaigns': mailOutboxCampaigns,
   '2026-11-22-050-search-indexes': searchIndexes,
+  '2026-11-22-060-read-cache-notify': readCacheNotify,
 };

@@ -5,6 +5,9 @@ import { AppError } from '../../infra/errors.js';
 import type { Storage } from '../../infra/storage.js';
 import { contentDisposition } from '../../lib/content-disposition.js';
 import { UNSAFE_INLINE_MIMES } from '../../lib/file-types.js';
+import { useNativeCrc32 } from '../../lib/native-crc32.js';
+
+useNativeCrc32();
 
 /** What a download needs of a media row (already authorised by the caller). */
 export interface DownloadableMedia {

@@ -3,6 +3,7 @@ import { authorizeCompany } from '../policy.js';
 import { companyParams, errorResponses, messageSchema, type CompanyParams } from '../schemas.js';
 import * as s from './schemas.js';
 import * as service from './service.js';
+import { cachedAnswer } from '../../../infra/read-cache.js';
 
 type ClientParams = CompanyParams & { id: string };
 
@@ -22,10 +23,10 @@ export async function clientRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: s.clientListResponse, ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const companyId = Number(request.params.companyId);
       authorizeCompany(request, companyId, 'clients.list');
-      return service.listClients(ctx, companyId, request.body);
+      return cachedAnswer(request, reply, companyId, () => service.listClients(ctx, companyId, request.body));
     },
   );
 
@@ -58,10 +59,12 @@ export async function clientRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: s.clientViewResponse, ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const companyId = Number(request.params.companyId);
       authorizeCompany(request, companyId, 'clients.view');
-      return service.viewClient(ctx, companyId, Number(request.params.id), request.body);
+      return cachedAnswer(request, reply, companyId, () =>
+        service.viewClient(ctx, companyId, Number(request.params.id), request.body),
+      );
     },
   );
 
