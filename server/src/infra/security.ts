@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.js';
 import { errors, sendError } from './errors.js';
 import { randomSecret } from './tokens.js';
@@ -28,10 +29,32 @@ function origins(config: Config): string[] {
     .map((u) => new URL(u).origin);
 }
 
+/**
+ * Helmet's headers for these options. They depend on nothing in the request, so they are computed
+ * once at boot (helmet's middleware run against a recording response) and copied onto every answer.
+ */
+export function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failure: unknown;
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    failure = error;
+  });
+  if (failure) throw failure;
+  return headers;
+}
+
 /** Security headers (helmet, CSP allowing the configured remotes) and the XSRF double-submit cookie. */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   const remoteOrigins = origins(config);
-  await app.register(helmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -48,6 +71,10 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     hsts: config.env === 'production',
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 
   // Text no column can store is refused up front (422), wherever it hides: body, query string or path.

@@ -32,7 +32,7 @@ export function localDiskStorage(root: string): Storage {
       const target = resolve(key);
       await fsp.mkdir(path.dirname(target), { recursive: true });
       const partial = `${target}.partial-${crypto.randomUUID()}`;
-      const out = fs.createWriteStream(partial, { flags: 'wx' });
+      const out = fs.createWriteStream(partial, { flags: 'wx', highWaterMark: 1024 * 1024 });
       try {
         await pipeline(body, out);
         await fsp.rename(partial, target);
