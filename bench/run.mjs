@@ -211,6 +211,8 @@ function downloadZip(s, clientId) {
       url,
       { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${s.token}` } },
       (res) => {
+        res.on('error', reject);
+        res.on('aborted', () => reject(new Error('zip: response aborted')));
         let ttfb = null;
         let bytes = 0;
         res.on('data', (c) => {
@@ -225,6 +227,8 @@ function downloadZip(s, clientId) {
       },
     );
     req.on('error', reject);
+    // A response shorter than its Content-Length would otherwise wait forever.
+    req.setTimeout(120_000, () => req.destroy(new Error('zip: no data for 120 s')));
     req.end('{}');
   });
 }

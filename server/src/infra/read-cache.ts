@@ -8,6 +8,7 @@ import type {
   RootOperationNode,
   UnknownRow,
 } from 'kysely';
+import { CACHED_TABLES } from '../db/migrations/2026-11-22-060-read-cache-notify.js';
 
 /**
  * Hot read cache: the signed-in actor of each token and the serialized answers of the busiest reads
@@ -187,17 +188,6 @@ export class ReadCache {
 const requestContext = new AsyncLocalStorage<{ wrote: boolean }>();
 const contexts = new WeakMap<FastifyRequest, { wrote: boolean }>();
 
-/** The tables cached answers read (each has a change trigger, migration 060). */
-const CACHED_TABLES = [
-  'clients',
-  'media',
-  'company_holding',
-  'categories',
-  'users',
-  'companies',
-  'holdings',
-  'access_tokens',
-];
 const WRITE_NODES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode']);
 const RAW_WRITE = /^\s*(with\b[\s\S]*\b)?(insert|update|delete|merge|truncate|alter|drop|create)\b/i;
 const RAW_TABLES = new RegExp(`\\b(${CACHED_TABLES.join('|')})\\b`, 'i');

@@ -46,7 +46,8 @@ export function localDiskStorage(root: string): Storage {
     async get(key) {
       const file = resolve(key);
       await fsp.access(file);
-      return fs.createReadStream(file);
+      // Bigger reads than the 64 KB default: fewer trips to the thread pool on downloads and zips.
+      return fs.createReadStream(file, { highWaterMark: 512 * 1024 });
     },
     async delete(key) {
       await fsp.rm(resolve(key), { force: true });

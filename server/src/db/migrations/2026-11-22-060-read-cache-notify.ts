@@ -10,6 +10,12 @@ import { type Kysely, sql } from 'kysely';
  * PostgreSQL folds identical notices of one transaction into one, so a batch of a thousand uploads
  * sends a single notice.
  */
+const COMPANY_TABLES = ['clients', 'media', 'company_holding', 'categories'];
+const SHARED_TABLES = ['users', 'companies', 'holdings'];
+
+/** Every table with a change trigger: the tables the cached answers read (src/infra/read-cache.ts). */
+export const CACHED_TABLES: readonly string[] = [...COMPANY_TABLES, ...SHARED_TABLES, 'access_tokens'];
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations never import app types
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`
@@ -31,12 +37,12 @@ export async function up(db: Kysely<any>): Promise<void> {
       perform pg_notify('dosar_cache', '*');
       return null;
     end $$`.execute(db);
-  for (const table of ['clients', 'media', 'company_holding', 'categories']) {
+  for (const table of COMPANY_TABLES) {
     await sql`
       create trigger ${sql.raw(`${table}_cache`)} after insert or update or delete on ${sql.table(table)}
       for each row execute function dosar_cache_company()`.execute(db);
   }
-  for (const table of ['users', 'companies', 'holdings']) {
+  for (const table of SHARED_TABLES) {
     await sql`
       create trigger ${sql.raw(`${table}_cache`)} after insert or update or delete on ${sql.table(table)}
       for each row execute function dosar_cache_all()`.execute(db);
@@ -49,16 +55,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations never import app types
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of [
-    'clients',
-    'media',
-    'company_holding',
-    'categories',
-    'users',
-    'companies',
-    'holdings',
-    'access_tokens',
-  ])
+  for (const table of CACHED_TABLES)
     await sql`drop trigger if exists ${sql.raw(`${table}_cache`)} on ${sql.table(table)}`.execute(db);
   await sql`drop function if exists dosar_cache_company()`.execute(db);
   await sql`drop function if exists dosar_cache_all()`.execute(db);

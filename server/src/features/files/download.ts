@@ -82,6 +82,20 @@ export function zipEntryPaths(rows: readonly ZipMedia[]): string[] {
   });
 }
 
+// The most a central directory record can take besides its name (yazl: fixed part, timestamp, ZIP64 extra).
+const CENTRAL_RECORD_MAX = 46 + 9 + 28;
+
+/**
+ * yazl predicts the ZIP64 end records once the central directory reaches 64 KB (about 600 entries)
+ * but writes them only past 4 GB, so its Content-Length would be 76 bytes too long and the download
+ * would never finish. From that size on the ZIP64 end records are asked for, so both agree.
+ */
+export function needsZip64End(paths: readonly string[]): boolean {
+  let bound = 0;
+  for (const p of paths) bound += CENTRAL_RECORD_MAX + Buffer.byteLength(p);
+  return bound >= 0xffff;
+}
+
 /**
  * Streams a zip of rows (stored, not compressed: documents are PDFs and
  * images already compressed). Each file is opened only when its turn comes,
@@ -116,7 +130,7 @@ export function sendZip(
   });
   let total = -1;
   const end = zip.end.bind(zip) as unknown as (options: object, sizeCallback: (size: number) => void) => void;
-  end({}, (size) => {
+  end({ forceZip64Format: needsZip64End(paths) }, (size) => {
     total = size;
   });
   reply.header('Content-Type', 'application/zip');

@@ -509,6 +509,31 @@ describe('collection (zip)', () => {
     expect(output).toContain('No errors detected');
   });
 
+  test('700 documents (a central directory past 64 KB): the announced length is exactly what is sent', async () => {
+    const created = await post(owner, '/api/company/1/createClient', { name: 'Arhivă Mare SRL', cui: '14399840' });
+    expect(created.body).toContain('"id"');
+    const id = created.json().data.id;
+    for (let batch = 0; batch < 7; batch++) {
+      const parts = Array.from({ length: 100 }, (_, i) =>
+        file('f', `Factură furnizor ${String(batch * 100 + i).padStart(4, '0')} — martie.pdf`, pdfOf(`nr ${i}`)),
+      );
+      expect((await upload(owner, [field('period', '2026-03'), ...parts], id)).statusCode).toBe(201);
+    }
+    const res = await post(owner, `/api/company/1/clients/${id}/collection`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-length']).toBe(String(res.rawPayload.length));
+    const entries = readZip(res.rawPayload);
+    expect(entries).toHaveLength(700);
+    expect(new Set(entries.map((e) => e.name)).size).toBe(700);
+    const target = path.join(t.dataDir, 'big.zip');
+    fs.writeFileSync(target, res.rawPayload);
+    try {
+      expect(execFileSync('unzip', ['-t', '-qq', target], { encoding: 'utf8' })).toBe('');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error; // no unzip on this machine
+    }
+  }, 60_000);
+
   test('filters: period, category, ids (ids of other clients are ignored)', async () => {
     const byPeriod = readZip((await zipOf(owner, { period: '2026-02' })).rawPayload)
       .map((e) => e.name)
