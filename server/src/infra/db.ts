@@ -23,7 +23,8 @@ export async function openDatabase(
 ): Promise<DatabaseHandle> {
   let cache: ReadCache | null = null;
   const plugins = [writeTracker(() => cache)];
-  const withCache = (listen: Listen) => (cache = new ReadCache(config.readCache ?? true, listen));
+  const withCache = (listen: Listen, sessions: boolean) =>
+    (cache = new ReadCache(config.readCache ?? true, listen, undefined, sessions));
   if (config.databaseUrl) {
     const { Client, Pool, types } = await import('pg');
     // bigint (sizes) as JS numbers: files stay far below 2^53 bytes.
@@ -49,7 +50,7 @@ export async function openDatabase(
         await client.end();
       };
     };
-    return { db, kind: 'postgres', cache: withCache(listen), close: () => db.destroy() };
+    return { db, kind: 'postgres', cache: withCache(listen, false), close: () => db.destroy() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   // pg_trgm (client search indexes, migration 050): PGlite loads an extension only when passed at creation.
@@ -63,7 +64,7 @@ export async function openDatabase(
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins });
   // One process owns an embedded database: notices come from its own commits, and never stop.
   const listen: Listen = async (channel, notice) => pglite.listen(channel, notice);
-  return { db, kind: 'pglite', cache: withCache(listen), close: () => db.destroy() };
+  return { db, kind: 'pglite', cache: withCache(listen, true), close: () => db.destroy() };
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on an untyped handle

@@ -230,6 +230,22 @@ describe('ReadCache on its own', () => {
     }
   });
 
+  test('without sessions (PostgreSQL, several instances) a token is never remembered, answers are', async () => {
+    const { listen } = fakeListen();
+    const cache = new ReadCache(true, listen, () => {}, false);
+    await cache.start();
+    cache.storeActor(5, 'hash', { id: 5 }, cache.generation);
+    expect(cache.actor(5, 'hash')).toBeUndefined();
+    cache.storeAnswer('a', 1, 'A', cache.generation);
+    expect(cache.answer('a')).toBe('A');
+    await cache.stop();
+  });
+
+  test('the database decides: sessions are remembered on PGlite only', () => {
+    const sessions = (t.ctx.readCache as unknown as { sessions: boolean }).sessions;
+    expect(sessions).toBe(t.ctx.dbKind === 'pglite');
+  });
+
   test('READ_CACHE=off keeps it off', async () => {
     const { state, listen } = fakeListen();
     const cache = new ReadCache(false, listen);

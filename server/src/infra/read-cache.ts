@@ -11,8 +11,9 @@ import type {
 import { CACHED_TABLES } from '../db/migrations/2026-11-22-060-read-cache-notify.js';
 
 /**
- * Hot read cache: the signed-in actor of each token and the serialized answers of the busiest reads
- * (a company's client list and client view), kept in this process so a repeated read costs no query.
+ * Hot read cache: the serialized answers of the busiest reads (a company's client list and client
+ * view) and, on the embedded database, the signed-in actor of each token, kept in this process so a
+ * repeated read costs no query (PGlite) or only the token lookup (PostgreSQL).
  *
  * Nothing stale outlives a change:
  * - a request through this process that wrote (an insert/update/delete ran in its context) drops the
@@ -20,7 +21,8 @@ import { CACHED_TABLES } from '../db/migrations/2026-11-22-060-read-cache-notify
  * - a write outside any request (a CLI step, a test, a background job) drops it as soon as it runs;
  * - triggers (migration 060) NOTIFY `dosar_cache` after every commit that changes a row the cached
  *   answers read; every process LISTENs, so other instances drop the company (or everything) within
- *   milliseconds of the commit;
+ *   milliseconds of the commit (the one window this cache has: another instance's reader in those
+ *   milliseconds still sees the answer from before; sessions are never cached there);
  * - while the LISTEN connection is down the cache is off (every read goes to the database) and it
  *   starts empty when the connection is back;
  * - an answer computed while a drop happened is not stored (generation check).
@@ -60,10 +62,17 @@ export class ReadCache {
   /** Answers served from memory since start (tests and diagnostics). */
   hits = 0;
 
+  /**
+   * `sessions`: also remember the actor of each token. Only where every commit is seen before the next
+   * request (the embedded database, one process): with several instances a logout, a removed user or
+   * a suspended company must take effect everywhere before the call that did it returns, so on
+   * PostgreSQL the token is looked up on every request.
+   */
   constructor(
     private readonly enabled: boolean,
     private readonly listen: Listen,
     private readonly warn: (message: string) => void = (m) => console.warn(m),
+    private readonly sessions = true,
   ) {}
 
   /** True while answers may be served from memory. */
@@ -172,13 +181,13 @@ export class ReadCache {
   }
 
   actor<T>(tokenId: number, tokenHash: string): T | undefined {
-    if (!this.live) return undefined;
+    if (!this.live || !this.sessions) return undefined;
     const entry = this.actors.get(tokenId);
     return entry && entry.tokenHash === tokenHash ? (entry.actor as T) : undefined;
   }
 
   storeActor(tokenId: number, tokenHash: string, actor: unknown, generation: number): void {
-    if (!this.live || generation !== this.gen) return;
+    if (!this.live || !this.sessions || generation !== this.gen) return;
     if (this.actors.size >= MAX_ENTRIES) this.actors.delete(this.actors.keys().next().value as number);
     this.actors.set(tokenId, { tokenHash, actor });
   }
