@@ -218,3 +218,12 @@ describe('client view', () => {
     expect(month.documents_truncated).toBe(false);
   });
 });
+
+test('the trigram indexes keep no pending list (migration 061): searches never re-read unmerged entries', async () => {
+  const rows = await sql<{ relname: string; reloptions: string[] | null }>`
+    select relname, reloptions from pg_class where relname in ('clients_name_trgm', 'clients_cui_trgm') order by relname`.execute(
+    t.ctx.db,
+  );
+  expect(rows.rows.map((r) => r.relname)).toEqual(['clients_cui_trgm', 'clients_name_trgm']);
+  for (const row of rows.rows) expect(row.reloptions).toContain('fastupdate=off');
+});
