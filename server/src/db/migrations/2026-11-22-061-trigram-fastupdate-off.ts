@@ -8,35 +8,29 @@ import { type Kysely, sql } from 'kysely';
  * insert updates the index at once: a little slower to add a client, searches stay proportional to
  * what they find. What is pending now is merged here.
  */
+/** Runs a plpgsql statement (`name` = the index) for each trigram index of migration 050 that exists. */
+const eachTrigramIndex = (statement: string) => sql`
+  do $$
+  declare
+    name text;
+  begin
+    foreach name in array array['clients_name_trgm', 'clients_cui_trgm'] loop
+      if to_regclass(name) is not null then
+        ${sql.raw(statement)}
+      end if;
+    end loop;
+  end
+  $$`;
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations never import app types
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`
-    do $$
-    declare
-      name text;
-    begin
-      foreach name in array array['clients_name_trgm', 'clients_cui_trgm'] loop
-        if to_regclass(name) is not null then
-          execute format('alter index %I set (fastupdate = off)', name);
-          perform gin_clean_pending_list(to_regclass(name));
-        end if;
-      end loop;
-    end
-    $$`.execute(db);
+  await eachTrigramIndex(
+    `execute format('alter index %I set (fastupdate = off)', name);
+        perform gin_clean_pending_list(to_regclass(name));`,
+  ).execute(db);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations never import app types
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql`
-    do $$
-    declare
-      name text;
-    begin
-      foreach name in array array['clients_name_trgm', 'clients_cui_trgm'] loop
-        if to_regclass(name) is not null then
-          execute format('alter index %I reset (fastupdate)', name);
-        end if;
-      end loop;
-    end
-    $$`.execute(db);
+  await eachTrigramIndex(`execute format('alter index %I reset (fastupdate)', name);`).execute(db);
 }
