@@ -1,15 +1,8 @@
 /** Plan, subscription, payment and person shapes the admin detail calls answer (server/src/features/admin/schemas.ts). */
+import type { Payment, Plan } from '@dosar/shared';
 
-export interface PlanSummary {
-  id: number;
-  name: string;
-  audience: 'company' | 'holding';
-  price_ron: number;
-  max_clients: number | null;
-  max_users: number | null;
-  max_storage_bytes: number | null;
-  is_trial: boolean;
-}
+/** A plan as the admin detail calls show it: the shared Plan without its catalogue fields. */
+export type PlanSummary = Omit<Plan, 'active' | 'position'>;
 
 export interface SubscriptionSummary {
   id: number;
@@ -18,17 +11,7 @@ export interface SubscriptionSummary {
   plan: PlanSummary;
 }
 
-export interface PaymentSummary {
-  id: number;
-  plan_name: string;
-  amount: number;
-  currency: string;
-  status: 'pending' | 'paid' | 'failed';
-  provider: string;
-  provider_ref: string | null;
-  period_end: string | null;
-  created_at: string;
-}
+export type PaymentSummary = Omit<Payment, 'subscription_id'>;
 
 export interface Person {
   id: number;

@@ -1,18 +1,8 @@
-import { http, useRequest } from '@dosar/shared';
+import { http, useRequest, type Plan } from '@dosar/shared';
 import { adminUrl } from '../../../lib/admin-api';
 
-export interface Plan {
-  id: number;
-  name: string;
-  audience: 'company' | 'holding';
-  price_ron: number;
-  max_clients: number | null;
-  max_users: number | null;
-  max_storage_bytes: number | null;
-  is_trial: boolean;
-  active: boolean;
-  position: number;
-}
+/** The plan shape every billing screen shares (@dosar/shared). */
+export type { Plan };
 
 /** GET /api/admin/plans: every plan, inactive ones included. */
 export async function listPlans(signal?: AbortSignal): Promise<Plan[]> {
