@@ -76,46 +76,26 @@ async function post(s, url, body) {
 }
 
 async function apiFigures(s, label) {
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${s.token}` };
-  const list = await load({
-    url: `${s.base}/api/company/${s.companyId}/clients`,
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ page: 20, per_page: 50 }),
-    duration: DURATION,
-  });
-  const page = await post(s, `/api/company/${s.companyId}/clients`, { page: 1, per_page: 50, search: 'Scalare' });
-  const clientId = page.data[7].id;
-  const one = await load({
-    url: `${s.base}/api/company/${s.companyId}/clients/${clientId}`,
-    method: 'POST',
-    headers,
-    body: '{}',
-    duration: DURATION,
-  });
-  const search = await load({
-    url: `${s.base}/api/company/${s.companyId}/clients`,
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ page: 1, per_page: 50, search: 'Scalare 00042' }),
-    duration: DURATION,
-  });
-  // A term that only a few clients contain (every generated name shares "Client Scalare").
-  const searchRare = await load({
-    url: `${s.base}/api/company/${s.companyId}/clients`,
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ page: 1, per_page: 50, search: '0004213' }),
-    duration: DURATION,
-  });
-  for (const [name, r] of [
-    ['list', list],
-    ['lookup', one],
-    ['search', search],
-    ['search rare', searchRare],
-  ]) {
+  const company = `/api/company/${s.companyId}`;
+  /** Loads one authenticated POST for DURATION seconds; non-2xx answers are noted. */
+  const loadPost = async (name, url, body) => {
+    const r = await load({
+      url: `${s.base}${url}`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${s.token}` },
+      body: JSON.stringify(body),
+      duration: DURATION,
+    });
     if (r.errors) notes.push(`${label} ${name}: ${r.errors} errors/non-2xx of ${r.total}`);
-  }
+    return r;
+  };
+  const list = await loadPost('list', `${company}/clients`, { page: 20, per_page: 50 });
+  const page = await post(s, `${company}/clients`, { page: 1, per_page: 50, search: 'Scalare' });
+  const clientId = page.data[7].id;
+  const one = await loadPost('lookup', `${company}/clients/${clientId}`, {});
+  const search = await loadPost('search', `${company}/clients`, { page: 1, per_page: 50, search: 'Scalare 00042' });
+  // A term that only a few clients contain (every generated name shares "Client Scalare").
+  const searchRare = await loadPost('search rare', `${company}/clients`, { page: 1, per_page: 50, search: '0004213' });
   return { list, one, search, searchRare, clientId };
 }
 
