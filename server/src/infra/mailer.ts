@@ -38,7 +38,10 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
       sequence += 1;
       const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
       const file = path.join(dir, `${Date.now()}-${process.pid}-${sequence}-${safeTo}.eml`);
-      await fs.writeFile(file, info.message as Buffer);
+      // Written aside, then renamed: whoever reads the folder sees a whole .eml or none (a half-written
+      // one showed a reset link cut at its first line break).
+      await fs.writeFile(`${file}.partial`, info.message as Buffer);
+      await fs.rename(`${file}.partial`, file);
     },
     async close() {},
   };
