@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Client } from 'pg';
 import { loadConfig, type Config } from '../src/config.js';
 import { migrateToLatest, openDatabase } from '../src/infra/db.js';
@@ -10,7 +10,7 @@ import { localDiskStorage } from '../src/infra/storage.js';
 import { memoryRateLimiter } from '../src/infra/rate-limit.js';
 import type { Mailer, MailMessage } from '../src/infra/mailer.js';
 import type { AppContext } from '../src/infra/context.js';
-import { buildApp } from '../src/app.js';
+import { buildApp, type BuildOptions } from '../src/app.js';
 import { DEMO_PASSWORD, seedDemoWorld } from '../src/seed.js';
 
 /** A mailer that keeps messages in memory so tests can read them. */
@@ -46,7 +46,7 @@ export interface TestApp {
  * TEST_DATABASE_URL is set — a new PostgreSQL database created for this app.
  */
 export async function createTestApp(
-  options: { seed?: boolean; config?: Partial<Config>; onRoute?: (route: RouteOptions) => void } = {},
+  options: { seed?: boolean; config?: Partial<Config> } & BuildOptions = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dosar-test-'));
   let databaseUrl: string | null = null;
@@ -86,7 +86,7 @@ export async function createTestApp(
     readCache: database.cache,
   };
   if (options.seed !== false) await seedDemoWorld(ctx);
-  const app = await buildApp(ctx, { onRoute: options.onRoute });
+  const app = await buildApp(ctx, { onRoute: options.onRoute, logStream: options.logStream });
   await app.ready();
   return {
     app,

@@ -44,8 +44,8 @@ export async function revokeAllTokens(db: Db, userId: number): Promise<void> {
 const suspended = () =>
   new AppError(401, 'suspended', 'Contul companiei este suspendat. Contactează administratorul platformei.');
 
-/** Resolves the bearer token to an actor; null when absent or invalid. */
-async function loadActor(db: Db, cache: ReadCache | null, header: string | undefined): Promise<Actor | null> {
+/** A bearer token split into its row id and the SHA-256 of its secret; null when malformed. */
+function parseBearer(header: string | undefined): { tokenId: number; hash: string } | null {
   if (!header || !header.startsWith('Bearer ')) return null;
   const token = header.slice(7).trim();
   const bar = token.indexOf('|');
@@ -53,9 +53,11 @@ async function loadActor(db: Db, cache: ReadCache | null, header: string | undef
   const tokenId = Number(token.slice(0, bar));
   const secret = token.slice(bar + 1);
   if (!Number.isSafeInteger(tokenId) || tokenId <= 0 || secret.length < 16 || secret.length > 200) return null;
-  const hash = sha256(secret);
-  const known = cache?.actor<Actor>(tokenId, hash);
-  if (known) return known;
+  return { tokenId, hash: sha256(secret) };
+}
+
+/** Looks the token up in the database; null when unknown, revoked or of a removed user. */
+async function loadActor(db: Db, cache: ReadCache | null, tokenId: number, hash: string): Promise<Actor | null> {
   const generation = cache?.generation ?? 0;
   const row = await db
     .selectFrom('access_tokens as t')
@@ -92,9 +94,23 @@ async function loadActor(db: Db, cache: ReadCache | null, header: string | undef
 
 export function registerAuth(app: FastifyInstance, db: Db, cache: ReadCache | null = null): void {
   app.decorateRequest('actor', null);
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
-    request.actor = await loadActor(db, cache, request.headers.authorization);
+  // A callback hook: a remembered token costs no promise at all.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!request.url.startsWith('/api/')) return done();
+    const bearer = parseBearer(request.headers.authorization);
+    if (!bearer) return done();
+    const known = cache?.actor<Actor>(bearer.tokenId, bearer.hash);
+    if (known) {
+      request.actor = known;
+      return done();
+    }
+    loadActor(db, cache, bearer.tokenId, bearer.hash).then(
+      (actor) => {
+        request.actor = actor;
+        done();
+      },
+      (error: Error) => done(error),
+    );
   });
 }
 

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import { type Dialect, Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { migrations } from '../db/migrations/index.js';
-import { ReadCache, writeTracker, type Listen } from './read-cache.js';
+import { CACHE_CHANNEL, ReadCache, writeTrackingDialect, type Announce, type Listen } from './read-cache.js';
 
 export type Db = Kysely<Database>;
 
@@ -22,9 +22,9 @@ export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databaseInMemory'> & Partial<Pick<Config, 'readCache'>>,
 ): Promise<DatabaseHandle> {
   let cache: ReadCache | null = null;
-  const plugins = [writeTracker(() => cache)];
-  const withCache = (listen: Listen, sessions: boolean) =>
-    (cache = new ReadCache(config.readCache ?? true, listen, undefined, sessions));
+  const tracked = (dialect: Dialect) => writeTrackingDialect(dialect, () => cache);
+  const withCache = (listen: Listen, announce: Announce | null) =>
+    (cache = new ReadCache(config.readCache ?? true, listen, undefined, announce));
   if (config.databaseUrl) {
     const { Client, Pool, types } = await import('pg');
     // bigint (sizes) as JS numbers: files stay far below 2^53 bytes.
@@ -33,7 +33,7 @@ export async function openDatabase(
     // An idle connection the server drops (restart, failover, terminated backend) emits 'error' on the pool;
     // unhandled, that would kill the process. The pool discards the connection and opens a new one when needed.
     pool.on('error', (error) => console.warn(`[dosar] conexiune la baza de date pierdută: ${error.message}`));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    const db = new Kysely<Database>({ dialect: tracked(new PostgresDialect({ pool })) });
     const url = config.databaseUrl;
     // Change notices arrive on a connection of their own, outside the pool.
     const listen: Listen = async (channel, notice, lost) => {
@@ -50,7 +50,11 @@ export async function openDatabase(
         await client.end();
       };
     };
-    return { db, kind: 'postgres', cache: withCache(listen, false), close: () => db.destroy() };
+    // Other instances share this database: a writing request waits for its notice to come back (settle).
+    const announce: Announce = async (payload) => {
+      await pool.query('select pg_notify($1, $2)', [CACHE_CHANNEL, payload]);
+    };
+    return { db, kind: 'postgres', cache: withCache(listen, announce), close: () => db.destroy() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   // pg_trgm (client search indexes, migration 050): PGlite loads an extension only when passed at creation.
@@ -61,10 +65,10 @@ export async function openDatabase(
     fs.mkdirSync(dataDir, { recursive: true });
   }
   const pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins });
+  const db = new Kysely<Database>({ dialect: tracked(new PGliteDialect({ pglite })) });
   // One process owns an embedded database: notices come from its own commits, and never stop.
   const listen: Listen = async (channel, notice) => pglite.listen(channel, notice);
-  return { db, kind: 'pglite', cache: withCache(listen, true), close: () => db.destroy() };
+  return { db, kind: 'pglite', cache: withCache(listen, null), close: () => db.destroy() };
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on an untyped handle

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { Client } from 'pg';
 import { sql } from 'kysely';
 import { bearer, createTestApp, type TestApp } from '../../test/helpers.js';
@@ -47,6 +48,42 @@ test('a repeated read is answered from memory, byte for byte the same', async ()
   expect(second.body).toBe(first.body);
 });
 
+test('a browser (Accept-Encoding: gzip) gets the same answer gzipped, computed or from memory', async () => {
+  const url = `/api/company/1/clients/${alfa}`;
+  const plain = await post(owner, url);
+  const gzipped = () =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...bearer(owner), 'accept-encoding': 'gzip, deflate, br' },
+      payload: {},
+    });
+  t.ctx.readCache.dropAll();
+  for (const res of [await gzipped(), await gzipped()]) {
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers.vary).toContain('accept-encoding');
+    expect(gunzipSync(res.rawPayload).toString()).toBe(plain.body);
+  }
+  const refused = await t.app.inject({
+    method: 'POST',
+    url: '/api/company/1/clients/999999',
+    headers: { ...bearer(owner), 'accept-encoding': 'gzip' },
+    payload: {},
+  });
+  expect(refused.statusCode).toBe(404);
+  expect(refused.headers['content-encoding']).toBeUndefined();
+  expect(refused.json().message).toMatch(/nu a fost găsit/);
+  const declined = await t.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...bearer(owner), 'accept-encoding': 'gzip;q=0, identity' },
+    payload: {},
+  });
+  expect(declined.headers['content-encoding']).toBeUndefined();
+  expect(declined.body).toBe(plain.body);
+});
+
 test('another company is refused before the cache is asked, and learns nothing', async () => {
   await view(owner);
   await view(owner);
@@ -90,6 +127,42 @@ test('a category renamed shows in the next client view', async () => {
   // Alfa's holding may have its own set; either way the answer is fresh, not the cached one.
   expect(renamed?.name ?? 'Facturi (redenumit)').toBe('Facturi (redenumit)');
   await post(owner, `/api/company/1/categories/${target.id}/update`, { name: target.name });
+});
+
+test('a write drops the cache when it commits: a statement at once, a transaction at its commit, a rollback never', async () => {
+  const { db, readCache: cache } = t.ctx;
+  // After the notices of earlier commits are in (PostgreSQL delivers them a moment later).
+  const keep = async () => {
+    await cache.settle();
+    cache.storeAnswer('probe', 1, Buffer.from('{}'), cache.generation);
+  };
+  const kept = () => cache.answer('probe') !== undefined;
+  await keep();
+  await db.selectFrom('clients').select('id').where('id', '=', alfa).execute();
+  await sql`select count(*) from clients`.execute(db);
+  expect(kept()).toBe(true);
+  await db.updateTable('clients').set({ notes: 'scris' }).where('id', '=', alfa).execute();
+  expect(kept()).toBe(false);
+
+  await keep();
+  await expect(
+    db.transaction().execute(async (trx) => {
+      await trx.updateTable('clients').set({ notes: 'anulat' }).where('id', '=', alfa).execute();
+      expect(kept()).toBe(true);
+      throw new Error('înapoi');
+    }),
+  ).rejects.toThrow('înapoi');
+  expect(kept()).toBe(true);
+
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('clients').set({ notes: null }).where('id', '=', alfa).execute();
+    expect(kept()).toBe(true);
+  });
+  expect(kept()).toBe(false);
+
+  await keep();
+  await sql`update clients set notes = null where id = ${alfa}`.execute(db);
+  expect(kept()).toBe(false);
 });
 
 test('a change made straight in the database (a CLI, psql) shows in the next read', async () => {
@@ -179,10 +252,11 @@ describe('ReadCache on its own', () => {
     await cache.start();
     const generation = cache.generation;
     cache.dropCompany(7);
-    cache.storeAnswer('k', 1, '{"old":true}', generation);
+    cache.storeAnswer('k', 1, Buffer.from('{"old":true}'), generation);
     expect(cache.answer('k')).toBeUndefined();
-    cache.storeAnswer('k', 1, '{"new":true}', cache.generation);
-    expect(cache.answer('k')).toBe('{"new":true}');
+    cache.storeAnswer('k', 1, Buffer.from('{"new":true}'), cache.generation);
+    expect(String(cache.answer('k'))).toBe('{"new":true}');
+    expect(String(gunzipSync(cache.answer('k', true) as Buffer))).toBe('{"new":true}');
     await cache.stop();
   });
 
@@ -190,12 +264,12 @@ describe('ReadCache on its own', () => {
     const { state, listen } = fakeListen();
     const cache = new ReadCache(true, listen, () => {});
     await cache.start();
-    cache.storeAnswer('a', 1, 'A', cache.generation);
-    cache.storeAnswer('b', 2, 'B', cache.generation);
+    cache.storeAnswer('a', 1, Buffer.from('A'), cache.generation);
+    cache.storeAnswer('b', 2, Buffer.from('B'), cache.generation);
     cache.storeActor(5, 'hash', { id: 5 }, cache.generation);
     state.notice?.('1');
     expect(cache.answer('a')).toBeUndefined();
-    expect(cache.answer('b')).toBe('B');
+    expect(String(cache.answer('b'))).toBe('B');
     expect(cache.actor(5, 'hash')).toEqual({ id: 5 });
     expect(cache.actor(5, 'other hash')).toBeUndefined();
     state.notice?.('*');
@@ -211,12 +285,12 @@ describe('ReadCache on its own', () => {
       const warnings: string[] = [];
       const cache = new ReadCache(true, listen, (m) => warnings.push(m));
       await cache.start();
-      cache.storeAnswer('a', 1, 'A', cache.generation);
+      cache.storeAnswer('a', 1, Buffer.from('A'), cache.generation);
       state.fail = true;
       state.lost?.(new Error('conexiune pierdută'));
       expect(cache.active).toBe(false);
       expect(cache.answer('a')).toBeUndefined();
-      cache.storeAnswer('a', 1, 'A', cache.generation);
+      cache.storeAnswer('a', 1, Buffer.from('A'), cache.generation);
       expect(warnings).toHaveLength(1);
       await jest.advanceTimersByTimeAsync(1_000);
       expect(cache.active).toBe(false);
@@ -230,20 +304,63 @@ describe('ReadCache on its own', () => {
     }
   });
 
-  test('without sessions (PostgreSQL, several instances) a token is never remembered, answers are', async () => {
-    const { listen } = fakeListen();
-    const cache = new ReadCache(true, listen, () => {}, false);
+  test('with a shared database a writer waits for its own notice to come back, and only that long', async () => {
+    const { state, listen } = fakeListen();
+    const sent: string[] = [];
+    const cache = new ReadCache(
+      true,
+      listen,
+      () => {},
+      async (payload) => {
+        sent.push(payload);
+      },
+    );
     await cache.start();
     cache.storeActor(5, 'hash', { id: 5 }, cache.generation);
-    expect(cache.actor(5, 'hash')).toBeUndefined();
-    cache.storeAnswer('a', 1, 'A', cache.generation);
-    expect(cache.answer('a')).toBe('A');
+    let settled = false;
+    const settling = cache.settle(10_000).then(() => (settled = true));
+    await new Promise((r) => setImmediate(r));
+    expect(sent).toHaveLength(1);
+    expect(settled).toBe(false);
+    // Another instance's sync notice passes by: nothing is dropped, this writer keeps waiting.
+    state.notice?.('sync:other.1');
+    await new Promise((r) => setImmediate(r));
+    expect(settled).toBe(false);
+    expect(cache.actor(5, 'hash')).toEqual({ id: 5 });
+    state.notice?.(sent[0]);
+    await settling;
+    expect(settled).toBe(true);
     await cache.stop();
   });
 
-  test('the database decides: sessions are remembered on PGlite only', () => {
-    const sessions = (t.ctx.readCache as unknown as { sessions: boolean }).sessions;
-    expect(sessions).toBe(t.ctx.dbKind === 'pglite');
+  test('a notice that never comes back holds a writer for the timeout only; without a shared database not at all', async () => {
+    const { listen } = fakeListen();
+    const cache = new ReadCache(
+      true,
+      listen,
+      () => {},
+      async () => {},
+    );
+    await cache.start();
+    const started = Date.now();
+    await cache.settle(50);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(45);
+    await cache.stop();
+    const local = new ReadCache(true, fakeListen().listen, () => {});
+    await local.start();
+    const at = Date.now();
+    await local.settle(5_000);
+    expect(Date.now() - at).toBeLessThan(1_000);
+    await local.stop();
+  });
+
+  test('sessions are remembered on either database', async () => {
+    const [a, b] = [await t.login('owner@demo.ro'), await t.login('owner@demo.ro')];
+    await post(a, '/api/company/1/clients', { per_page: 1 });
+    const tokenId = Number(a.split('|')[0]);
+    const actors = (t.ctx.readCache as unknown as { actors: Map<number, unknown> }).actors;
+    expect(actors.has(tokenId)).toBe(true);
+    expect(actors.has(Number(b.split('|')[0]))).toBe(false);
   });
 
   test('READ_CACHE=off keeps it off', async () => {
@@ -251,7 +368,7 @@ describe('ReadCache on its own', () => {
     const cache = new ReadCache(false, listen);
     await cache.start();
     expect(state.opened).toBe(0);
-    cache.storeAnswer('a', 1, 'A', cache.generation);
+    cache.storeAnswer('a', 1, Buffer.from('A'), cache.generation);
     expect(cache.answer('a')).toBeUndefined();
   });
 });

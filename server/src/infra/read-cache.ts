@@ -1,28 +1,23 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type {
-  KyselyPlugin,
-  PluginTransformQueryArgs,
-  PluginTransformResultArgs,
-  QueryResult,
-  RootOperationNode,
-  UnknownRow,
-} from 'kysely';
+import type { CompiledQuery, DatabaseConnection, Dialect, Driver, RootOperationNode } from 'kysely';
 import { CACHED_TABLES } from '../db/migrations/2026-11-22-060-read-cache-notify.js';
 
 /**
  * Hot read cache: the serialized answers of the busiest reads (a company's client list and client
- * view) and, on the embedded database, the signed-in actor of each token, kept in this process so a
- * repeated read costs no query (PGlite) or only the token lookup (PostgreSQL).
+ * view, kept plain and gzipped) and the signed-in actor of each token, kept in this process so a
+ * repeated read costs no query.
  *
  * Nothing stale outlives a change:
- * - a request through this process that wrote (an insert/update/delete ran in its context) drops the
- *   whole cache before its answer leaves — the writer reads its own write on the next call;
- * - a write outside any request (a CLI step, a test, a background job) drops it as soon as it runs;
+ * - a write through this process (a request, a CLI step, a background job) drops the whole cache when it
+ *   commits — a statement on its own as soon as it ran, a transaction at its commit — before its caller
+ *   goes on (writeTrackingDialect), so the writer reads its own write on the next call;
  * - triggers (migration 060) NOTIFY `dosar_cache` after every commit that changes a row the cached
- *   answers read; every process LISTENs, so other instances drop the company (or everything) within
- *   milliseconds of the commit (the one window this cache has: another instance's reader in those
- *   milliseconds still sees the answer from before; sessions are never cached there);
+ *   answers read; every process LISTENs and drops the company (or everything) when the notice comes;
+ * - on a database several instances share (PostgreSQL), a request during which this process committed
+ *   a write waits, before its answer leaves, until a notice sent after that commit comes back: notices
+ *   arrive in commit order, so by then every instance has been sent the change — a logout, a removed
+ *   user or a suspended company ends the session everywhere before the call that did it returns;
  * - while the LISTEN connection is down the cache is off (every read goes to the database) and it
  *   starts empty when the connection is back;
  * - an answer computed while a drop happened is not stored (generation check).
@@ -38,11 +33,20 @@ export type Listen = (
   lost: (error: Error) => void,
 ) => Promise<() => Promise<void>>;
 
+/** Sends a notice on CACHE_CHANNEL through the shared database (after the caller's commit). */
+export type Announce = (payload: string) => Promise<void>;
+
 interface Entry {
   companyId: number;
-  body: string;
+  body: Buffer;
+  /** The body gzipped, made on the first request that accepts it. */
+  gzip: Buffer | null;
   bytes: number;
 }
+
+/** A notice this process sends to learn that its earlier commits have reached every listener. */
+const SYNC_PREFIX = 'sync:';
+const SETTLE_MS = 500;
 
 const MAX_ENTRIES = 5_000;
 const MAX_BYTES = 64 * 1024 * 1024;
@@ -56,23 +60,26 @@ export class ReadCache {
   private bytes = 0;
   private readonly answers = new Map<string, Entry>();
   private readonly actors = new Map<number, { tokenHash: string; actor: unknown }>();
+  private readonly waiting = new Map<string, () => void>();
+  private syncs = 0;
   private unlisten: (() => Promise<void>) | null = null;
   private retry: NodeJS.Timeout | null = null;
   private failures = 0;
   /** Answers served from memory since start (tests and diagnostics). */
   hits = 0;
+  /** Committed writes of this process to the cached tables (a request compares it at start and end). */
+  writes = 0;
+  private inflight: { writes: number; done: Promise<void> } | null = null;
 
   /**
-   * `sessions`: also remember the actor of each token. Only where every commit is seen before the next
-   * request (the embedded database, one process): with several instances a logout, a removed user or
-   * a suspended company must take effect everywhere before the call that did it returns, so on
-   * PostgreSQL the token is looked up on every request.
+   * `announce`: given when other processes share the database (PostgreSQL); a writing request then
+   * waits for its own notice to come back (settle).
    */
   constructor(
     private readonly enabled: boolean,
     private readonly listen: Listen,
     private readonly warn: (message: string) => void = (m) => console.warn(m),
-    private readonly sessions = true,
+    private readonly announce: Announce | null = null,
   ) {}
 
   /** True while answers may be served from memory. */
@@ -104,6 +111,7 @@ export class ReadCache {
   async stop(): Promise<void> {
     this.stopped = true;
     this.live = false;
+    this.releaseWaiting();
     if (this.retry) clearTimeout(this.retry);
     this.dropAll();
     const unlisten = this.unlisten;
@@ -113,6 +121,7 @@ export class ReadCache {
 
   private lost(error: Error): void {
     const wasLive = this.live;
+    this.releaseWaiting();
     this.live = false;
     this.dropAll();
     this.unlisten = null;
@@ -129,6 +138,10 @@ export class ReadCache {
 
   /** A change notice: a company id, or '*' for everything. */
   notice(payload: string): void {
+    if (payload.startsWith(SYNC_PREFIX)) {
+      this.waiting.get(payload)?.();
+      return;
+    }
     const companyId = Number(payload);
     if (payload !== '' && Number.isSafeInteger(companyId)) this.dropCompany(companyId);
     else this.dropAll();
@@ -150,7 +163,55 @@ export class ReadCache {
     }
   }
 
-  answer(key: string): string | undefined {
+  /** A write to the cached tables committed in this process: everything goes at once. */
+  committed(): void {
+    this.writes++;
+    this.dropAll();
+  }
+
+  /**
+   * Resolves once a notice sent after this process's latest commit has come back, so every listener has
+   * been sent the notices of those commits; at once without a shared database or while the cache is off
+   * (nothing of this process to wait for), and after SETTLE_MS at most. Callers at the same moment share
+   * one notice.
+   */
+  settle(timeoutMs = SETTLE_MS): Promise<void> {
+    if (!this.announce || !this.live) return Promise.resolve();
+    if (this.inflight && this.inflight.writes >= this.writes) return this.inflight.done;
+    const inflight = { writes: this.writes, done: this.sync(timeoutMs) };
+    this.inflight = inflight;
+    void inflight.done.then(() => {
+      if (this.inflight === inflight) this.inflight = null;
+    });
+    return inflight.done;
+  }
+
+  private async sync(timeoutMs: number): Promise<void> {
+    if (!this.announce) return;
+    const payload = `${SYNC_PREFIX}${process.pid}.${++this.syncs}`;
+    let timer: NodeJS.Timeout | undefined;
+    const back = new Promise<void>((resolve) => {
+      this.waiting.set(payload, resolve);
+      timer = setTimeout(resolve, timeoutMs);
+    });
+    try {
+      await this.announce(payload);
+      await back;
+    } catch {
+      // The database refused the notice: the commit itself went through; its own notices still go out.
+    } finally {
+      clearTimeout(timer);
+      this.waiting.delete(payload);
+    }
+  }
+
+  private releaseWaiting(): void {
+    for (const resolve of this.waiting.values()) resolve();
+    this.waiting.clear();
+  }
+
+  /** The stored answer, gzipped when `gzip` (made once, on the first such request). */
+  answer(key: string, gzip = false): Buffer | undefined {
     if (!this.live) return undefined;
     const entry = this.answers.get(key);
     if (!entry) return undefined;
@@ -158,20 +219,26 @@ export class ReadCache {
     this.answers.delete(key);
     this.answers.set(key, entry);
     this.hits++;
-    return entry.body;
+    if (!gzip) return entry.body;
+    if (!entry.gzip) {
+      entry.gzip = gzipSync(entry.body);
+      entry.bytes += entry.gzip.length;
+      this.bytes += entry.gzip.length;
+    }
+    return entry.gzip;
   }
 
   /** Stores an answer computed from data read after `generation` was taken, unless a drop came since. */
-  storeAnswer(key: string, companyId: number, body: string, generation: number): void {
+  storeAnswer(key: string, companyId: number, body: Buffer, generation: number, gzip: Buffer | null = null): void {
     if (!this.live || generation !== this.gen || key.length > MAX_KEY) return;
-    const bytes = 2 * (key.length + body.length);
+    const bytes = 2 * key.length + body.length + (gzip?.length ?? 0);
     if (bytes > MAX_BYTES / 16) return;
     const old = this.answers.get(key);
     if (old) {
       this.answers.delete(key);
       this.bytes -= old.bytes;
     }
-    this.answers.set(key, { companyId, body, bytes });
+    this.answers.set(key, { companyId, body, gzip, bytes });
     this.bytes += bytes;
     for (const [k, e] of this.answers) {
       if (this.answers.size <= MAX_ENTRIES && this.bytes <= MAX_BYTES) break;
@@ -181,21 +248,17 @@ export class ReadCache {
   }
 
   actor<T>(tokenId: number, tokenHash: string): T | undefined {
-    if (!this.live || !this.sessions) return undefined;
+    if (!this.live) return undefined;
     const entry = this.actors.get(tokenId);
     return entry && entry.tokenHash === tokenHash ? (entry.actor as T) : undefined;
   }
 
   storeActor(tokenId: number, tokenHash: string, actor: unknown, generation: number): void {
-    if (!this.live || !this.sessions || generation !== this.gen) return;
+    if (!this.live || generation !== this.gen) return;
     if (this.actors.size >= MAX_ENTRIES) this.actors.delete(this.actors.keys().next().value as number);
     this.actors.set(tokenId, { tokenHash, actor });
   }
 }
-
-// Which requests wrote: every query runs in the context of the request that started it.
-const requestContext = new AsyncLocalStorage<{ wrote: boolean }>();
-const contexts = new WeakMap<FastifyRequest, { wrote: boolean }>();
 
 const WRITE_NODES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode']);
 const RAW_WRITE = /^\s*(with\b[\s\S]*\b)?(insert|update|delete|merge|truncate|alter|drop|create)\b/i;
@@ -219,44 +282,112 @@ function changesCachedData(node: RootOperationNode): boolean {
   return [...tablesOf(node, new Set())].some((t) => CACHED_TABLES.includes(t));
 }
 
-/** The Kysely plugin that tells the cache about writes (installed on the database handle). */
-export function writeTracker(cache: () => ReadCache | null): KyselyPlugin {
-  const outside = new WeakSet<object>();
+interface ConnectionState {
+  inner: DatabaseConnection;
+  inTransaction: boolean;
+  wrote: boolean;
+}
+
+/**
+ * The dialect's driver, telling the cache of every committed write to a table the cached answers read:
+ * a statement on its own as soon as it ran, a transaction when it commits (a rolled-back one changed
+ * nothing). It happens before the query's caller goes on, so before the writing request can answer.
+ */
+export function writeTrackingDialect(dialect: Dialect, cache: () => ReadCache | null): Dialect {
   return {
-    transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
-      if (changesCachedData(node)) {
-        const request = requestContext.getStore();
-        if (request) request.wrote = true;
-        else outside.add(queryId);
-      }
-      return node;
-    },
-    async transformResult({ result, queryId }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-      if (outside.has(queryId)) cache()?.dropAll();
-      return result;
+    createAdapter: () => dialect.createAdapter(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createDriver: () => {
+      const driver = dialect.createDriver();
+      const states = new WeakMap<DatabaseConnection, ConnectionState>();
+      const state = (connection: DatabaseConnection) => states.get(connection) as ConnectionState;
+      const wrote = () => cache()?.committed();
+      const settled = (s: ConnectionState) => {
+        const changed = s.wrote;
+        s.inTransaction = false;
+        s.wrote = false;
+        return changed;
+      };
+      const tracked: Driver = {
+        init: (options) => driver.init(options),
+        async acquireConnection(options) {
+          const inner = await driver.acquireConnection(options);
+          const s: ConnectionState = { inner, inTransaction: false, wrote: false };
+          const connection: DatabaseConnection = {
+            async executeQuery<R>(query: CompiledQuery) {
+              const result = await inner.executeQuery<R>(query);
+              if (changesCachedData(query.query)) {
+                if (s.inTransaction) s.wrote = true;
+                else wrote();
+              }
+              return result;
+            },
+            streamQuery: (query, chunkSize) => inner.streamQuery(query, chunkSize),
+          };
+          states.set(connection, s);
+          return connection;
+        },
+        async beginTransaction(connection, settings) {
+          const s = state(connection);
+          await driver.beginTransaction(s.inner, settings);
+          s.inTransaction = true;
+          s.wrote = false;
+        },
+        async commitTransaction(connection) {
+          const s = state(connection);
+          await driver.commitTransaction(s.inner);
+          if (settled(s)) wrote();
+        },
+        async rollbackTransaction(connection) {
+          const s = state(connection);
+          settled(s);
+          await driver.rollbackTransaction(s.inner);
+        },
+        releaseConnection: (connection, options) => driver.releaseConnection(state(connection).inner, options),
+        destroy: (options) => driver.destroy(options),
+      };
+      if (driver.savepoint) tracked.savepoint = (c, name, compile) => driver.savepoint!(state(c).inner, name, compile);
+      if (driver.rollbackToSavepoint)
+        tracked.rollbackToSavepoint = (c, name, compile) => driver.rollbackToSavepoint!(state(c).inner, name, compile);
+      if (driver.releaseSavepoint)
+        tracked.releaseSavepoint = (c, name, compile) => driver.releaseSavepoint!(state(c).inner, name, compile);
+      return tracked;
     },
   };
 }
 
-/** Runs every request in its own write context; a request that wrote drops the cache before answering. */
+const writesAtStart = new WeakMap<FastifyRequest, number>();
+
+/**
+ * On a shared database, a request during which a write committed in this process waits, before its
+ * answer leaves, until its sync notice comes back (settle): the writer's change has then been sent to
+ * every instance. The drop itself already happened at the commit.
+ */
 export function registerReadCache(app: FastifyInstance, cache: ReadCache): void {
   app.addHook('onRequest', (request, _reply, done) => {
-    const context = { wrote: false };
-    contexts.set(request, context);
-    requestContext.run(context, done);
+    writesAtStart.set(request, cache.writes);
+    done();
   });
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (contexts.get(request)?.wrote) cache.dropAll();
-    return payload;
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (writesAtStart.get(request) === cache.writes) return done(null, payload);
+    void cache.settle().then(() => done(null, payload));
   });
   app.addHook('onReady', () => cache.start());
   app.addHook('onClose', () => cache.stop());
 }
 
+/** True when the request's Accept-Encoding takes gzip (every browser's does). */
+export function acceptsGzip(request: FastifyRequest): boolean {
+  const header = request.headers['accept-encoding'];
+  return typeof header === 'string' && /\bgzip\b/.test(header) && !/\bgzip\s*;\s*q=0(\.0*)?\s*(,|$)/.test(header);
+}
+
 /**
  * Answers a company read from the cache, or computes it, serializes it with the route's response
- * schema and keeps it. Call after the scope check: the key holds the company, the actor, the route,
- * its parameters and its body.
+ * schema and keeps it; gzipped for a client that accepts it while the cache works (a hit costs no
+ * compression: the gzip is kept too). Call after the scope check: the key holds the company, the actor, the route, its
+ * parameters and its body.
  */
 export async function cachedAnswer(
   request: FastifyRequest,
@@ -266,11 +397,18 @@ export async function cachedAnswer(
 ): Promise<FastifyReply> {
   const cache = request.server.ctx.readCache;
   const key = `${companyId}|${request.actor?.id ?? 0}|${request.routeOptions.url}|${JSON.stringify(request.params)}|${JSON.stringify(request.body ?? null)}`;
-  reply.type('application/json; charset=utf-8');
-  const hit = cache.answer(key);
-  if (hit !== undefined) return reply.send(hit);
+  // Compression is paid once per kept answer; with the cache off the answer goes out as it is.
+  const gzip = cache.active && acceptsGzip(request);
+  const send = (body: Buffer) => {
+    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+    if (gzip) reply.header('content-encoding', 'gzip');
+    return reply.send(body);
+  };
+  const hit = cache.answer(key, gzip);
+  if (hit !== undefined) return send(hit);
   const generation = cache.generation;
-  const body = String(reply.serialize(await compute()));
-  cache.storeAnswer(key, companyId, body, generation);
-  return reply.send(body);
+  const body = Buffer.from(String(reply.serialize(await compute())));
+  const zipped = gzip ? gzipSync(body) : null;
+  cache.storeAnswer(key, companyId, body, generation, zipped);
+  return send(zipped ?? body);
 }

@@ -19,13 +19,16 @@ export const isWriteCall = (routeUrl: string): boolean => WRITE_CALL.test(routeU
  * so the guard never reveals another tenant's billing state.
  */
 export function registerReadOnlyGuard(app: FastifyInstance, kind: 'company' | 'holding'): void {
-  app.addHook('preHandler', async (request) => {
-    if (request.method !== 'POST' || !isWriteCall(request.routeOptions.url ?? '')) return;
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (request.method !== 'POST' || !isWriteCall(request.routeOptions.url ?? '')) return done();
     const params = request.params as Record<string, string | undefined>;
     const id = Number(kind === 'company' ? params.companyId : params.holdingId);
     const actor = request.actor;
-    if (!actor || !Number.isSafeInteger(id)) return;
-    if ((kind === 'company' ? actor.company_id : actor.holding_id) !== id) return;
-    await assertWritable(app.ctx.db, kind === 'company' ? { companyId: id } : { holdingId: id });
+    if (!actor || !Number.isSafeInteger(id)) return done();
+    if ((kind === 'company' ? actor.company_id : actor.holding_id) !== id) return done();
+    assertWritable(app.ctx.db, kind === 'company' ? { companyId: id } : { holdingId: id }).then(
+      () => done(),
+      (error: Error) => done(error),
+    );
   });
 }

@@ -20,17 +20,19 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
       // A company whose subscription period ended is read-only (402 on writes) until it pays.
       registerReadOnlyGuard(scoped, 'company');
       // POST calls whose payload is optional (the client view, downloads, deletes) may come without a body.
-      scoped.addHook('preValidation', async (request) => {
+      scoped.addHook('preValidation', (request, _reply, done) => {
         if (request.body === undefined || request.body === null) {
           if (!request.isMultipart()) request.body = {};
         }
+        done();
       });
       // A refused upload (402, 403, 404, 413, 422) reads the rest of its body first, so the browser gets our answer.
-      scoped.addHook('onSend', async (request, reply, payload) => {
-        if (reply.statusCode >= 400 && request.isMultipart()) {
-          await drainRequestBody(request, ctx.config.uploadMaxBytes * MAX_FILES_PER_UPLOAD);
-        }
-        return payload;
+      scoped.addHook('onSend', (request, reply, payload, done) => {
+        if (reply.statusCode < 400 || !request.isMultipart()) return done(null, payload);
+        drainRequestBody(request, ctx.config.uploadMaxBytes * MAX_FILES_PER_UPLOAD).then(
+          () => done(null, payload),
+          (error: Error) => done(error),
+        );
       });
       await scoped.register(clientRoutes);
       await scoped.register(mediaRoutes);

@@ -1,7 +1,8 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../../infra/db.js';
 import type { Database } from '../../../db/schema.js';
-import { foldedLike, likePattern } from '../schemas.js';
+import { fold, foldedLike, likePattern } from '../schemas.js';
+import { cuiDigits, planSearch, type ClientSample, type SearchPlan } from './search-plan.js';
 
 type Executor = Db | Transaction<Database>;
 
@@ -33,7 +34,11 @@ export interface ClientListRow {
   created_at: Date;
 }
 
-function filtered(db: Executor, q: Pick<ClientListQuery, 'companyId' | 'search' | 'holdingId'>) {
+function filtered(
+  db: Executor,
+  q: Pick<ClientListQuery, 'companyId' | 'search' | 'holdingId'>,
+  plan: SearchPlan | null,
+) {
   let query = db.selectFrom('clients as c').where('c.company_id', '=', q.companyId).where('c.deleted_at', 'is', null);
   if (q.holdingId !== undefined) {
     const linked = sql<boolean>`exists (select 1 from company_holding ch where ch.company_id = c.company_id and ch.holding_id = c.holding_id)`;
@@ -43,14 +48,17 @@ function filtered(db: Executor, q: Pick<ClientListQuery, 'companyId' | 'search' 
         : query.where('c.holding_id', '=', q.holdingId).where(linked);
   }
   if (q.search) {
-    const name = likePattern(q.search);
-    const digits = q.search.replace(/^ro/, '').replace(/\s+/g, '');
-    query = query.where((eb) =>
-      eb.or([
-        foldedLike('c.name', name),
-        ...(/^[0-9]{2,}$/.test(digits) ? [sql<boolean>`c.cui like ${likePattern(digits)}`] : []),
-      ]),
-    );
+    const digits = cuiDigits(q.search);
+    query = query.where((eb) => {
+      // The index looks up one word; strpos, which no index takes, checks the whole term on the rows it finds.
+      const name = plan?.indexWord
+        ? eb.and([
+            foldedLike('c.name', likePattern(plan.indexWord)),
+            sql<boolean>`strpos(dosar_fold(c.name), ${q.search}) > 0`,
+          ])
+        : foldedLike('c.name', likePattern(q.search));
+      return eb.or([name, ...(digits ? [sql<boolean>`c.cui like ${likePattern(digits)}`] : [])]);
+    });
   }
   return query;
 }
@@ -60,9 +68,9 @@ function filtered(db: Executor, q: Pick<ClientListQuery, 'companyId' | 'search' 
  * (client_counts: a few rows per company, whatever its size); a search counts the rows the trigram
  * index finds.
  */
-async function countClients(db: Executor, q: ClientListQuery): Promise<number> {
+async function countClients(db: Executor, q: ClientListQuery, plan: SearchPlan | null): Promise<number> {
   if (q.search) {
-    const row = await filtered(db, q)
+    const row = await filtered(db, q, plan)
       .select(sql<number>`count(*)::int`.as('total'))
       .executeTakeFirstOrThrow();
     return Number(row.total);
@@ -79,11 +87,77 @@ async function countClients(db: Executor, q: ClientListQuery): Promise<number> {
   return Number(row.total);
 }
 
-/** One page of the company's live clients and the total matching the filter. */
+const SAMPLE_MAX_AGE_MS = 10 * 60 * 1000;
+
+/** The client sample per database handle: the last one loaded, when, and whether a load is under way. */
+const samples = new WeakMap<Executor, { sample?: ClientSample; loadedAt: number; loading: boolean }>();
+
+/** The sample pg_stats keeps of clients.name and clients.cui; undefined when the table was never analyzed. */
+async function loadClientSample(db: Executor): Promise<ClientSample | undefined> {
+  const { rows } = await sql<{ attname: string; mcv: string[] | null; hist: string[] | null }>`
+    select attname, most_common_vals::text::text[] as mcv, histogram_bounds::text::text[] as hist
+    from pg_stats where schemaname = current_schema() and tablename = 'clients' and attname in ('name', 'cui')`.execute(
+    db,
+  );
+  const values = (column: string) =>
+    rows.filter((r) => r.attname === column).flatMap((r) => [...(r.mcv ?? []), ...(r.hist ?? [])]);
+  const names = values('name').map(fold);
+  return names.length ? { names, cuis: values('cui') } : undefined;
+}
+
+/** Loads the client sample of this handle now (a search only ever starts it in the background). */
+export async function refreshClientSample(db: Executor): Promise<void> {
+  const entry = samples.get(db) ?? { loadedAt: 0, loading: false };
+  samples.set(db, entry);
+  entry.loading = true;
+  try {
+    entry.sample = await loadClientSample(db);
+  } finally {
+    entry.loading = false;
+    entry.loadedAt = Date.now();
+  }
+}
+
+/**
+ * Starts loading the sample when the handle has none yet or it is older than SAMPLE_MAX_AGE_MS; a failed
+ * load waits as long before the next try. Not in a transaction: its connection is the caller's.
+ */
+function refreshStaleSample(db: Executor): void {
+  const entry = samples.get(db);
+  if (db.isTransaction || entry?.loading || (entry && Date.now() - entry.loadedAt < SAMPLE_MAX_AGE_MS)) return;
+  refreshClientSample(db).catch(() => {});
+}
+
+/**
+ * One page of the company's live clients and the total matching the filter. A search is planned on the
+ * client sample as loaded so far (search-plan.ts); it never waits for one, and without one it runs as it
+ * always did.
+ */
 export async function listClients(db: Executor, q: ClientListQuery): Promise<{ rows: ClientListRow[]; total: number }> {
-  const total = await countClients(db, q);
+  const plan = q.search ? planSearch(q.search, samples.get(db)?.sample) : null;
+  try {
+    return await listPage(db, q, plan);
+  } finally {
+    // After the search's own queries: on PGlite's single connection a load started first would hold them up.
+    refreshStaleSample(db);
+  }
+}
+
+/**
+ * A page and its total. When few clients match, the page query counts them too (count(*) over ()), so the
+ * index is read once; a page past the end has no row to carry the total, so the count runs on its own.
+ * Many matches (e.g. "srl") keep the separate count: the page then walks clients_company_name and stops
+ * after one page, which a window over every match would not.
+ */
+async function listPage(
+  db: Executor,
+  q: ClientListQuery,
+  plan: SearchPlan | null,
+): Promise<{ rows: ClientListRow[]; total: number }> {
+  const counted = plan?.fewMatches === true;
+  const total = counted ? null : await countClients(db, q, plan);
   const dir = q.direction === 'desc' ? sql`desc` : sql`asc`;
-  let query = filtered(db, q)
+  let query = filtered(db, q, plan)
     // The holding only while it is linked to the company: an unlink (from either side) keeps
     // clients.holding_id, so relinking brings the client back, but meanwhile it is outside any holding.
     .leftJoin('company_holding as ch', (join) =>
@@ -102,15 +176,16 @@ export async function listClients(db: Executor, q: ClientListQuery): Promise<{ r
       'c.documents_count',
       'c.last_upload_at',
       'c.created_at',
-    ]);
+    ])
+    .$if(counted, (qb) => qb.select(sql<number>`(count(*) over ())::int`.as('total')));
   if (q.sort === 'name') query = query.orderBy(sql`lower(c.name) ${dir}`).orderBy(sql`c.id ${dir}`);
   else if (q.sort === 'created_at') query = query.orderBy(sql`c.created_at ${dir}`).orderBy(sql`c.id ${dir}`);
   else query = query.orderBy(sql`c.last_upload_at ${dir} nulls last`).orderBy(sql`c.id ${dir}`);
-  const rows = await query.offset(q.offset).limit(q.limit).execute();
-  return {
-    rows: rows.map((r) => ({ ...r, documents_count: Number(r.documents_count) })),
-    total,
-  };
+  const page = await query.offset(q.offset).limit(q.limit).execute();
+  const rows = page.map(({ total: _total, ...r }) => ({ ...r, documents_count: Number(r.documents_count) }));
+  if (total !== null) return { rows, total };
+  if (page.length || q.offset === 0) return { rows, total: Number(page[0]?.total ?? 0) };
+  return { rows, total: await countClients(db, q, plan) };
 }
 
 export interface ClientRow extends ClientListRow {

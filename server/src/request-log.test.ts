@@ -1,0 +1,67 @@
+import { bearer, createTestApp, type TestApp } from '../test/helpers.js';
+import { DEMO_PASSWORD } from './seed.js';
+
+interface LogLine {
+  level: number;
+  msg: string;
+  req?: { method: string; url: string };
+  res?: { statusCode: number };
+  responseTime?: number;
+}
+
+describe('request log', () => {
+  let t: TestApp;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp({ config: { logLevel: 'info' }, logStream: { write: (line) => lines.push(line) } });
+  });
+  afterAll(() => t.close());
+  beforeEach(() => {
+    lines.length = 0;
+  });
+
+  const parsed = (): LogLine[] => lines.map((line) => JSON.parse(line) as LogLine);
+
+  it('writes one line per request when it ends: method, URL, status and time', async () => {
+    const token = await t.login('owner@demo.ro');
+    lines.length = 0;
+    const res = await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    const requestLines = parsed().filter((line) => line.req || line.res);
+    expect(requestLines).toHaveLength(1);
+    const [line] = requestLines;
+    expect(line.msg).toBe('request completed');
+    expect(line.req).toMatchObject({ method: 'GET', url: '/api/user' });
+    expect(line.res).toEqual({ statusCode: 200 });
+    expect(typeof line.responseTime).toBe('number');
+  });
+
+  it('never writes a token, a cookie or a password', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'owner@demo.ro', password: DEMO_PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+    const { token } = res.json() as { token: string };
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { ...bearer(token), cookie: 'dosar_session=secret-cookie' },
+    });
+    const all = lines.join('');
+    expect(all).toContain('request completed');
+    expect(all).not.toContain(token);
+    expect(all).not.toContain('secret-cookie');
+    expect(all).not.toContain(DEMO_PASSWORD);
+  });
+
+  it('a refused request is still one line, with its 4xx status', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/user' });
+    expect(res.statusCode).toBe(401);
+    const requestLines = parsed().filter((line) => line.res);
+    expect(requestLines).toHaveLength(1);
+    expect(requestLines[0].res).toEqual({ statusCode: 401 });
+  });
+});
