@@ -103,3 +103,7 @@ export {
 export { UploadPanel, type UploadPanelProps } from './files/UploadPanel';
 export { DocumentsList, groupDocuments, type DocumentsListProps, type DocumentGroup } from './files/DocumentsList';
 export type { Plan, Payment, SubscriptionView } from './subscription/types';
+// The company's and the holding's subscription screen; its code loads with its route, not with this package.
+export { LazySubscriptionPage as SubscriptionPage } from './subscription/LazySubscriptionPage';
+export type { SubscriptionPageProps, ClientLimitWords } from './subscription/SubscriptionPage';
+export type { SubscriptionTenant } from './subscription/tenant';
