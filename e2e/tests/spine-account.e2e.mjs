@@ -74,6 +74,8 @@ test('password: forgot → e-mail → reset link → sign in with the new passwo
     .first()
     .click();
   await expectPath(page, '/forgot-password');
+  // The page's code loads on demand: until its heading shows, the e-mail field found may still be the login form's.
+  await page.getByRole('heading', { name: /resetarea parolei/i }).waitFor({ state: 'visible' });
   await emailField(page).fill(email);
   await page
     .getByRole('button', { name: /trimite|resetare|resetează|reseteaza/i })
