@@ -272,16 +272,10 @@ async function startSeeded(env, clients, documents) {
 }
 
 async function sectionApi() {
-  const hello = await helloWorld();
-  const versus = `${fmt.n(hello.rps)} req/s`;
-  record(
-    'API',
-    'Fastify hello-world (reference)',
-    `${fmt.n(hello.rps)} req/s, p99 ${fmt.ms(hello.p99)}`,
-    '—',
-    '—',
-    '—',
-  );
+  // The reference is taken before and after each database's figures, and the best of them is used: a
+  // hello-world slowed by a busy moment would flatter every ratio.
+  const hellos = [await helloWorld()];
+  const rows = [];
   const results = {};
   for (const kind of KINDS) {
     const db = await benchDatabase(kind);
@@ -313,16 +307,30 @@ async function sectionApi() {
       ['client search for a distinctive term, READ_CACHE=off', cold.searchRare, null],
       ['ceiling: bare Fastify + one indexed select per request', ceiling, null],
     ]) {
-      record(
-        'API',
-        `${metric}, ${kind}`,
-        `${fmt.n(m.rps)} req/s, p99 ${fmt.ms(m.p99)}`,
-        versus,
-        fmt.pct(m.rps / hello.rps),
-        goal ? `≥ ${fmt.pct(goal)}` : '—',
-      );
+      rows.push([`${metric}, ${kind}`, m, goal]);
     }
     results[kind] = cold;
+    hellos.push(await helloWorld());
+  }
+  const hello = hellos.reduce((best, h) => (h.rps > best.rps ? h : best));
+  const versus = `${fmt.n(hello.rps)} req/s`;
+  record(
+    'API',
+    `Fastify hello-world (reference: best of ${hellos.length} runs, ${hellos.map((h) => fmt.n(h.rps)).join(' / ')})`,
+    `${fmt.n(hello.rps)} req/s, p99 ${fmt.ms(hello.p99)}`,
+    '—',
+    '—',
+    '—',
+  );
+  for (const [label, m, goal] of rows) {
+    record(
+      'API',
+      label,
+      `${fmt.n(m.rps)} req/s, p99 ${fmt.ms(m.p99)}`,
+      versus,
+      fmt.pct(m.rps / hello.rps),
+      goal ? `≥ ${fmt.pct(goal)}` : '—',
+    );
   }
   return results;
 }

@@ -357,7 +357,12 @@ export function writeTrackingDialect(dialect: Dialect, cache: () => ReadCache | 
   };
 }
 
-const writesAtStart = new WeakMap<FastifyRequest, number>();
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** ReadCache.writes when the request came in. */
+    cacheWritesAtStart: number;
+  }
+}
 
 /**
  * On a shared database, a request during which a write committed in this process waits, before its
@@ -365,12 +370,13 @@ const writesAtStart = new WeakMap<FastifyRequest, number>();
  * every instance. The drop itself already happened at the commit.
  */
 export function registerReadCache(app: FastifyInstance, cache: ReadCache): void {
+  app.decorateRequest('cacheWritesAtStart', 0);
   app.addHook('onRequest', (request, _reply, done) => {
-    writesAtStart.set(request, cache.writes);
+    request.cacheWritesAtStart = cache.writes;
     done();
   });
   app.addHook('onSend', (request, _reply, payload, done) => {
-    if (writesAtStart.get(request) === cache.writes) return done(null, payload);
+    if (request.cacheWritesAtStart === cache.writes) return done(null, payload);
     void cache.settle().then(() => done(null, payload));
   });
   app.addHook('onReady', () => cache.start());
@@ -386,8 +392,8 @@ export function acceptsGzip(request: FastifyRequest): boolean {
 /**
  * Answers a company read from the cache, or computes it, serializes it with the route's response
  * schema and keeps it; gzipped for a client that accepts it while the cache works (a hit costs no
- * compression: the gzip is kept too). Call after the scope check: the key holds the company, the actor, the route, its
- * parameters and its body.
+ * compression: the gzip is kept too). Call after the scope check: the key holds the company, the actor, the path (route and
+ * parameters) and the body.
  */
 export async function cachedAnswer(
   request: FastifyRequest,
@@ -396,7 +402,8 @@ export async function cachedAnswer(
   compute: () => Promise<unknown>,
 ): Promise<FastifyReply> {
   const cache = request.server.ctx.readCache;
-  const key = `${companyId}|${request.actor?.id ?? 0}|${request.routeOptions.url}|${JSON.stringify(request.params)}|${JSON.stringify(request.body ?? null)}`;
+  // The path names the route and its parameters.
+  const key = `${companyId}|${request.actor?.id ?? 0}|${request.url}|${JSON.stringify(request.body ?? null)}`;
   // Compression is paid once per kept answer; with the cache off the answer goes out as it is.
   const gzip = cache.active && acceptsGzip(request);
   const send = (body: Buffer) => {

@@ -72,8 +72,20 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     hsts: config.env === 'production',
   });
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  // An API answer is data, never a page: nothing in it may load or run, and it is never framed (OWASP REST
+  // guidance). A short set also keeps every JSON answer light. The API docs (/api/docs) are a page.
+  const api: Record<string, string> = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-resource-policy': headers['cross-origin-resource-policy'],
+    ...(headers['strict-transport-security']
+      ? { 'strict-transport-security': headers['strict-transport-security'] }
+      : {}),
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiData(request.url) ? api : headers);
     done();
   });
 
@@ -87,10 +99,12 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     sendError(reply, errors.validation({ [field]: [message] }, message));
   });
 
-  // Double-submit: a request carrying the XSRF-TOKEN cookie must echo it in X-XSRF-TOKEN.
+  // Double-submit: a request carrying the XSRF-TOKEN cookie must echo it in X-XSRF-TOKEN. A browser gets
+  // the cookie with its first page or cookie-less call; a caller sending its own Authorization header
+  // (a bearer token, which no other site can make a browser send) needs none.
   app.addHook('onRequest', (request, reply, done) => {
     const cookie = request.cookies['XSRF-TOKEN'];
-    if (!cookie) {
+    if (!cookie && request.headers.authorization === undefined) {
       reply.setCookie('XSRF-TOKEN', randomSecret(24), {
         path: '/',
         sameSite: 'lax',
@@ -105,6 +119,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     sendError(reply, errors.xsrf());
   });
 }
+
+const isApiData = (url: string): boolean => url.startsWith('/api/') && !url.startsWith('/api/docs');
 
 function decodedOrNull(value: string): string | null {
   try {

@@ -368,7 +368,7 @@ describe('markup is never served inline', () => {
         if (!String(res.headers['content-disposition'] ?? '').startsWith('attachment;'))
           problems.push(`disposition ${String(res.headers['content-disposition'])}`);
         if (res.headers['x-content-type-options'] !== 'nosniff') problems.push('no nosniff');
-        if (!String(res.headers['content-security-policy'] ?? '').includes("default-src 'self'"))
+        if (!String(res.headers['content-security-policy'] ?? '').includes("default-src 'none'"))
           problems.push('no CSP');
         log.check(problems.length === 0, () => `${label} ${mime || '(empty)'}: ${problems.join('; ')}`);
       }

@@ -63,6 +63,15 @@ describe('XSRF double submit', () => {
     req({ method: 'POST', url, headers, payload: payload as InjectOptions['payload'] });
   const clients = () => `/api/company/${world.tenants[1].company}/clients`;
 
+  test('a page mints the cookie too; a bearer call without it gets none, needs none and passes', async () => {
+    const xsrfCookie = (res: LightMyRequestResponse) =>
+      ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('XSRF-TOKEN='));
+    const page = await req({ method: 'GET', url: '/login' });
+    log.check(page.statusCode === 200 && Boolean(xsrfCookie(page)), () => `page: ${page.statusCode}`);
+    const call = await post(clients(), bearer(token), { page: 1, per_page: 5 });
+    check('XSRF bearer call without the cookie', call, call.statusCode === 200 && !xsrfCookie(call), 1);
+  });
+
   test('cookie without header, wrong header, other cookie → 419 on every unsafe call; matching → passes', async () => {
     const cases: [string, Record<string, string>, number][] = [
       ['cookie, no header', { cookie: `XSRF-TOKEN=${cookie}` }, 419],

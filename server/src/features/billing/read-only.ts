@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import { assertWritable } from './limits.js';
 
 /**
@@ -19,8 +19,7 @@ export const isWriteCall = (routeUrl: string): boolean => WRITE_CALL.test(routeU
  * so the guard never reveals another tenant's billing state.
  */
 export function registerReadOnlyGuard(app: FastifyInstance, kind: 'company' | 'holding'): void {
-  app.addHook('preHandler', (request, _reply, done) => {
-    if (request.method !== 'POST' || !isWriteCall(request.routeOptions.url ?? '')) return done();
+  const guard: preHandlerHookHandler = (request, _reply, done) => {
     const params = request.params as Record<string, string | undefined>;
     const id = Number(kind === 'company' ? params.companyId : params.holdingId);
     const actor = request.actor;
@@ -30,5 +29,13 @@ export function registerReadOnlyGuard(app: FastifyInstance, kind: 'company' | 'h
       () => done(),
       (error: Error) => done(error),
     );
+  };
+  // Only the write calls carry the guard: a read pays nothing for it.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.includes('POST') || !isWriteCall(route.url)) return;
+    const own =
+      route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
+    route.preHandler = [guard, ...own];
   });
 }
