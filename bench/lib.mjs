@@ -75,7 +75,8 @@ export function sampleMemory(pid) {
   };
 }
 
-export function load({ url, method = 'GET', headers = {}, body, duration = 10, connections = 50 }) {
+/** One autocannon run; answers requests/s, p99 latency, failures and total. */
+function cannon({ url, method, headers, body, duration, connections }) {
   return new Promise((resolve, reject) => {
     autocannon({ url, method, headers, body, duration, connections, pipelining: 1 }, (error, result) => {
       if (error) return reject(error);
@@ -87,6 +88,16 @@ export function load({ url, method = 'GET', headers = {}, body, duration = 10, c
       });
     });
   });
+}
+
+/**
+ * Loads `url` for `duration` seconds after `warmup` seconds of the same load that are not counted:
+ * a figure measures the steady state (compiled code, warm database pages), for the reference and
+ * every call alike.
+ */
+export async function load({ url, method = 'GET', headers = {}, body, duration = 10, connections = 50, warmup = 2 }) {
+  if (warmup > 0) await cannon({ url, method, headers, body, duration: warmup, connections });
+  return cannon({ url, method, headers, body, duration, connections });
 }
 
 export function machine() {

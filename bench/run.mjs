@@ -632,7 +632,7 @@ async function main() {
     '# Dosar — benchmark results',
     '',
     `Machine: ${machine()}. Run: ${new Date().toISOString()}${quick ? ' (quick mode: smaller sizes)' : ''}, ${((Date.now() - started) / 1000).toFixed(0)} s.`,
-    `Load: autocannon, 50 connections, ${DURATION} s per figure, loopback; API calls carry a browser's accept-encoding: gzip, deflate, br (one list row without it). Each ratio compares with a reference measured in the same run.`,
+    `Load: autocannon, 50 connections, ${DURATION} s per figure after 2 s of uncounted warm-up, loopback; API calls carry a browser's accept-encoding: gzip, deflate, br (one list row without it). Each ratio compares with a reference measured in the same run.`,
     '',
     '| section | figure | value | reference | ratio | target |',
     '|---|---|---|---|---|---|',
