@@ -51,7 +51,7 @@ export { createAppStore, type AppStore, type AppState, type AppDispatch } from '
 export { tokenStorage } from './session/token-storage';
 export { useCurrentUser, useSession, useLogout, restoreSession } from './session/hooks';
 
-export { formatBytes, formatDate } from './lib/format';
+export { formatBytes, formatDate, formatRon } from './lib/format';
 export { saveBlob, filenameFromDisposition } from './lib/download';
 
 export { AreaApp, type AreaAppProps, type AreaRoute } from './ui/AreaApp';

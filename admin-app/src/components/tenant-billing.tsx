@@ -1,5 +1,5 @@
-import { EmptyState, formatBytes, formatDate } from '@dosar/shared';
-import { PAYMENT_STATUS, ROLE_NAMES, SUBSCRIPTION_STATUS, formatRon } from '../lib/labels';
+import { EmptyState, formatBytes, formatDate, formatRon } from '@dosar/shared';
+import { PAYMENT_STATUS, ROLE_NAMES, SUBSCRIPTION_STATUS } from '../lib/labels';
 import type { PaymentSummary, Person, SubscriptionSummary } from '../lib/billing-types';
 import { Facts } from './facts';
 import { StatusBadge } from './status-badge';

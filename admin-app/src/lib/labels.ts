@@ -24,10 +24,3 @@ export const PAYMENT_STATUS: Record<string, { label: string; badge: string }> = 
   paid: { label: 'Plătită', badge: 'badge badge-success' },
   failed: { label: 'Eșuată', badge: 'badge badge-danger' },
 };
-
-const money = new Intl.NumberFormat('ro-RO', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** 49 → '49,00 lei'. */
-export function formatRon(amount: number): string {
-  return `${money.format(amount)} lei`;
-}

@@ -23,3 +23,10 @@ export function formatDate(value: string | number | Date | null | undefined, opt
   const day = `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()}`;
   return options.time ? `${day} ${pad(date.getHours())}:${pad(date.getMinutes())}` : day;
 }
+
+const money = new Intl.NumberFormat('ro-RO', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** 49 → '49,00 lei'. */
+export function formatRon(amount: number): string {
+  return `${money.format(amount)} lei`;
+}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { formatBytes, formatDate } from '../lib/format';
+import { formatBytes, formatDate, formatRon } from '../lib/format';
 import { useCurrentUser } from '../session/hooks';
 import { confirmDialog } from '../ui/confirm-dialog';
 import { EmptyState } from '../ui/EmptyState';
@@ -30,9 +30,6 @@ export interface SubscriptionPageProps {
   tenant: SubscriptionTenant;
   clients: ClientLimitWords;
 }
-
-const money = new Intl.NumberFormat('ro-RO', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const ron = (amount: number): string => `${money.format(amount)} lei`;
 
 const STATUS = {
   trial: { label: 'Perioadă de probă', badge: 'badge badge-warning' },
@@ -96,8 +93,8 @@ function PaymentResult({ payment }: { payment: Payment }) {
   if (payment.status === 'paid') {
     return (
       <div className="card" role="status" style={{ borderColor: 'var(--c-success)' }}>
-        <strong>Plata a fost confirmată.</strong> Ai plătit {ron(payment.amount)} pentru planul „{payment.plan_name}”;
-        abonamentul este activ până la {formatDate(payment.period_end)}.
+        <strong>Plata a fost confirmată.</strong> Ai plătit {formatRon(payment.amount)} pentru planul „
+        {payment.plan_name}”; abonamentul este activ până la {formatDate(payment.period_end)}.
       </div>
     );
   }
@@ -167,7 +164,7 @@ export function SubscriptionPage({ tenant, clients }: SubscriptionPageProps) {
     if (action === 'change') {
       const confirmed = await confirmDialog({
         title: `Treci la planul „${plan.name}”?`,
-        text: `Noul plan se aplică imediat, până la ${formatDate(current?.current_period_end)}; următoarea plată va fi de ${ron(plan.price_ron)} pe lună.`,
+        text: `Noul plan se aplică imediat, până la ${formatDate(current?.current_period_end)}; următoarea plată va fi de ${formatRon(plan.price_ron)} pe lună.`,
         confirmButtonText: 'Schimbă planul',
         icon: 'question',
       });
@@ -246,7 +243,7 @@ export function SubscriptionPage({ tenant, clients }: SubscriptionPageProps) {
                   {plan.name} {isCurrent && <span className="badge badge-muted">planul tău</span>}
                 </h3>
                 <p style={{ fontSize: '1.3rem', fontWeight: 600, margin: '0 0 8px' }}>
-                  {plan.is_trial ? 'Gratuit, 14 zile' : `${ron(plan.price_ron)} / lună`}
+                  {plan.is_trial ? 'Gratuit, 14 zile' : `${formatRon(plan.price_ron)} / lună`}
                 </p>
                 <ul className="muted" style={{ paddingLeft: 18 }}>
                   <li>
@@ -300,7 +297,7 @@ export function SubscriptionPage({ tenant, clients }: SubscriptionPageProps) {
                   <tr key={p.id}>
                     <td>{formatDate(p.created_at, { time: true })}</td>
                     <td>{p.plan_name}</td>
-                    <td>{ron(p.amount)}</td>
+                    <td>{formatRon(p.amount)}</td>
                     <td>
                       <span className={PAYMENT_STATUS[p.status].badge}>{PAYMENT_STATUS[p.status].label}</span>
                     </td>

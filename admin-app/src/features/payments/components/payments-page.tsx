@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { EmptyState, ErrorState, Pagination, Select, Spinner, formatDate, toast } from '@dosar/shared';
-import { PAYMENT_STATUS, formatRon } from '../../../lib/labels';
+import { EmptyState, ErrorState, Pagination, Select, Spinner, formatDate, formatRon, toast } from '@dosar/shared';
+import { PAYMENT_STATUS } from '../../../lib/labels';
 import { StatusBadge } from '../../../components/status-badge';
 import { tenantKey, useTenantOptions } from '../../../lib/api/tenant-options';
 import { usePayments, type PaymentFilters, type PaymentStatus, type Totals } from '../api/list-payments';

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { EmptyState, ErrorState, Spinner, formatBytes } from '@dosar/shared';
-import { formatRon } from '../../../lib/labels';
+import { EmptyState, ErrorState, Spinner, formatBytes, formatRon } from '@dosar/shared';
 import { usePlans, type Plan } from '../api/list-plans';
 import { PlanFormDialog } from './plan-form-dialog';
 
