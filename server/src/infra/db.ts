@@ -5,7 +5,14 @@ import { Migrator } from 'kysely/migration';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { migrations } from '../db/migrations/index.js';
-import { CACHE_CHANNEL, ReadCache, writeTrackingDialect, type Announce, type Listen } from './read-cache.js';
+import {
+  CACHE_CHANNEL,
+  ReadCache,
+  writeTrackingDialect,
+  type Announce,
+  type Listen,
+  type TrackingOptions,
+} from './read-cache.js';
 
 export type Db = Kysely<Database>;
 
@@ -22,7 +29,7 @@ export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databaseInMemory'> & Partial<Pick<Config, 'readCache'>>,
 ): Promise<DatabaseHandle> {
   let cache: ReadCache | null = null;
-  const tracked = (dialect: Dialect) => writeTrackingDialect(dialect, () => cache);
+  const tracked = (dialect: Dialect, options?: TrackingOptions) => writeTrackingDialect(dialect, () => cache, options);
   const withCache = (listen: Listen, announce: Announce | null) =>
     (cache = new ReadCache(config.readCache ?? true, listen, undefined, announce));
   if (config.databaseUrl) {
@@ -65,7 +72,7 @@ export async function openDatabase(
     fs.mkdirSync(dataDir, { recursive: true });
   }
   const pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
-  const db = new Kysely<Database>({ dialect: tracked(new PGliteDialect({ pglite })) });
+  const db = new Kysely<Database>({ dialect: tracked(new PGliteDialect({ pglite }), { yieldToEventLoop: true }) });
   // One process owns an embedded database: notices come from its own commits, and never stop.
   const listen: Listen = async (channel, notice) => pglite.listen(channel, notice);
   return { db, kind: 'pglite', cache: withCache(listen, null), close: () => db.destroy() };
