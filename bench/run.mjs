@@ -39,10 +39,19 @@ function serverEnv(dataDir, extra = {}) {
   return { NODE_ENV: 'production', DATA_DIR: dataDir, SEED_DEMO: '1', UPLOAD_MAX_BYTES: String(4 * 2 ** 30), ...extra };
 }
 
+/**
+ * The node arguments of `npm run serve -w server` (V8 flags, then the entry), so the bench measures the
+ * server exactly as production starts it.
+ */
+const SERVE_ARGS = JSON.parse(fs.readFileSync(path.join(root, 'server', 'package.json'), 'utf8'))
+  .scripts.serve.split(/\s+/)
+  .slice(1)
+  .map((arg) => (arg.startsWith('-') ? arg : path.join('server', arg)));
+
 async function startDosar(env) {
   const port = await freePort();
   const proc = await startNode(
-    ['server/dist/index.js'],
+    SERVE_ARGS,
     { ...env, PORT: String(port), HOST: '127.0.0.1' },
     `http://127.0.0.1:${port}/api/health`,
   );
