@@ -113,6 +113,7 @@ export const fmt = {
   n: (x) => Math.round(x).toLocaleString('en-US'),
   ms: (x) => `${x.toFixed(x < 10 ? 1 : 0)} ms`,
   mb: (x) => `${(x / 2 ** 20).toFixed(1)} MB`,
+  gib: (x) => (x >= 2 ** 30 ? `${(x / 2 ** 30).toFixed(2)} GiB` : `${(x / 2 ** 20).toFixed(1)} MB`),
   kb: (x) => `${(x / 1024).toFixed(1)} KB`,
   pct: (x) => `${(x * 100).toFixed(0)} %`,
   s: (x) => `${(x / 1000).toFixed(2)} s`,
