@@ -364,11 +364,11 @@ async function sectionUpload() {
   writeFile(file, UPLOAD_BYTES);
   // The company moves to the unlimited plan (seed:scale with nothing to add): the rounds store several GiB.
   const s = await startSeeded(serverEnv(dataDir), 0, 0);
-  const clientId = await createClient(s, 'Client Upload Bench SRL');
   const copies = [];
   const uploads = [];
   let growth = 0;
   try {
+    const clientId = await createClient(s, 'Client Upload Bench SRL');
     // Rounds alternate the copy and the upload; the medians are compared.
     for (let round = 0; round < ROUNDS; round++) {
       settle();
@@ -475,18 +475,20 @@ async function sectionFrontEnd() {
   await s.stop();
   seedScale(env, 10_000, 10_000);
   s = await startDosar(env);
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  // The server stops even when Chromium can't start (a missing /usr/bin/chromium left it running).
+  let browser;
   try {
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
     const page = await browser.newPage();
     let started = performance.now();
     await page.goto(`${s.base}/login`);
@@ -543,7 +545,7 @@ async function sectionFrontEnd() {
       await context.close();
     }
   } finally {
-    await browser.close();
+    await browser?.close();
     await s.stop();
   }
 }
