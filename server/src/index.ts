@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config.js';
 import { boot } from './infra/boot.js';
+import { DataDirInUseError } from './infra/data-dir-lock.js';
 import { buildApp } from './app.js';
 
 async function main(): Promise<void> {
@@ -13,7 +14,16 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const booted = await boot(config);
+  let booted;
+  try {
+    booted = await boot(config);
+  } catch (error) {
+    if (error instanceof DataDirInUseError) {
+      console.error(error.message);
+      process.exit(75);
+    }
+    throw error;
+  }
   const app = await buildApp(booted.ctx);
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {

@@ -4,6 +4,7 @@ import { type Dialect, Kysely, PGliteDialect, PostgresDialect, sql } from 'kysel
 import { Migrator } from 'kysely/migration';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
+import { lockDataDir } from './data-dir-lock.js';
 import { migrations } from '../db/migrations/index.js';
 import {
   CACHE_CHANNEL,
@@ -67,15 +68,31 @@ export async function openDatabase(
   // pg_trgm (client search indexes, migration 050): PGlite loads an extension only when passed at creation.
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   let dataDir: string | undefined;
+  let unlock = () => {};
   if (!config.databaseInMemory) {
+    // Before anything touches the files: a second process on them loses or corrupts data.
+    unlock = lockDataDir(config.dataDir);
     dataDir = path.join(config.dataDir, 'db');
     fs.mkdirSync(dataDir, { recursive: true });
   }
-  const pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+  let pglite;
+  try {
+    pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = new Kysely<Database>({ dialect: tracked(new PGliteDialect({ pglite }), { yieldToEventLoop: true }) });
   // One process owns an embedded database: notices come from its own commits, and never stop.
   const listen: Listen = async (channel, notice) => pglite.listen(channel, notice);
-  return { db, kind: 'pglite', cache: withCache(listen, null), close: () => db.destroy() };
+  const close = async () => {
+    try {
+      await db.destroy();
+    } finally {
+      unlock();
+    }
+  };
+  return { db, kind: 'pglite', cache: withCache(listen, null), close };
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on an untyped handle
