@@ -4,26 +4,8 @@ import { DataDirInUseError } from './infra/data-dir-lock.js';
 import { buildApp } from './app.js';
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(78);
-    }
-    throw error;
-  }
-  let booted;
-  try {
-    booted = await boot(config);
-  } catch (error) {
-    if (error instanceof DataDirInUseError) {
-      console.error(error.message);
-      process.exit(75);
-    }
-    throw error;
-  }
+  const config = loadConfig();
+  const booted = await boot(config);
   const app = await buildApp(booted.ctx);
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {
@@ -42,6 +24,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  // Start-up refusals the operator fixes: the message alone, with a sysexits code (config 78, busy 75).
+  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
+    console.error(error.message);
+    process.exit(error instanceof ConfigError ? 78 : 75);
+  }
   console.error(error);
   process.exit(1);
 });
