@@ -7,6 +7,13 @@ import { companyRoutes } from './company/routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { billingRoutes } from './billing/routes.js';
 import { campaignRoutes } from './campaigns/routes.js';
+import { registerDoors, type DoorRoutes } from './doors/index.js';
+
+/**
+ * The domain features served on both tenant doors (/api/company/{companyId}/…,
+ * /api/holding/{holdingId}/…), each over one service: see doors/index.ts.
+ */
+const DOOR_FEATURES: DoorRoutes[] = [];
 
 /** Every API feature, registered under /api in this order. */
 export const features: FastifyPluginAsync[] = [
@@ -18,4 +25,5 @@ export const features: FastifyPluginAsync[] = [
   adminRoutes,
   billingRoutes,
   campaignRoutes,
+  (app) => registerDoors(app, DOOR_FEATURES),
 ];

@@ -1,0 +1,89 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { Actor } from '../../infra/auth.js';
+import type { AppContext } from '../../infra/context.js';
+import { registerErrorHandler } from '../../infra/errors.js';
+import { idParams } from '../../lib/http-schemas.js';
+import { allow, registerDoors, rolesFor, scopeOf, type DoorPolicy, type DoorRoutes } from './index.js';
+
+type Action = 'things.view' | 'things.companyOnly';
+const POLICY: DoorPolicy<Action> = {
+  company: { 'things.view': [2, 3], 'things.companyOnly': [2] },
+  holding: { 'things.view': [4] },
+};
+
+/** A feature served on both doors: one handler, the door's scope decides the tenant. */
+const thingRoutes: DoorRoutes = (app, door) => {
+  app.post(
+    '/things/:id',
+    { config: allow(POLICY, door, 'things.view'), schema: { params: idParams } },
+    async (request) => {
+      const scope = scopeOf(request);
+      // The type provider derives `params.id: string` from idParams (a wrong field would not compile).
+      const id: string = request.params.id;
+      return { kind: scope.kind, tenant: scope.id, actor: scope.actor.id, id: Number(id) };
+    },
+  );
+  if (door.kind === 'company') {
+    app.post('/only', { config: allow(POLICY, door, 'things.companyOnly') }, async () => ({ ok: true }));
+  }
+};
+
+const actor = (role: Actor['role'], tenant: { company_id?: number; holding_id?: number }): Actor => ({
+  id: 7,
+  name: 'Test',
+  email: 't@example.ro',
+  role,
+  company_id: tenant.company_id ?? null,
+  holding_id: tenant.holding_id ?? null,
+  tokenId: 1,
+});
+
+async function appWith(signedIn: Actor | null, features: DoorRoutes[] = [thingRoutes]): Promise<FastifyInstance> {
+  const app = Fastify();
+  app.decorate('ctx', { config: { uploadMaxBytes: 1024 } } as unknown as AppContext);
+  app.decorateRequest('actor', null);
+  app.addHook('onRequest', async (request) => {
+    request.actor = signedIn;
+  });
+  registerErrorHandler(app);
+  await app.register(multipart);
+  await app.register((api) => registerDoors(api, features), { prefix: '/api' });
+  return app;
+}
+
+describe('tenant doors', () => {
+  it('serves one feature on both doors, each request scoped to its own tenant', async () => {
+    const company = await appWith(actor(3, { company_id: 5 }));
+    const res = await company.inject({ method: 'POST', url: '/api/company/5/things/12' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ kind: 'company', tenant: 5, actor: 7, id: 12 });
+
+    const holding = await appWith(actor(4, { holding_id: 9 }));
+    const res2 = await holding.inject({ method: 'POST', url: '/api/holding/9/things/3' });
+    expect(res2.json()).toEqual({ kind: 'holding', tenant: 9, actor: 7, id: 3 });
+  });
+
+  it('answers 401 anonymous, 403 wrong door or role, 404 another tenant — before the params are validated', async () => {
+    const anonymous = await appWith(null);
+    expect((await anonymous.inject({ method: 'POST', url: '/api/company/5/things/x' })).statusCode).toBe(401);
+    const holdingUser = await appWith(actor(5, { holding_id: 9 }));
+    expect((await holdingUser.inject({ method: 'POST', url: '/api/company/5/things/1' })).statusCode).toBe(403);
+    expect((await holdingUser.inject({ method: 'POST', url: '/api/holding/9/things/1' })).statusCode).toBe(403);
+    const other = await appWith(actor(2, { company_id: 6 }));
+    const res = await other.inject({ method: 'POST', url: '/api/company/5/things/1' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Compania nu a fost găsită.');
+    const staff = await appWith(actor(3, { company_id: 5 }));
+    expect((await staff.inject({ method: 'POST', url: '/api/company/5/only' })).statusCode).toBe(403);
+    expect((await staff.inject({ method: 'POST', url: '/api/company/5/things/x1' })).statusCode).toBe(422);
+  });
+
+  it('refuses at start-up a door route without roles, and answers no roles for an action a door lacks', async () => {
+    const bare: DoorRoutes = (app) => {
+      app.post('/naked', async () => ({}));
+    };
+    await expect(appWith(null, [bare])).rejects.toThrow(/rolurile/);
+    expect(rolesFor(POLICY, 'holding', 'things.companyOnly')).toEqual([]);
+  });
+});

@@ -1,0 +1,27 @@
+/** Paging of every list, on both tenant doors: page 1 and 25 rows unless asked otherwise. */
+export const DEFAULT_PER_PAGE = 25;
+
+export interface PagingInput {
+  page?: number;
+  per_page?: number;
+  search?: string | null;
+  direction?: 'asc' | 'desc';
+}
+
+export interface Paging {
+  page: number;
+  perPage: number;
+  offset: number;
+  search: string;
+}
+
+export function paging(input: PagingInput, defaultPerPage = DEFAULT_PER_PAGE): Paging {
+  const page = input.page ?? 1;
+  const perPage = input.per_page ?? defaultPerPage;
+  return { page, perPage, offset: (page - 1) * perPage, search: (input.search ?? '').trim() };
+}
+
+export const pageMeta = (p: Paging, total: number) => ({ page: p.page, per_page: p.perPage, total });
+
+export const toIso = (value: Date | string | null | undefined): string | null =>
+  value === null || value === undefined ? null : new Date(value).toISOString();
