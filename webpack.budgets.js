@@ -1,4 +1,4 @@
-// Size budgets of the production front end (issue 8), enforced at build time: an app over a
+// Size budgets of the production front end, enforced at build time: an app over a
 // budget fails its build with a message naming the files; every production build prints one
 // line per budget (measured gzip size vs the limit) and writes them to dist/budgets.json.
 //

@@ -1,4 +1,4 @@
-// One webpack factory for the shell and the three remotes (DESIGN §1).
+// One webpack factory for the shell and the three remotes.
 // Each app's webpack.config.js calls createConfig({ name, dir, port, exposes }).
 const fs = require('node:fs');
 const path = require('node:path');
@@ -15,7 +15,7 @@ const API_TARGET = process.env.DOSAR_API_URL || 'http://localhost:8080';
 const DEV_PORTS = { shell: 3000, admin_app: 3001, company_app: 3002, client_app: 3003 };
 
 /**
- * Production size budgets (issue 8), enforced by webpack.budgets.js: over one, the build fails.
+ * Production size budgets, enforced by webpack.budgets.js: over one, the build fails.
  * "Shell initial JS" is every JS file a visitor's browser fetches to show the home page `/`:
  * the entry (with the federation runtime), the bootstrap chunk, the shared singletons consumed
  * before the first render, and the page's own chunk.

@@ -17,7 +17,7 @@ import { CHROMIUM, loadTestFiles, runTests } from './lib/runner.mjs';
 /** Every server instance a test may ask for by name, with its extra environment. */
 const SERVERS = {
   main: {},
-  // The company remote points at a port where nothing listens (DESIGN §1: a dead remote).
+  // The company remote points at a port where nothing listens.
   'company-remote-down': { REMOTE_COMPANY_URL: 'http://127.0.0.1:9/' },
 };
 

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 export const DEMO_PASSWORD = 'Demo1234!';
 export const NOT_AUTHORIZED = 'Nu esti autorizat sa accesezi aceasta pagina';
 
-/** Role → where signing in lands (SPEC §2 area defaults). */
+/** Role → where signing in lands. */
 export const DEMO_USERS = [
   { email: 'admin@demo.ro', role: 1, home: '/admin/companies' },
   { email: 'owner@demo.ro', role: 2, home: '/company/dashboard' },

@@ -1,4 +1,4 @@
-// Issue 5, browser: the administrator composes a campaign for all company owners, previews
+// Browser: the administrator composes a campaign for all company owners, previews
 // it, sends it through the mail outbox with live progress until everything is sent, and the
 // e-mails exist for owner@demo.ro and owner2@demo.ro.
 import assert from 'node:assert/strict';

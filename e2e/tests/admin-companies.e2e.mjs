@@ -1,4 +1,4 @@
-// Issue 5, browser: the administrator suspends "Contabil Demo SRL" from /admin/companies;
+// Browser: the administrator suspends "Contabil Demo SRL" from /admin/companies;
 // its owner can no longer sign in (a Romanian message on the login form says why); the
 // administrator reactivates it and the owner signs in again.
 import assert from 'node:assert/strict';

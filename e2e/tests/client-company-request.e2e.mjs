@@ -1,4 +1,4 @@
-// Issue 4, browser: the company-request flow. holding@demo.ro invites an accounting company
+// Browser: the company-request flow. holding@demo.ro invites an accounting company
 // from /client/company; the invitation e-mail leads to /company-request/{hash}, where the
 // company confirms (its new owner sets a password, signs in and sees the group) or rejects;
 // a used link is refused with a Romanian message.

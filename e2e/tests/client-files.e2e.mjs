@@ -1,4 +1,4 @@
-// Issue 4, browser: the holding admin uploads a document to one of the group's firms in the
+// Browser: the holding admin uploads a document to one of the group's firms in the
 // client area; the accounting company's owner then finds it in the company area.
 import assert from 'node:assert/strict';
 import { test } from '../lib/runner.mjs';

@@ -1,10 +1,10 @@
-// Issue 4, browser: a holding user of role 5 sees no role-4 screen in its menu and is
+// Browser: a holding user of role 5 sees no role-4 screen in its menu and is
 // refused, then sent back to its default, when it types their URLs.
 import assert from 'node:assert/strict';
 import { test } from '../lib/runner.mjs';
 import { NOT_AUTHORIZED, expectPath, expectToast, navLabels, signInAs } from '../lib/ui.mjs';
 
-/** SPEC §2: the client-area screens only role 4 may open, with their menu labels. */
+/** The client-area screens only role 4 may open, with their menu labels. */
 const ADMIN_ONLY = [
   { path: '/client/company', label: 'Firme de contabilitate' },
   { path: '/client/users', label: 'Utilizatori' },

@@ -1,4 +1,4 @@
-// Issue 3, browser: the owner reorders the company's categories, by drag and drop and from
+// Browser: the owner reorders the company's categories, by drag and drop and from
 // the keyboard (move buttons); the order is saved (updatePosition) and survives a reload.
 // Each test signs up its own company, so the demo company's order is never touched.
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Issue 3, browser: the owner creates a client, drops three files on the upload panel and
+// Browser: the owner creates a client, drops three files on the upload panel and
 // watches them upload with progress, sees them listed, then downloads the zip of them all.
 import assert from 'node:assert/strict';
 import path from 'node:path';

@@ -1,10 +1,10 @@
-// Issue 3, browser: staff (role 3) sees only its screens in the company menu and is
+// Browser: staff (role 3) sees only its screens in the company menu and is
 // refused, then sent back to its default, when it types the URL of a role-2 screen.
 import assert from 'node:assert/strict';
 import { test } from '../lib/runner.mjs';
 import { NOT_AUTHORIZED, expectPath, expectToast, navLabels, signInAs } from '../lib/ui.mjs';
 
-/** SPEC §2: the company screens only role 2 may open, with their menu labels. */
+/** The company screens only role 2 may open, with their menu labels. */
 const OWNER_ONLY = [
   { path: '/company/users', label: 'Utilizatori' },
   { path: '/company/categories', label: 'Categorii' },

@@ -1,4 +1,4 @@
-// Issue 5, browser: the owner pays a plan from /company/subscription through the built-in
+// Browser: the owner pays a plan from /company/subscription through the built-in
 // sandbox provider (its checkout page, marked test mode), approves, comes back and sees the
 // plan active with the payment listed.
 import assert from 'node:assert/strict';

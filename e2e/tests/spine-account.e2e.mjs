@@ -1,4 +1,4 @@
-// Issue 2, browser: register → signed in as owner; forgot password → e-mail → reset → sign in.
+// Browser: register → signed in as owner; forgot password → e-mail → reset → sign in.
 import assert from 'node:assert/strict';
 import { test } from '../lib/runner.mjs';
 import { waitForMail, mailsTo } from '../lib/mail.mjs';

@@ -1,10 +1,10 @@
-// Issue 2, browser: module federation at run time — one copy of each shared singleton,
+// Browser: module federation at run time — one copy of each shared singleton,
 // and a dead remote that leaves the rest of the product working.
 import assert from 'node:assert/strict';
 import { test } from '../lib/runner.mjs';
 import { areaSidebar, expectPath, signInAs } from '../lib/ui.mjs';
 
-// Issue 2: shared singletons, exactly one copy of each in the browser.
+// Shared singletons, exactly one copy of each in the browser.
 const SINGLETONS = [
   'react',
   'react-dom',

@@ -1,4 +1,4 @@
-// Issue 2, browser: the route guard, rule by rule (SPEC §2, DESIGN §1 "Guard").
+// Browser: the route guard, rule by rule.
 import { test } from '../lib/runner.mjs';
 import { NOT_AUTHORIZED, expectPath, expectToast, signInAs } from '../lib/ui.mjs';
 

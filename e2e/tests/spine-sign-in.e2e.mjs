@@ -1,4 +1,4 @@
-// Issue 2, browser: every demo role signs in through the login form and lands on its
+// Browser: every demo role signs in through the login form and lands on its
 // area default; the session survives a reload; logout ends it.
 import assert from 'node:assert/strict';
 import { test } from '../lib/runner.mjs';

@@ -1,4 +1,4 @@
-/** Every route of the shell (SPEC §2). */
+/** Every route of the shell. */
 export const paths = {
   home: '/',
   documentation: '/documentation',

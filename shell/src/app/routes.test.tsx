@@ -45,7 +45,7 @@ describe('public routes', () => {
   });
 });
 
-describe('the guard (DESIGN §1)', () => {
+describe('the guard', () => {
   it.each(['/admin', '/company/dashboard', '/client/utils'])(
     '%s without a login goes to /login, no toast',
     async (url) => {
@@ -118,7 +118,7 @@ describe('a remote that cannot load', () => {
 });
 
 describe('session', () => {
-  it('a 401 on any call shows the SPEC §8 toast and resets the session', async () => {
+  it('a 401 on any call shows the “Trebuie sa fii autentificat” toast and resets the session', async () => {
     const { store } = renderApp('/company/dashboard', { role: 2 });
     await screen.findByRole('heading', { name: 'Zona company la /company' });
     fakeHttp(() => [401, { message: 'Trebuie sa fii autentificat ca sa accesezi aceasta pagina' }]);

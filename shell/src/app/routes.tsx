@@ -25,7 +25,7 @@ const SandboxCheckoutPage = page(
 
 const guard = (access: RouteAccess, element: ReactNode) => <RouteGuard access={access}>{element}</RouteGuard>;
 
-/** Every route of SPEC §2. Areas are remotes loaded at run time; the guard runs before they load. */
+/** Every route of the product. Areas are remotes loaded at run time; the guard runs before they load. */
 export function AppRoutes() {
   return (
     <Routes>

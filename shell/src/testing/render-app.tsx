@@ -13,6 +13,8 @@ import {
   type User,
 } from '@dosar/shared';
 import { AppRoutes } from '../app/routes';
+/** Tests of any feature reset the remote loader's memo between cases through here. */
+export { resetRemoteLoader } from '../features/remotes/load-remote-app';
 
 export interface FakeCall {
   method: string;

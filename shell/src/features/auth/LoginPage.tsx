@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { LoginForm } from '@dosar/shared';
 import { paths } from '../../app/paths';
 
-/** /login: after sign-in the guest-only guard sends the user to their area (SPEC §2). */
+/** /login: after sign-in the guest-only guard sends the user to their area. */
 export function LoginPage() {
   return (
     <div className="auth-page">

@@ -1,6 +1,6 @@
 export type FieldErrors = Record<string, string[]>;
 
-/** The `errors` map of a 422 answer (DESIGN §3), or {}. */
+/** The `errors` map of a 422 answer, or {}. */
 export function fieldErrorsOf(error: unknown): FieldErrors {
   const data = (error as { response?: { data?: { errors?: unknown } } })?.response?.data;
   return data?.errors && typeof data.errors === 'object' ? (data.errors as FieldErrors) : {};

@@ -82,7 +82,7 @@ function Invitation({ request }: { request: PublicCompanyRequest }) {
   );
 }
 
-/** /company-request/:hash — a visitor sees who invites whom and confirms or rejects the request (SPEC §2, §4). */
+/** /company-request/:hash — a visitor sees who invites whom and confirms or rejects the request. */
 export function CompanyRequestPage() {
   const { hash = '' } = useParams();
   const ownerId = useId();

@@ -1,4 +1,4 @@
-/** The three areas, each served by one remote (DESIGN §1). */
+/** The three areas, each served by one remote. */
 export type Area = 'admin' | 'company' | 'client';
 
 export interface RemoteDescriptor {

@@ -11,7 +11,7 @@ export interface CheckoutPayment {
   provider_ref: string | null;
 }
 
-/** The payer's tenant prefix (SPEC §7): a company owner (role 2) or a holding admin (role 4). */
+/** The payer's tenant prefix: a company owner (role 2) or a holding admin (role 4). */
 function tenantPrefix(user: User): string | null {
   if (user.role === 2 && user.company_id) return `/api/company/${user.company_id}`;
   if (user.role === 4 && user.holding_id) return `/api/holding/${user.holding_id}`;
