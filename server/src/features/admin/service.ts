@@ -4,7 +4,7 @@ import { errors } from '../../infra/errors.js';
 import { isValidCui, normalizeCui } from '../../lib/cui.js';
 import { DEFAULT_CATEGORIES } from '../../seed.js';
 import { insertDefaultCategories } from '../auth/repository.js';
-import { prepareSetPasswordMail } from '../company/set-password.js';
+import { prepareSetPasswordMail } from '../users/index.js';
 import { startTrial, effectiveStatus } from '../billing/service.js';
 import { findSubscription, listTenantPayments, storageUsed, countClients } from '../billing/repository.js';
 import { presentPayment, presentPlan, ron } from '../billing/presenter.js';

@@ -11,7 +11,7 @@ import { isEmail } from '../auth/policy.js';
 import { cuiTaken } from '../admin/repository.js';
 import { insertCompany, insertDefaultCategories, normalizeEmail } from '../auth/repository.js';
 import { toIso } from '../company/schemas.js';
-import { prepareSetPasswordMail } from '../company/set-password.js';
+import { prepareSetPasswordMail } from '../users/index.js';
 import * as repo from './repository.js';
 
 /**

@@ -1,15 +1,18 @@
 import { bearer, createTestApp, type TestApp } from '../../../test/helpers.js';
 import { file, multipart } from '../../../test/multipart.js';
 import { CANARY, tinyPdf } from '../../seed.js';
+import { USERS_POLICY, type UserAction } from '../users/policy.js';
 import { COMPANY_POLICY, type CompanyAction } from './policy.js';
 
 // Every call of the company table against every wrong caller: nothing leaks, nothing changes.
 let t: TestApp;
+/** The company door's role table: this area's actions, and those of the features served on both doors. */
+const TABLE: Record<string, readonly number[]> = { ...COMPANY_POLICY, ...USERS_POLICY.company };
 const tokens: Record<string, string> = {};
 const ids = { client: 0, media: 0, holding: 1, category: 0, user: 0, util: 0, utilMedia: 0 };
 
 interface Call {
-  action: CompanyAction;
+  action: CompanyAction | UserAction;
   method: 'GET' | 'POST';
   path: string;
   body?: object;
@@ -205,7 +208,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 test('the matrix covers every action of the policy', () => {
-  expect(new Set(calls().map((c) => c.action))).toEqual(new Set(Object.keys(COMPANY_POLICY)));
+  expect(new Set(calls().map((c) => c.action))).toEqual(new Set(Object.keys(TABLE)));
 });
 
 test('anonymous callers get 401 on every call', async () => {
@@ -228,7 +231,7 @@ test.each([
 });
 
 test('staff (role 3) gets 403 on every role-2 call', async () => {
-  for (const call of calls().filter((c) => !(COMPANY_POLICY[c.action] as readonly number[]).includes(3))) {
+  for (const call of calls().filter((c) => !TABLE[c.action].includes(3))) {
     const res = await send(tokens['staff@demo.ro'], call, 1);
     expect([call.path, res.statusCode]).toEqual([call.path, 403]);
   }

@@ -30,10 +30,6 @@ export const COMPANY_POLICY = {
   'categories.update': OWNER,
   'categories.reorder': OWNER,
   'categories.delete': OWNER,
-  'users.list': OWNER,
-  'users.create': OWNER,
-  'users.update': OWNER,
-  'users.delete': OWNER,
   'utils.list': STAFF,
   'utils.get': STAFF,
   'utils.create': OWNER,
@@ -54,20 +50,4 @@ export function canCompany(role: Role, action: CompanyAction): boolean {
  */
 export function authorizeCompany(request: FastifyRequest, companyId: number, action: CompanyAction): Actor {
   return requireCompanyScope(request, companyId, COMPANY_POLICY[action]);
-}
-
-/** Whether a change leaves the company without a live owner (role 2). */
-export function removesLastOwner(
-  target: { role: Role },
-  change: { role?: Role; deleted?: boolean },
-  liveOwners: number,
-): boolean {
-  if (target.role !== 2) return false;
-  const staysOwner = !change.deleted && (change.role === undefined || change.role === 2);
-  return !staysOwner && liveOwners <= 1;
-}
-
-/** Nobody deletes their own account from the users screen (the profile is the place for one's own account). */
-export function canDeleteCompanyUser(actor: Pick<Actor, 'id'>, target: { id: number }): boolean {
-  return actor.id !== target.id;
 }

@@ -4,7 +4,6 @@ import { categoryRoutes } from './categories/routes.js';
 import { clientRoutes } from './clients/routes.js';
 import { holdingRoutes } from './holdings/routes.js';
 import { mediaRoutes } from './media/routes.js';
-import { userRoutes } from './users/routes.js';
 import { utilRoutes } from './utils/routes.js';
 import { registerReadOnlyGuard } from '../billing/index.js';
 
@@ -38,7 +37,6 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
       await scoped.register(mediaRoutes);
       await scoped.register(holdingRoutes);
       await scoped.register(categoryRoutes);
-      await scoped.register(userRoutes);
       await scoped.register(utilRoutes);
     },
     { prefix: '/company/:companyId' },

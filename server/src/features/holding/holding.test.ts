@@ -491,16 +491,16 @@ describe('users', () => {
     id: number;
     email: string;
     role: number;
-    has_password: boolean;
+    invited: boolean;
   }
 
   test('GET users lists roles 4 and 5 of the holding only', async () => {
     const res = await call('GET', h1('users'), tokens.holding);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.data.map((u: UserOut) => [u.email, u.role, u.has_password])).toEqual([
-      ['holding@demo.ro', 4, true],
-      ['client@demo.ro', 5, true],
+    expect(body.data.map((u: UserOut) => [u.email, u.role, u.invited])).toEqual([
+      ['holding@demo.ro', 4, false],
+      ['client@demo.ro', 5, false],
     ]);
     expect(res.body).not.toContain('password_hash');
     expect(res.body).not.toContain('owner@demo.ro');
@@ -522,7 +522,7 @@ describe('users', () => {
       name: 'Maria Pop',
       email: 'maria.pop@grup-demo.ro',
       role: 4,
-      has_password: false,
+      invited: true,
     });
     newUserId = body.user.id;
     const mails = t.mail.to('maria.pop@grup-demo.ro');
@@ -598,8 +598,10 @@ describe('users', () => {
       .executeTakeFirstOrThrow();
     expect(row.deleted_at).not.toBeNull();
     expect((await call('POST', h1(`users/${newUserId}/delete`), tokens.holding)).statusCode).toBe(404);
+    // The last administrator: 422 on `role`, as on the company door (was 409 here).
     res = await call('POST', h1(`users/${ids.holdingUser}/delete`), tokens.holding);
-    expect(res.statusCode).toBe(409);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.role).toBeDefined();
     expect((await call('GET', '/api/user', tokens.holding)).statusCode).toBe(200);
     expect((await call('POST', h1(`users/${ids.holding2User}/delete`), tokens.holding)).statusCode).toBe(404);
   });

@@ -17,18 +17,3 @@ export function canDeleteDocument(actor: ActorLike, document: { uploaded_by: num
   if (actor.role === 5) return document.uploaded_by !== null && document.uploaded_by === actor.id;
   return false;
 }
-
-/**
- * The holding keeps at least one role-4 user: removing or demoting `target`
- * is refused when it is the last one.
- */
-export function leavesHoldingWithoutAdmin(
-  adminIds: readonly number[],
-  target: { id: number; role: Role },
-  change: { role?: Role; deleted?: boolean },
-): boolean {
-  if (target.role !== 4) return false;
-  const losesAdmin = change.deleted === true || (change.role !== undefined && change.role !== 4);
-  if (!losesAdmin) return false;
-  return adminIds.filter((id) => id !== target.id).length === 0;
-}

@@ -15,7 +15,7 @@ export const idPattern = '^[0-9]{1,9}$';
 
 export { errorSchema, messageSchema, binarySchema };
 
-/** The files module's error answers, plus 409 (last administrator, e-mail taken in a race). */
+/** The files module's error answers, plus 409. */
 export const errorResponses = { ...fileErrorResponses, 409: errorSchema } as const;
 
 export const holdingParams = {
@@ -215,58 +215,6 @@ export const companiesResponse = {
     },
     meta: metaSchema,
   },
-} as const;
-
-// ---- users ---------------------------------------------------------------
-
-export const usersQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { ...listQueryProperties, sort: { type: 'string', enum: ['name', 'email', 'role', 'created_at'] } },
-} as const;
-
-export const holdingUserSchema = {
-  type: 'object',
-  required: ['id', 'name', 'email', 'role'],
-  properties: {
-    id: { type: 'integer' },
-    name: { type: 'string' },
-    email: { type: 'string' },
-    role: { type: 'integer' },
-    has_password: { type: 'boolean' },
-    last_seen_at: nullableString,
-    created_at: { type: 'string' },
-  },
-} as const;
-
-export const usersResponse = {
-  type: 'object',
-  required: ['data', 'meta'],
-  properties: { data: { type: 'array', items: holdingUserSchema }, meta: metaSchema },
-} as const;
-
-export const storeUserBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['name', 'email', 'role'],
-  properties: {
-    name: { type: 'string', minLength: 1, maxLength: 200 },
-    email: { type: 'string', minLength: 3, maxLength: 254 },
-    role: { type: 'integer', enum: [4, 5] },
-  },
-} as const;
-
-export const updateUserBody = {
-  type: 'object',
-  additionalProperties: false,
-  minProperties: 1,
-  properties: storeUserBody.properties,
-} as const;
-
-export const userSavedResponse = {
-  type: 'object',
-  required: ['message', 'user'],
-  properties: { message: { type: 'string' }, user: holdingUserSchema },
 } as const;
 
 // ---- utility files -------------------------------------------------------

@@ -4,17 +4,13 @@ import type { AppContext } from '../../infra/context.js';
 import { AppError, errors, type FieldErrors } from '../../infra/errors.js';
 import { isValidCui, normalizeCui } from '../../lib/cui.js';
 import { isEmail } from '../auth/policy.js';
-import { emailTaken, normalizeEmail } from '../auth/repository.js';
-import { EMAIL_TAKEN } from '../auth/service.js';
-import { canDeleteDocument, leavesHoldingWithoutAdmin } from './policy.js';
+import { canDeleteDocument } from './policy.js';
 import * as repo from './repository.js';
-import { assertCanAddClient, assertCanAddUser } from '../billing/index.js';
-import { prepareSetPasswordMail } from '../company/set-password.js';
+import { assertCanAddClient } from '../billing/index.js';
 import { effectiveSet } from '../company/categories/repository.js';
 import { presentCategory } from '../company/categories/presenter.js';
 import { clientNotFound } from '../company/clients/service.js';
 import { toIso } from '../company/schemas.js';
-import { userNotFound } from '../company/users/service.js';
 import {
   currentPeriod,
   documentNotFound,
@@ -33,7 +29,6 @@ type Ctx = Pick<AppContext, 'db' | 'mailer' | 'config'>;
 
 export const notFound = {
   client: clientNotFound,
-  user: userNotFound,
   company: () => errors.notFound('Compania'),
 };
 
@@ -265,129 +260,6 @@ export async function listCompanies(ctx: Ctx, holdingId: number, input: ListInpu
 export async function unlinkCompany(ctx: Ctx, holdingId: number, companyId: number) {
   if (!(await repo.unlinkCompany(ctx.db, holdingId, companyId))) throw notFound.company();
   return { message: 'Compania a fost eliminată din grup. Clienții și documentele rămân păstrate.' };
-}
-
-// ---- users ---------------------------------------------------------------
-
-function presentUser(row: repo.HoldingUserRow) {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    role: row.role,
-    has_password: row.has_password,
-    last_seen_at: toIso(row.last_seen_at),
-    created_at: toIso(row.created_at) as string,
-  };
-}
-
-export async function listUsers(
-  ctx: Ctx,
-  holdingId: number,
-  input: ListInput<'name' | 'email' | 'role' | 'created_at'> | undefined,
-) {
-  const page = pageOf(input);
-  const { rows, total } = await repo.listUsers(ctx.db, holdingId, { ...page, sort: input?.sort ?? 'name' });
-  return { data: rows.map(presentUser), meta: meta(page, total) };
-}
-
-interface UserInput {
-  name?: string;
-  email?: string;
-  role?: 4 | 5;
-}
-
-function cleanUserInput(input: UserInput): UserInput {
-  const out: UserInput = { ...input };
-  const problems: FieldErrors = {};
-  if (input.name !== undefined) {
-    out.name = input.name.trim();
-    if (!out.name) problems.name = ['Numele este obligatoriu.'];
-  }
-  if (input.email !== undefined) {
-    out.email = normalizeEmail(input.email);
-    if (!isEmail(out.email)) problems.email = ['Adresa de e-mail nu este validă.'];
-  }
-  if (Object.keys(problems).length) throw errors.validation(problems);
-  return out;
-}
-
-const emailInUse = () => errors.field('email', EMAIL_TAKEN);
-
-/** Two requests racing for one e-mail: the unique index (users_email_unique) decides, the loser gets 422. */
-async function uniqueEmail<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if ((error as { code?: string }).code === '23505') throw emailInUse();
-    throw error;
-  }
-}
-
-export async function storeUser(ctx: Ctx, actor: Actor, holdingId: number, input: Required<UserInput>) {
-  const fields = cleanUserInput(input) as Required<UserInput>;
-  if (await emailTaken(ctx.db, fields.email)) throw emailInUse();
-  await assertCanAddUser(ctx.db, { holdingId });
-  const { id, mail } = await uniqueEmail(() =>
-    ctx.db.transaction().execute(async (trx) => {
-      const id = await repo.insertUser(trx, holdingId, fields);
-      const holding = await trx
-        .selectFrom('holdings')
-        .select('name')
-        .where('id', '=', holdingId)
-        .executeTakeFirstOrThrow();
-      const mail = await prepareSetPasswordMail(
-        trx,
-        ctx.config,
-        { id, email: fields.email, name: fields.name },
-        `${actor.name} ți-a creat un cont în portalul Dosar al grupului „${holding.name}”.`,
-      );
-      return { id, mail };
-    }),
-  );
-  await ctx.mailer.send(mail);
-  const user = await repo.findUser(ctx.db, holdingId, id);
-  return {
-    message: 'Utilizatorul a fost creat și a primit un e-mail pentru setarea parolei.',
-    user: presentUser(user as repo.HoldingUserRow),
-  };
-}
-
-export async function updateUser(ctx: Ctx, holdingId: number, userId: number, input: UserInput) {
-  const fields = cleanUserInput(input);
-  await uniqueEmail(() =>
-    ctx.db.transaction().execute(async (trx) => {
-      const admins = await repo.lockAdmins(trx, holdingId);
-      const target = await repo.findUser(trx, holdingId, userId);
-      if (!target) throw notFound.user();
-      if (leavesHoldingWithoutAdmin(admins, target, { role: fields.role })) {
-        throw errors.field('role', 'Grupul trebuie să păstreze cel puțin un administrator (rolul 4).');
-      }
-      if (
-        fields.email &&
-        fields.email !== target.email.toLowerCase() &&
-        (await emailTaken(trx, fields.email, userId))
-      ) {
-        throw emailInUse();
-      }
-      await repo.updateUser(trx, holdingId, userId, fields);
-    }),
-  );
-  const user = await repo.findUser(ctx.db, holdingId, userId);
-  return { message: 'Utilizatorul a fost actualizat.', user: presentUser(user as repo.HoldingUserRow) };
-}
-
-export async function deleteUser(ctx: Ctx, holdingId: number, userId: number) {
-  await ctx.db.transaction().execute(async (trx) => {
-    const admins = await repo.lockAdmins(trx, holdingId);
-    const target = await repo.findUser(trx, holdingId, userId);
-    if (!target) throw notFound.user();
-    if (leavesHoldingWithoutAdmin(admins, target, { deleted: true })) {
-      throw errors.conflict('Nu poți șterge ultimul administrator (rolul 4) al grupului.');
-    }
-    await repo.softDeleteUser(trx, holdingId, userId);
-  });
-  return { message: 'Utilizatorul a fost șters.' };
 }
 
 // ---- utility files -------------------------------------------------------

@@ -4,7 +4,7 @@ import { renderMail } from '../../../infra/mail-templates.js';
 import type { MailMessage } from '../../../infra/mailer.js';
 import { emailTaken } from '../../auth/repository.js';
 import { findCompanyName } from '../clients/repository.js';
-import { prepareSetPasswordMail } from '../set-password.js';
+import { prepareSetPasswordMail } from '../../users/index.js';
 import { fold, pageMeta, paging, toIso, type PagingInput } from '../schemas.js';
 import * as repo from './repository.js';
 

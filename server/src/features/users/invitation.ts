@@ -1,11 +1,9 @@
-import type { Transaction } from 'kysely';
 import type { AppContext } from '../../infra/context.js';
 import type { Db } from '../../infra/db.js';
-import type { Database } from '../../db/schema.js';
 import { renderMail } from '../../infra/mail-templates.js';
 import type { MailMessage } from '../../infra/mailer.js';
 import { randomSecret, sha256 } from '../../infra/tokens.js';
-import { replaceResetToken } from '../auth/repository.js';
+import { replaceResetToken } from '../auth/index.js';
 
 /** An invited account sets its first password on the reset-password page; the link lives 7 days. */
 export const SET_PASSWORD_DAYS = 7;
@@ -16,7 +14,7 @@ export const SET_PASSWORD_DAYS = 7;
  * to send once the surrounding transaction committed.
  */
 export async function prepareSetPasswordMail(
-  db: Db | Transaction<Database>,
+  db: Db,
   config: AppContext['config'],
   user: { id: number; email: string; name: string },
   invitation: string,
@@ -24,7 +22,7 @@ export async function prepareSetPasswordMail(
 ): Promise<MailMessage> {
   const token = randomSecret();
   const expiresAt = new Date(Date.now() + SET_PASSWORD_DAYS * 24 * 60 * 60 * 1000);
-  await replaceResetToken(db as Db, user.id, sha256(token), expiresAt);
+  await replaceResetToken(db, user.id, sha256(token), expiresAt);
   const url = `${config.publicUrl}reset-password/${token}?email=${encodeURIComponent(user.email)}`;
   return renderMail(user.email, {
     subject: 'Invitație în Dosar: setează parola contului tău',

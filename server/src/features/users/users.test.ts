@@ -1,0 +1,211 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { bearer, createTestApp, type TestApp } from '../../../test/helpers.js';
+
+/**
+ * The users feature on both doors: one rule set where the company and holding sides used to
+ * differ (e-mail race, `invited`, last privileged user, oneself, paging, search, plan limit).
+ * Demo world: company 1 (owner@demo.ro 2, staff@demo.ro 3), holding 1 (holding@demo.ro 4,
+ * client@demo.ro 5).
+ */
+
+let t: TestApp;
+const tokens = { owner: '', holding: '' };
+const ids = { company: 0, holding: 0, holdingAdmin: 0 };
+const EMAIL_TAKEN = 'Această adresă de e-mail este deja folosită de alt cont.';
+
+const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object): Promise<LightMyRequestResponse> =>
+  t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+const door = {
+  company: (path: string) => `/api/company/${ids.company}/${path}`,
+  holding: (path: string) => `/api/holding/${ids.holding}/${path}`,
+};
+const tokenOf = (kind: 'company' | 'holding') => (kind === 'company' ? tokens.owner : tokens.holding);
+const liveUsers = async (email: string) =>
+  (await t.ctx.db.selectFrom('users').select('id').where('email', '=', email).where('deleted_at', 'is', null).execute())
+    .length;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.ctx.db;
+  ids.company = (
+    await db.selectFrom('companies').select('id').where('name', '=', 'Contabil Demo SRL').executeTakeFirstOrThrow()
+  ).id;
+  ids.holding = (
+    await db.selectFrom('holdings').select('id').where('name', '=', 'Grup Demo').executeTakeFirstOrThrow()
+  ).id;
+  ids.holdingAdmin = (
+    await db.selectFrom('users').select('id').where('email', '=', 'holding@demo.ro').executeTakeFirstOrThrow()
+  ).id;
+  // No user limit here (the trial plans allow a handful); the plan-limit test sets its own.
+  await db.updateTable('plans').set({ max_users: null }).execute();
+  tokens.owner = await t.login('owner@demo.ro');
+  tokens.holding = await t.login('holding@demo.ro');
+});
+afterAll(() => t.close());
+
+describe.each(['company', 'holding'] as const)('%s door', (kind) => {
+  const role = kind === 'company' ? 3 : 5;
+
+  test('two storeUser calls racing for one e-mail: one account, the other a Romanian 422 (never a 500)', async () => {
+    const email = `cursa-${kind}@demo.ro`;
+    const body = { name: 'Cursă', email, role };
+    const answers = await Promise.all([
+      call('POST', door[kind]('storeUser'), tokenOf(kind), body),
+      call('POST', door[kind]('storeUser'), tokenOf(kind), { ...body, email: email.toUpperCase() }),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 422]);
+    const refused = answers.find((r) => r.statusCode === 422) as LightMyRequestResponse;
+    expect(refused.json().errors).toEqual({ email: [EMAIL_TAKEN] });
+    expect(await liveUsers(email)).toBe(1);
+  });
+
+  test('two users/{id}/update calls racing to take one e-mail: one wins, the other 422', async () => {
+    const make = async (n: number) =>
+      (
+        await call('POST', door[kind]('storeUser'), tokenOf(kind), {
+          name: `U${n}`,
+          email: `u${n}-${kind}@demo.ro`,
+          role,
+        })
+      ).json();
+    const [a, b] = [await make(1), await make(2)];
+    const idOf = (saved: { data?: { id: number }; user?: { id: number } }) => (saved.data ?? saved.user)?.id;
+    const target = `luat-${kind}@demo.ro`;
+    const answers = await Promise.all(
+      [a, b].map((u) => call('POST', door[kind](`users/${idOf(u)}/update`), tokenOf(kind), { email: target })),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+    expect(await liveUsers(target)).toBe(1);
+  });
+
+  test('the user answer is one shape: invited until a password is set, never a hash', async () => {
+    const res = await call('POST', door[kind]('storeUser'), tokenOf(kind), {
+      name: 'Ștefan Țăranu',
+      email: `stefan-${kind}@demo.ro`,
+      role,
+    });
+    expect(res.statusCode).toBe(201);
+    const saved = res.json();
+    const user = kind === 'company' ? saved.data : saved.user;
+    expect(Object.keys(user).sort()).toEqual(
+      ['created_at', 'email', 'id', 'invited', 'last_seen_at', 'name', 'role'].sort(),
+    );
+    expect(user).toMatchObject({ invited: true, last_seen_at: null, role });
+    if (kind === 'holding') expect(saved.message).toContain('e-mail');
+    const list = (await call('GET', door[kind]('users'), tokenOf(kind))).json();
+    expect(list.data[0]).toMatchObject({ invited: false });
+    expect(list.data[0]).not.toHaveProperty('has_password');
+    // The invitation names who invited and the tenant.
+    const mail = t.mail.to(`stefan-${kind}@demo.ro`).pop();
+    expect(mail?.text).toContain(kind === 'company' ? '„Contabil Demo SRL”' : '„Grup Demo”');
+    expect(mail?.text).toMatch(/te-a adăugat ca (angajat|utilizator)/);
+  });
+
+  test('lists page 25 by default, search ignores diacritics, sort and direction on both doors', async () => {
+    const list = (await call('GET', door[kind]('users'), tokenOf(kind))).json();
+    expect(list.meta.per_page).toBe(25);
+    const found = (await call('GET', door[kind]('users?search=TARANU'), tokenOf(kind))).json();
+    expect(found.data.map((u: { email: string }) => u.email)).toEqual([`stefan-${kind}@demo.ro`]);
+    const byEmail = (await call('GET', door[kind]('users?sort=email&direction=desc'), tokenOf(kind))).json();
+    const emails = byEmail.data.map((u: { email: string }) => u.email);
+    expect(emails).toEqual([...emails].sort().reverse());
+    expect((await call('GET', door[kind]('users?per_page=101'), tokenOf(kind))).statusCode).toBe(422);
+  });
+
+  test('the last privileged user: one rule and one message pattern for deleting and demoting', async () => {
+    const self = kind === 'company' ? 'owner@demo.ro' : 'holding@demo.ro';
+    const selfId = (await t.ctx.db.selectFrom('users').select('id').where('email', '=', self).executeTakeFirstOrThrow())
+      .id;
+    const demote = await call('POST', door[kind](`users/${selfId}/update`), tokenOf(kind), { role });
+    const remove = await call('POST', door[kind](`users/${selfId}/delete`), tokenOf(kind));
+    for (const res of [demote, remove]) {
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toHaveProperty('role');
+      expect(res.json().message).toMatch(
+        kind === 'company'
+          ? /^Compania trebuie să aibă cel puțin un proprietar \(rolul 2\): acesta este ultimul/
+          : /^Grupul trebuie să aibă cel puțin un administrator \(rolul 4\): acesta este ultimul/,
+      );
+    }
+  });
+
+  test('nobody deletes themself, even with another privileged user left', async () => {
+    const privileged = kind === 'company' ? 2 : 4;
+    const other = await call('POST', door[kind]('storeUser'), tokenOf(kind), {
+      name: 'Al doilea',
+      email: `al-doilea-${kind}@demo.ro`,
+      role: privileged,
+    });
+    expect(other.statusCode).toBe(201);
+    const self = kind === 'company' ? 'owner@demo.ro' : 'holding@demo.ro';
+    const selfId = (await t.ctx.db.selectFrom('users').select('id').where('email', '=', self).executeTakeFirstOrThrow())
+      .id;
+    const res = await call('POST', door[kind](`users/${selfId}/delete`), tokenOf(kind));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toHaveProperty('id');
+    expect(await liveUsers(self)).toBe(1);
+  });
+
+  test('the plan user limit holds for two parallel additions', async () => {
+    const column = kind === 'company' ? 'company_id' : 'holding_id';
+    const tenantId = kind === 'company' ? ids.company : ids.holding;
+    const subscription = await t.ctx.db
+      .selectFrom('subscriptions')
+      .select('plan_id')
+      .where(column, '=', tenantId)
+      .executeTakeFirstOrThrow();
+    const used = await t.ctx.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(column, '=', tenantId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    const plan = await t.ctx.db
+      .selectFrom('plans')
+      .select('max_users')
+      .where('id', '=', subscription.plan_id)
+      .executeTakeFirstOrThrow();
+    await t.ctx.db
+      .updateTable('plans')
+      .set({ max_users: Number(used.n) + 1 })
+      .where('id', '=', subscription.plan_id)
+      .execute();
+    try {
+      const answers = await Promise.all(
+        [1, 2].map((n) =>
+          call('POST', door[kind]('storeUser'), tokenOf(kind), {
+            name: `L${n}`,
+            email: `limita${n}-${kind}@demo.ro`,
+            role,
+          }),
+        ),
+      );
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 402]);
+      expect(answers.find((r) => r.statusCode === 402)?.json().message).toContain('limita de utilizatori');
+    } finally {
+      await t.ctx.db
+        .updateTable('plans')
+        .set({ max_users: plan.max_users })
+        .where('id', '=', subscription.plan_id)
+        .execute();
+    }
+  });
+});
+
+test('a holding administrator manages only roles 4 and 5; a company owner only 2 and 3', async () => {
+  const holding = await call('POST', door.holding('storeUser'), tokens.holding, {
+    name: 'X',
+    email: 'x1@demo.ro',
+    role: 3,
+  });
+  expect(holding.statusCode).toBe(422);
+  expect(holding.json().errors).toHaveProperty('role');
+  const company = await call('POST', door.company('storeUser'), tokens.owner, {
+    name: 'X',
+    email: 'x2@demo.ro',
+    role: 5,
+  });
+  expect(company.statusCode).toBe(422);
+  expect(company.json().errors).toHaveProperty('role');
+});
