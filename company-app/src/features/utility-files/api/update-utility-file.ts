@@ -1,7 +1,7 @@
 import { http } from '@dosar/shared';
 import { companyUrl } from '../../../lib/company-api';
-import type { UtilityFile } from './list-utils';
-import { utilFormData, type UtilFormInput, type UtilSaveOptions } from './store-util';
+import type { UtilityFile } from './list-utility-files';
+import { utilFormData, type UtilFormInput, type UtilSaveOptions } from './store-utility-file';
 
 /** POST utils/{id}/update (multipart: title, description and, to replace it, file). */
 export async function updateUtil(

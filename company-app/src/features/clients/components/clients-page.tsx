@@ -24,7 +24,7 @@ const ALL_HOLDINGS = '';
 const NO_HOLDING = '0';
 
 /** Company dashboard: the client list, searched, filtered, sorted and paged on the server. */
-export function DashboardPage() {
+export function ClientsPage() {
   const companyId = useCompanyId();
   const user = useCurrentUser();
   const [search, setSearch] = useState('');

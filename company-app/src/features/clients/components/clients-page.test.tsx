@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { http } from '@dosar/shared';
 import { httpError, ok, paged, renderSignedIn } from '../../../testing/render';
-import { DashboardPage } from './dashboard-page';
+import { ClientsPage } from './clients-page';
 
 const holdings = paged([{ id: 1, name: 'Grup Demo', cui: 'RO23456783', email: null }]);
 const clients = paged([
@@ -40,10 +40,10 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-describe('DashboardPage', () => {
+describe('ClientsPage', () => {
   it('lists the clients with holding, document count and a link to each', async () => {
     const post = routePost({ clients: () => Promise.resolve(ok(clients)) });
-    renderSignedIn(<DashboardPage />);
+    renderSignedIn(<ClientsPage />);
 
     expect(await screen.findByRole('link', { name: 'Alfa Distribuție SRL' })).toHaveAttribute(
       'href',
@@ -64,7 +64,7 @@ describe('DashboardPage', () => {
 
   it('shows the empty state when the company has no client', async () => {
     routePost({ clients: () => Promise.resolve(ok(paged([]))) });
-    renderSignedIn(<DashboardPage />, { role: 3 });
+    renderSignedIn(<ClientsPage />, { role: 3 });
     expect(await screen.findByText('Nu ai încă niciun client.')).toBeInTheDocument();
     // Role 3 can't add clients.
     expect(screen.queryByRole('link', { name: 'Client nou' })).not.toBeInTheDocument();
@@ -80,7 +80,7 @@ describe('DashboardPage', () => {
           : Promise.resolve(ok(clients));
       },
     });
-    renderSignedIn(<DashboardPage />);
+    renderSignedIn(<ClientsPage />);
     expect(await screen.findByRole('alert')).toHaveTextContent('A aparut o eroare');
     fireEvent.click(screen.getByRole('button', { name: 'Reîncearcă' }));
     expect(await screen.findByRole('link', { name: 'Alfa Distribuție SRL' })).toBeInTheDocument();
@@ -89,7 +89,7 @@ describe('DashboardPage', () => {
   it('searches on the server once the typing stops (debounced)', async () => {
     jest.useFakeTimers();
     const post = routePost({ clients: () => Promise.resolve(ok(clients)) });
-    renderSignedIn(<DashboardPage />);
+    renderSignedIn(<ClientsPage />);
     await act(async () => {
       await Promise.resolve();
     });
@@ -110,7 +110,7 @@ describe('DashboardPage', () => {
 
   it('filters by holding and sorts on the server', async () => {
     const post = routePost({ clients: () => Promise.resolve(ok(clients)) });
-    renderSignedIn(<DashboardPage />);
+    renderSignedIn(<ClientsPage />);
     await screen.findByRole('link', { name: 'Alfa Distribuție SRL' });
 
     const select = screen.getByRole('combobox', { name: 'Filtrează după holding' });

@@ -1,6 +1,6 @@
 import { http } from '@dosar/shared';
 import { companyUrl } from '../../../lib/company-api';
-import type { UtilityFile } from './list-utils';
+import type { UtilityFile } from './list-utility-files';
 
 export interface UtilFormInput {
   title: string;

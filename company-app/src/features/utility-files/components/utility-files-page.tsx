@@ -15,15 +15,15 @@ import {
   useDownload,
 } from '@dosar/shared';
 import { useCompanyId } from '../../../lib/company-api';
-import { deleteUtil } from '../api/delete-util';
-import { downloadUtil } from '../api/download-util';
-import { useUtils, utilFileName, type UtilityFile } from '../api/list-utils';
-import { UtilFormDialog } from './util-form-dialog';
+import { deleteUtil } from '../api/delete-utility-file';
+import { downloadUtil } from '../api/download-utility-file';
+import { useUtils, utilFileName, type UtilityFile } from '../api/list-utility-files';
+import { UtilityFileFormDialog } from './utility-file-form-dialog';
 
 const PER_PAGE = 20;
 
 /** Utility files: role 2 creates, updates and deletes; role 3 lists and downloads. */
-export function UtilsPage() {
+export function UtilityFilesPage() {
   const companyId = useCompanyId();
   const canManage = useCurrentUser()?.role === 2;
   const [search, setSearch] = useState('');
@@ -168,7 +168,7 @@ export function UtilsPage() {
       )}
 
       {canManage && editing !== null && (
-        <UtilFormDialog
+        <UtilityFileFormDialog
           companyId={companyId}
           util={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}

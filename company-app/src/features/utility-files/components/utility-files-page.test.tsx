@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http } from '@dosar/shared';
 import { captureDownloads } from '@dosar/shared/testing';
 import { ok, paged, renderSignedIn } from '../../../testing/render';
-import { UtilsPage } from './utils-page';
+import { UtilityFilesPage } from './utility-files-page';
 
 jest.mock('@dosar/shared', () => ({
   ...jest.requireActual('@dosar/shared'),
@@ -23,7 +23,7 @@ const utils = paged([
 
 afterEach(() => jest.restoreAllMocks());
 
-describe('UtilsPage', () => {
+describe('UtilityFilesPage', () => {
   it('role 3 lists and downloads, with no create, edit or delete', async () => {
     // The file is saved by the shared download hook: watch the browser's side of it.
     const saveBlob = captureDownloads();
@@ -33,7 +33,7 @@ describe('UtilsPage', () => {
       .mockResolvedValue(
         ok(new Blob(['%PDF']), { 'content-disposition': 'attachment; filename="declaratie-112.pdf"' }),
       );
-    renderSignedIn(<UtilsPage />, { role: 3, route: '/company/utils' });
+    renderSignedIn(<UtilityFilesPage />, { role: 3, route: '/company/utils' });
     expect(await screen.findByText('Model declarație 112')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Fișier util nou' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Modifică/ })).not.toBeInTheDocument();
@@ -51,7 +51,7 @@ describe('UtilsPage', () => {
   it('role 2 creates a utility file with title, description and file', async () => {
     jest.spyOn(http, 'get').mockResolvedValue(ok(paged([])));
     const post = jest.spyOn(http, 'post').mockResolvedValue(ok({ data: utils.data[0] }));
-    renderSignedIn(<UtilsPage />, { role: 2, route: '/company/utils' });
+    renderSignedIn(<UtilityFilesPage />, { role: 2, route: '/company/utils' });
     expect(await screen.findByText('Nu există încă fișiere utile.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Fișier util nou' }));
     fireEvent.change(screen.getByLabelText(/^Titlu/), { target: { value: 'Model declarație 112' } });

@@ -10,11 +10,11 @@ import {
   isCancelled,
   toast,
 } from '@dosar/shared';
-import { utilFileName, type UtilityFile } from '../api/list-utils';
-import { storeUtil } from '../api/store-util';
-import { updateUtil } from '../api/update-util';
+import { utilFileName, type UtilityFile } from '../api/list-utility-files';
+import { storeUtil } from '../api/store-utility-file';
+import { updateUtil } from '../api/update-utility-file';
 
-interface UtilFormDialogProps {
+interface UtilityFileFormDialogProps {
   companyId: number;
   /** null = a new utility file. */
   util: UtilityFile | null;
@@ -25,7 +25,7 @@ interface UtilFormDialogProps {
 type Errors = Partial<Record<'title' | 'description' | 'file', string>>;
 
 /** Create or edit a utility file: title, description and the file (replaced only when one is chosen). */
-export function UtilFormDialog({ companyId, util, onClose, onSaved }: UtilFormDialogProps) {
+export function UtilityFileFormDialog({ companyId, util, onClose, onSaved }: UtilityFileFormDialogProps) {
   const [title, setTitle] = useState(util?.title ?? '');
   const [description, setDescription] = useState(util?.description ?? '');
   const [file, setFile] = useState<File | null>(null);
