@@ -60,6 +60,7 @@ export { LoginForm, login, type LoginFormProps } from './ui/LoginForm';
 export { connectSession } from './session/setup';
 export { renderStandalone } from './ui/standalone';
 export { isValidCui } from './lib/cui';
+export { isEmail } from './lib/email';
 
 // Pieces every area used to keep its own copy of (one implementation, additive exports).
 export { normalizeCui } from './lib/cui';

@@ -1,6 +1,5 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { TextField, fieldErrors, isValidCui, normalizeCui, toast } from '@dosar/shared';
-import { isEmail } from '../../../lib/email';
+import { TextField, fieldErrors, isEmail, isValidCui, normalizeCui, toast } from '@dosar/shared';
 import { inviteCompany, type InviteCompanyInput } from '../api/company-requests';
 
 type Errors = Partial<Record<keyof InviteCompanyInput, string>>;

@@ -1,6 +1,5 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import { TextField, fieldErrors, toast } from '@dosar/shared';
-import { isEmail } from '../../../lib/email';
+import { TextField, fieldErrors, isEmail, toast } from '@dosar/shared';
 import type { HoldingRole, HoldingUser } from '../api/list-users';
 import { storeUser, type UserInput } from '../api/store-user';
 import { updateUser } from '../api/update-user';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Select, TextAreaField, TextField, fieldErrors, isValidCui, toast } from '@dosar/shared';
+import { Select, TextAreaField, TextField, fieldErrors, isEmail, isValidCui, toast } from '@dosar/shared';
 import { useCompanyId } from '../../../lib/company-api';
 import { useHoldingOptions } from '../../../lib/api/list-holdings';
 import { paths } from '../../../paths';
@@ -36,7 +36,6 @@ const EMPTY: FormState = {
 
 type Errors = Partial<Record<string, string>>;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const CUI_INVALID = 'CUI-ul nu este valid: verifică cifrele (cifra de control nu se potrivește).';
 
 /** Checks done before sending; the server validates the same and answers 422 otherwise. */
@@ -45,12 +44,12 @@ export function validateClientForm(form: FormState): Errors {
   if (!form.name.trim()) errors.name = 'Numele clientului este obligatoriu.';
   if (!form.cui.trim()) errors.cui = 'CUI-ul este obligatoriu.';
   else if (!isValidCui(form.cui)) errors.cui = CUI_INVALID;
-  if (form.email.trim() && !EMAIL.test(form.email.trim())) errors.email = 'Adresa de e-mail nu este validă.';
+  if (form.email.trim() && !isEmail(form.email)) errors.email = 'Adresa de e-mail nu este validă.';
   if (form.holdingMode === 'existing' && !form.holdingId) errors.holding_id = 'Alege un holding.';
   if (form.holdingMode === 'new') {
     if (!form.holdingName.trim()) errors['holding.name'] = 'Numele holdingului este obligatoriu.';
     if (form.holdingCui.trim() && !isValidCui(form.holdingCui)) errors['holding.cui'] = CUI_INVALID;
-    if (form.holdingEmail.trim() && !EMAIL.test(form.holdingEmail.trim())) {
+    if (form.holdingEmail.trim() && !isEmail(form.holdingEmail)) {
       errors['holding.email'] = 'Adresa de e-mail nu este validă.';
     }
   }

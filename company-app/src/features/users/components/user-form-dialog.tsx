@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Modal, TextField, errorMessage, errorStatus, fieldErrors, toast } from '@dosar/shared';
+import { Modal, TextField, errorMessage, errorStatus, fieldErrors, isEmail, toast } from '@dosar/shared';
 import type { CompanyRole, CompanyUser } from '../api/list-users';
 import { storeUser } from '../api/store-user';
 import { updateUser } from '../api/update-user';
@@ -19,8 +19,6 @@ interface UserFormDialogProps {
 
 type Errors = Partial<Record<'name' | 'email' | 'role', string>>;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** Create (the server e-mails a set-password link) or edit a company user. */
 export function UserFormDialog({ companyId, user, onClose, onSaved }: UserFormDialogProps) {
   const [name, setName] = useState(user?.name ?? '');
@@ -34,7 +32,7 @@ export function UserFormDialog({ companyId, user, onClose, onSaved }: UserFormDi
     event.preventDefault();
     const local: Errors = {};
     if (!name.trim()) local.name = 'Numele este obligatoriu.';
-    if (!EMAIL.test(email.trim())) local.email = 'Adresa de e-mail nu este validă.';
+    if (!isEmail(email)) local.email = 'Adresa de e-mail nu este validă.';
     setErrors(local);
     setFormError(null);
     if (Object.keys(local).length > 0) return;
