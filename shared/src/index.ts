@@ -103,6 +103,17 @@ export {
 } from './files/use-batch-upload';
 export { UploadPanel, type UploadPanelProps } from './files/UploadPanel';
 export { DocumentsList, groupDocuments, type DocumentsListProps, type DocumentGroup } from './files/DocumentsList';
+export {
+  getClientDocuments,
+  readClientDocuments,
+  type ClientDocuments,
+  type ClientDocumentsAnswer,
+  type ClientDocument,
+  type ClientDocumentCategory,
+  type ClientSummary,
+  type DocumentPeriod,
+} from './files/api/get-client-documents';
+export { ClientDocumentsView, type ClientDocumentsViewProps } from './files/ClientDocumentsView';
 export type { Plan, Payment, SubscriptionView } from './subscription/types';
 // The company's and the holding's subscription screen; its code loads with its route, not with this package.
 export { LazySubscriptionPage as SubscriptionPage } from './subscription/LazySubscriptionPage';

@@ -1,20 +1,18 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AxiosProgressEvent, AxiosRequestConfig } from 'axios';
-import { confirmDialog, http } from '@dosar/shared';
+import { http, type ClientDocumentsAnswer } from '@dosar/shared';
+import { mockDialogs } from '@dosar/shared/testing';
 import { holdingAdmin, holdingUser, ok, renderWithSession } from '../../../testing/render';
-import type { ClientView } from '../api/get-client';
 import { ClientViewPage } from './client-view-page';
 
-jest.mock('@dosar/shared', () => ({
-  ...jest.requireActual('@dosar/shared'),
-  confirmDialog: jest.fn(),
-  toast: { success: jest.fn(), error: jest.fn() },
-}));
+let confirmMock: ReturnType<typeof mockDialogs>;
+// The delete flow lives in the shared view: mock the dialogs where it calls them.
+beforeEach(() => {
+  confirmMock = mockDialogs();
+});
 
-const confirmMock = confirmDialog as jest.MockedFunction<typeof confirmDialog>;
-
-const view: ClientView = {
+const view = {
   client: {
     id: 7,
     name: 'Alfa Distribuție SRL',
@@ -52,9 +50,9 @@ const view: ClientView = {
       can_delete: true,
     },
   ],
-};
+} satisfies ClientDocumentsAnswer;
 
-function mockView(data: ClientView = view) {
+function mockView(data: ClientDocumentsAnswer = view) {
   return jest.spyOn(http, 'post').mockImplementation(async (url: string) => {
     if (url === '/api/holding/1/clients/7') return ok(data);
     throw new Error(`unexpected POST ${url}`);

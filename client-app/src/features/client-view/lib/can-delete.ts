@@ -1,5 +1,4 @@
-import type { User } from '@dosar/shared';
-import type { ClientDocument } from '../api/get-client';
+import type { ClientDocument, User } from '@dosar/shared';
 
 /**
  * Whether to offer "Șterge" (comfort only: the server decides). Role 4 may delete any

@@ -1,18 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AxiosProgressEvent, AxiosRequestConfig } from 'axios';
 import { confirmDialog, http } from '@dosar/shared';
-import { captureDownloads } from '@dosar/shared/testing';
+import { captureDownloads, mockDialogs } from '@dosar/shared/testing';
 import { ok, renderSignedIn } from '../../../testing/render';
-import type { ClientView } from '../api/get-client';
+import type { ClientDocumentsAnswer } from '@dosar/shared';
 import { ClientViewPage } from './client-view-page';
 
-jest.mock('@dosar/shared', () => ({
-  ...jest.requireActual('@dosar/shared'),
-  toast: { success: jest.fn(), error: jest.fn(), info: jest.fn(), warning: jest.fn() },
-  confirmDialog: jest.fn(),
-}));
-
-const view: ClientView = {
+const view = {
   data: {
     id: 7,
     name: 'Alfa Distribuție SRL',
@@ -63,7 +57,7 @@ const view: ClientView = {
     allowed_types: ['pdf', 'jpg', 'xlsx'],
     accept: '.pdf,.jpg,.xlsx',
   },
-};
+} satisfies ClientDocumentsAnswer;
 
 type Handler = (body: unknown, config?: AxiosRequestConfig) => Promise<unknown>;
 
@@ -81,7 +75,8 @@ function renderView(role: 2 | 3 = 2) {
 }
 
 afterEach(() => jest.restoreAllMocks());
-beforeEach(() => jest.mocked(confirmDialog).mockReset());
+// The delete flow lives in the shared view: mock the dialogs where it calls them.
+beforeEach(() => mockDialogs());
 
 describe('ClientViewPage', () => {
   it('groups the documents by category and month and shows the upload limits first', async () => {
