@@ -55,8 +55,11 @@ export { formatBytes, formatDate, formatRon } from './lib/format';
 export { saveBlob, filenameFromDisposition } from './lib/download';
 
 export { AreaApp, type AreaAppProps, type AreaRoute } from './ui/AreaApp';
-export { ProfileForm, updateProfile, type UpdateProfileInput } from './ui/ProfileForm';
-export { LoginForm, login, type LoginFormProps } from './ui/LoginForm';
+// The session's screens and their calls (ui/ holds no HTTP call).
+export { ProfileForm } from './session/ProfileForm';
+export { updateProfile, type UpdateProfileInput } from './session/api/update-profile';
+export { LoginForm, type LoginFormProps } from './session/LoginForm';
+export { login } from './session/api/login';
 export { connectSession } from './session/setup';
 export { renderStandalone } from './ui/standalone';
 export { isValidCui } from './lib/cui';

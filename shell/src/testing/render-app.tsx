@@ -14,6 +14,10 @@ import {
 } from '@dosar/shared';
 import { AppRoutes } from '../app/routes';
 
+// The remote loader keeps its cache between tests; the features' tests reset it through here
+// (a feature does not import another feature, even in a test).
+export { resetRemoteLoader } from '../features/remotes/load-remote-app';
+
 export interface FakeCall {
   method: string;
   url: string;

@@ -2,8 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from '@dosar/shared';
 import * as runtime from '../../testing/federation-runtime-mock';
-import { fakeHttp, renderApp } from '../../testing/render-app';
-import { resetRemoteLoader } from '../remotes/load-remote-app';
+import { fakeHttp, renderApp, resetRemoteLoader } from '../../testing/render-app';
 import { validateRegistration } from './RegisterPage';
 
 jest.mock('@module-federation/enhanced/runtime', () => jest.requireActual('../../testing/federation-runtime-mock'));

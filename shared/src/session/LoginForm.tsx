@@ -1,14 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
-import { http } from '../http/http';
-import { sessionStarted } from '../session/session-slice';
+import { login } from './api/login';
+import { sessionStarted } from './session-slice';
 import type { AuthResponse } from '../types';
-
-/** POST /api/login (SPEC §7): {user, token}; a failure carries `error`. */
-export async function login(email: string, password: string): Promise<AuthResponse> {
-  const { data } = await http.post<AuthResponse>('/api/login', { email, password });
-  return data;
-}
 
 function serverError(error: unknown): string {
   const data = (error as { response?: { data?: { error?: unknown; message?: unknown } } })?.response?.data;

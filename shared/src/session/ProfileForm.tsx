@@ -1,24 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
-import { http } from '../http/http';
-import { userUpdated } from '../session/session-slice';
-import { useCurrentUser } from '../session/hooks';
-import type { User } from '../types';
-import { toast } from './toast';
-
-export interface UpdateProfileInput {
-  name?: string;
-  email?: string;
-  current_password?: string;
-  password?: string;
-  password_confirmation?: string;
-}
-
-/** POST /api/users/{id}/update: the server answers the updated user. */
-export async function updateProfile(userId: number, input: UpdateProfileInput): Promise<User> {
-  const { data } = await http.post<User>(`/api/users/${userId}/update`, input);
-  return data;
-}
+import { toast } from '../ui/toast';
+import { updateProfile } from './api/update-profile';
+import { useCurrentUser } from './hooks';
+import { userUpdated } from './session-slice';
 
 type FieldErrors = Record<string, string[]>;
 
