@@ -122,3 +122,28 @@ export type { Plan, Payment, SubscriptionView } from './subscription/types';
 export { LazySubscriptionPage as SubscriptionPage } from './subscription/LazySubscriptionPage';
 export type { SubscriptionPageProps, ClientLimitWords } from './subscription/SubscriptionPage';
 export type { SubscriptionTenant } from './subscription/tenant';
+
+// The users and utility files of a tenant, the same calls on both doors: `apiBase` is
+// /api/company/{id} or /api/holding/{id}. Each area keeps its own screen around them.
+export {
+  listTenantUsers,
+  useTenantUsers,
+  storeTenantUser,
+  updateTenantUser,
+  deleteTenantUser,
+  type TenantUser,
+  type TenantUsersQuery,
+  type TenantUserInput,
+  type TenantUserSaved,
+} from './users/api';
+export {
+  listUtilityFiles,
+  useUtilityFiles,
+  downloadUtilityFile,
+  utilityFileName,
+  utilityFileSize,
+  type UtilityFile,
+  type UtilityFilesQuery,
+} from './utility-files/api';
+export { useListSearch } from './lib/use-list-search';
+export { SearchField, type SearchFieldProps } from './ui/SearchField';

@@ -1,8 +1,19 @@
 import { useState, type FormEvent } from 'react';
-import { Modal, TextField, errorMessage, errorStatus, fieldErrors, isEmail, toast } from '@dosar/shared';
-import type { CompanyRole, CompanyUser } from '../api/list-users';
-import { storeUser } from '../api/store-user';
-import { updateUser } from '../api/update-user';
+import {
+  Modal,
+  TextField,
+  errorMessage,
+  errorStatus,
+  fieldErrors,
+  isEmail,
+  storeTenantUser,
+  toast,
+  updateTenantUser,
+  type TenantUser,
+} from '@dosar/shared';
+
+/** The company door's roles: 2 administrator (owner), 3 employee. */
+export type CompanyRole = 2 | 3;
 
 export const ROLE_NAMES: Record<number, string> = {
   2: 'Administrator companie',
@@ -10,9 +21,10 @@ export const ROLE_NAMES: Record<number, string> = {
 };
 
 interface UserFormDialogProps {
-  companyId: number;
+  /** The company door, /api/company/{companyId}. */
+  apiBase: string;
   /** null = a new user. */
-  user: CompanyUser | null;
+  user: TenantUser | null;
   onClose: () => void;
   onSaved: () => void;
 }
@@ -20,10 +32,10 @@ interface UserFormDialogProps {
 type Errors = Partial<Record<'name' | 'email' | 'role', string>>;
 
 /** Create (the server e-mails a set-password link) or edit a company user. */
-export function UserFormDialog({ companyId, user, onClose, onSaved }: UserFormDialogProps) {
+export function UserFormDialog({ apiBase, user, onClose, onSaved }: UserFormDialogProps) {
   const [name, setName] = useState(user?.name ?? '');
   const [email, setEmail] = useState(user?.email ?? '');
-  const [role, setRole] = useState<CompanyRole>(user?.role ?? 3);
+  const [role, setRole] = useState<CompanyRole>(user?.role === 2 ? 2 : 3);
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -39,8 +51,8 @@ export function UserFormDialog({ companyId, user, onClose, onSaved }: UserFormDi
     setPending(true);
     const input = { name: name.trim(), email: email.trim(), role };
     try {
-      if (user) await updateUser(companyId, user.id, input);
-      else await storeUser(companyId, input);
+      if (user) await updateTenantUser(apiBase, user.id, input);
+      else await storeTenantUser(apiBase, input);
       void toast.success(
         user
           ? 'Utilizatorul a fost actualizat.'
