@@ -1,69 +1,45 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
+  DownloadStatus,
   EmptyState,
   ErrorState,
   Pagination,
-  ProgressBar,
+  SearchField,
   SortHeader,
   Spinner,
+  downloadUtilityFile,
   formatBytes,
   formatDate,
-  isCancelled,
-  saveBlob,
-  useDebouncedValue,
+  useDownload,
+  useListSearch,
+  useUtilityFiles,
+  utilityFileName,
+  utilityFileSize,
   type SortState,
+  type UtilityFile,
 } from '@dosar/shared';
+import { holdingBase } from '../../../lib/holding-api';
 import { useHoldingId } from '../../../lib/use-holding-id';
-import { downloadUtil } from '../api/download-util';
-import { useUtilsList, type UtilityFile } from '../api/list-utils';
 
 const PER_PAGE = 20;
-
-interface Progress {
-  id: number;
-  title: string;
-  loaded: number;
-  total?: number;
-}
 
 /** /client/utils (roles 4, 5): the accounting companies' utility files, to read and download. */
 export function UtilsPage() {
   const holdingId = useHoldingId();
-  const searchId = useId();
-  const [search, setSearch] = useState('');
-  const term = useDebouncedValue(search.trim());
-  const [page, setPage] = useState(1);
+  const apiBase = holdingId === null ? null : holdingBase(holdingId);
+  const { search, setSearch, term, page, setPage } = useListSearch();
   const [order, setOrder] = useState<SortState<'title' | 'created_at'>>({ sort: 'title', direction: 'asc' });
-  const [progress, setProgress] = useState<Progress | null>(null);
-  const controllerRef = useRef<AbortController | null>(null);
+  const download = useDownload();
 
-  useEffect(() => setPage(1), [term, order.sort, order.direction]);
-  useEffect(() => () => controllerRef.current?.abort(), []);
+  useEffect(() => setPage(1), [order.sort, order.direction, setPage]);
 
-  const list = useUtilsList(holdingId, { page, per_page: PER_PAGE, search: term || undefined, ...order });
+  const list = useUtilityFiles(apiBase, { page, per_page: PER_PAGE, search: term || undefined, ...order });
 
-  const onDownload = async (file: UtilityFile) => {
-    if (holdingId === null) return;
-    controllerRef.current?.abort();
-    const controller = new AbortController();
-    controllerRef.current = controller;
-    setProgress({ id: file.id, title: file.title, loaded: 0 });
-    try {
-      const { blob, filename } = await downloadUtil(holdingId, file.media_id, {
-        signal: controller.signal,
-        onProgress: (loaded, total) =>
-          setProgress({ id: file.id, title: file.title, loaded, total: total || undefined }),
-      });
-      saveBlob(blob, filename ?? file.original_name ?? file.title);
-    } catch (err) {
-      // The shared HTTP client already showed the server's message; a cancel shows nothing.
-      if (!isCancelled(err)) return;
-    } finally {
-      if (controllerRef.current === controller) {
-        controllerRef.current = null;
-        setProgress(null);
-      }
-    }
+  const onDownload = (file: UtilityFile) => {
+    if (apiBase === null) return;
+    void download.run(file.title, utilityFileName(file), (options) =>
+      downloadUtilityFile(apiBase, file.media_id, options),
+    );
   };
 
   const files = list.data?.data ?? [];
@@ -108,19 +84,21 @@ export function UtilsPage() {
                     {file.title}
                     {file.description ? <div className="muted">{file.description}</div> : null}
                   </th>
-                  <td>{file.company.name}</td>
+                  <td>{file.company?.name ?? '—'}</td>
                   <td>
-                    {file.original_name ?? '—'}
-                    {file.size !== undefined ? <div className="muted">{formatBytes(file.size)}</div> : null}
+                    {file.original_name ?? file.file?.name ?? '—'}
+                    {utilityFileSize(file) !== undefined ? (
+                      <div className="muted">{formatBytes(utilityFileSize(file))}</div>
+                    ) : null}
                   </td>
                   <td>{formatDate(file.created_at)}</td>
                   <td>
                     <button
                       type="button"
                       className="btn btn-ghost"
-                      disabled={progress !== null}
+                      disabled={download.progress !== null}
                       aria-label={`Descarcă ${file.title}`}
-                      onClick={() => void onDownload(file)}
+                      onClick={() => onDownload(file)}
                     >
                       Descarcă
                     </button>
@@ -143,31 +121,8 @@ export function UtilsPage() {
       <p className="muted">
         Modele și formulare puse la dispoziție de firmele de contabilitate cu care lucrează grupul.
       </p>
-      <div className="toolbar">
-        <div className="field">
-          <label htmlFor={searchId}>Caută</label>
-          <input
-            id={searchId}
-            type="search"
-            className="input"
-            placeholder="Titlu sau descriere"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
-      </div>
-      {progress ? (
-        <div className="card" role="status">
-          {progress.total ? (
-            <ProgressBar value={progress.loaded / progress.total} label={`Se descarcă: ${progress.title}`} />
-          ) : (
-            <p>{`Se descarcă: ${progress.title} — ${formatBytes(progress.loaded)}`}</p>
-          )}
-          <button type="button" className="btn btn-ghost" onClick={() => controllerRef.current?.abort()}>
-            Anulează descărcarea
-          </button>
-        </div>
-      ) : null}
+      <SearchField label="Caută" placeholder="Titlu sau descriere" value={search} onChange={setSearch} />
+      {download.progress ? <DownloadStatus progress={download.progress} onCancel={download.cancel} /> : null}
       <div className="card">{body}</div>
     </div>
   );

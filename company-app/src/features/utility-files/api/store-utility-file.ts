@@ -1,6 +1,6 @@
 import { http } from '@dosar/shared';
 import { companyUrl } from '../../../lib/company-api';
-import type { UtilityFile } from './list-utility-files';
+import type { UtilityFile } from '@dosar/shared';
 
 export interface UtilFormInput {
   title: string;

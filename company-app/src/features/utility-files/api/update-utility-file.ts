@@ -1,6 +1,6 @@
 import { http } from '@dosar/shared';
 import { companyUrl } from '../../../lib/company-api';
-import type { UtilityFile } from './list-utility-files';
+import type { UtilityFile } from '@dosar/shared';
 import { utilFormData, type UtilFormInput, type UtilSaveOptions } from './store-utility-file';
 
 /** POST utils/{id}/update (multipart: title, description and, to replace it, file). */

@@ -9,8 +9,9 @@ import {
   formatBytes,
   isCancelled,
   toast,
+  utilityFileName,
+  type UtilityFile,
 } from '@dosar/shared';
-import { utilFileName, type UtilityFile } from '../api/list-utility-files';
 import { storeUtil } from '../api/store-utility-file';
 import { updateUtil } from '../api/update-utility-file';
 
@@ -89,7 +90,7 @@ export function UtilityFileFormDialog({ companyId, util, onClose, onSaved }: Uti
           label={util ? 'Înlocuiește fișierul (opțional)' : 'Fișier'}
           required={!util}
           error={errors.file}
-          hint={util ? `Fișierul actual: ${utilFileName(util)}` : undefined}
+          hint={util ? `Fișierul actual: ${utilityFileName(util)}` : undefined}
         >
           <input
             id="util-file"

@@ -4,20 +4,24 @@ import {
   EmptyState,
   ErrorState,
   Pagination,
+  SearchField,
   Spinner,
   confirmDialog,
+  downloadUtilityFile,
   errorMessage,
   formatBytes,
   formatDate,
   toast,
   useCurrentUser,
-  useDebouncedValue,
   useDownload,
+  useListSearch,
+  useUtilityFiles,
+  utilityFileName,
+  utilityFileSize,
+  type UtilityFile,
 } from '@dosar/shared';
-import { useCompanyId } from '../../../lib/company-api';
+import { companyBase, useCompanyId } from '../../../lib/company-api';
 import { deleteUtil } from '../api/delete-utility-file';
-import { downloadUtil } from '../api/download-utility-file';
-import { useUtils, utilFileName, type UtilityFile } from '../api/list-utility-files';
 import { UtilityFileFormDialog } from './utility-file-form-dialog';
 
 const PER_PAGE = 20;
@@ -26,11 +30,11 @@ const PER_PAGE = 20;
 export function UtilityFilesPage() {
   const companyId = useCompanyId();
   const canManage = useCurrentUser()?.role === 2;
-  const [search, setSearch] = useState('');
-  const debouncedSearch = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(1);
+  const apiBase = companyBase(companyId);
+  const { search, setSearch, term: debouncedSearch, page, setPage } = useListSearch();
   const [editing, setEditing] = useState<UtilityFile | 'new' | null>(null);
-  const utils = useUtils(companyId, { page, per_page: PER_PAGE, search: debouncedSearch });
+  // The company list keeps the server's own order, newest first (no sort).
+  const utils = useUtilityFiles(apiBase, { page, per_page: PER_PAGE, search: debouncedSearch });
   const download = useDownload();
 
   const onDelete = async (util: UtilityFile) => {
@@ -61,20 +65,7 @@ export function UtilityFilesPage() {
           </button>
         )}
       </div>
-      <div className="toolbar" role="search">
-        <div className="field">
-          <label htmlFor="util-search">Caută</label>
-          <input
-            id="util-search"
-            type="search"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-            }}
-          />
-        </div>
-      </div>
+      <SearchField id="util-search" label="Caută" value={search} onChange={setSearch} />
 
       {download.progress && <DownloadStatus progress={download.progress} onCancel={download.cancel} />}
 
@@ -115,8 +106,8 @@ export function UtilityFilesPage() {
                   <td>{util.title}</td>
                   <td>{util.description || <span className="muted">—</span>}</td>
                   <td>
-                    {utilFileName(util)}
-                    <span className="muted"> · {formatBytes(util.file?.size)}</span>
+                    {utilityFileName(util)}
+                    <span className="muted"> · {formatBytes(utilityFileSize(util))}</span>
                   </td>
                   <td>{formatDate(util.created_at)}</td>
                   <td className="actions">
@@ -126,8 +117,8 @@ export function UtilityFilesPage() {
                       disabled={download.progress !== null}
                       aria-label={`Descarcă ${util.title}`}
                       onClick={() =>
-                        void download.run(util.title, utilFileName(util), (options) =>
-                          downloadUtil(companyId, util.media_id, options),
+                        void download.run(util.title, utilityFileName(util), (options) =>
+                          downloadUtilityFile(apiBase, util.media_id, options),
                         )
                       }
                     >
