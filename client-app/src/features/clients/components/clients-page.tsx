@@ -53,7 +53,7 @@ function ClientRow({ client, periods }: { client: HoldingClient; periods: string
 }
 
 /** /client/dashboard (roles 4, 5): the holding's clients, what is new since the last visit, documents per month. */
-export function DashboardPage() {
+export function ClientsPage() {
   const holdingId = useHoldingId();
   const searchId = useId();
   const [search, setSearch] = useState('');

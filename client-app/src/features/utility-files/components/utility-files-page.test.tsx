@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from '@dosar/shared';
 import { holdingUser, ok, renderWithSession } from '../../../testing/render';
-import { UtilsPage } from './utils-page';
+import { UtilityFilesPage } from './utility-files-page';
 
 const file = {
   id: 3,
@@ -17,7 +17,7 @@ const file = {
 
 afterEach(() => jest.restoreAllMocks());
 
-describe('UtilsPage', () => {
+describe('UtilityFilesPage', () => {
   it('lists the utility files read-only and downloads one', async () => {
     jest.spyOn(http, 'get').mockResolvedValue(ok({ data: [file], meta: { page: 1, per_page: 20, total: 1 } }));
     const post = jest.spyOn(http, 'post').mockResolvedValue({
@@ -30,7 +30,7 @@ describe('UtilsPage', () => {
     jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved.push(this.download);
     });
-    renderWithSession(<UtilsPage />, { user: holdingUser });
+    renderWithSession(<UtilityFilesPage />, { user: holdingUser });
 
     expect(await screen.findByText('Model contract')).toBeInTheDocument();
     expect(screen.getByText('Contabil Demo SRL')).toBeInTheDocument();
@@ -50,7 +50,7 @@ describe('UtilsPage', () => {
 
   it('shows an empty state', async () => {
     jest.spyOn(http, 'get').mockResolvedValue(ok({ data: [], meta: { page: 1, per_page: 20, total: 0 } }));
-    renderWithSession(<UtilsPage />, { user: holdingUser });
+    renderWithSession(<UtilityFilesPage />, { user: holdingUser });
     expect(await screen.findByText('Nu există încă fișiere utile')).toBeInTheDocument();
   });
 });

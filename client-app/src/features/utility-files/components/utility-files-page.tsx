@@ -24,7 +24,7 @@ import { useHoldingId } from '../../../lib/use-holding-id';
 const PER_PAGE = 20;
 
 /** /client/utils (roles 4, 5): the accounting companies' utility files, to read and download. */
-export function UtilsPage() {
+export function UtilityFilesPage() {
   const holdingId = useHoldingId();
   const apiBase = holdingId === null ? null : holdingBase(holdingId);
   const { search, setSearch, term, page, setPage } = useListSearch();

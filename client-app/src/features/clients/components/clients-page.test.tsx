@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http } from '@dosar/shared';
 import { ok, renderWithSession, holdingUser } from '../../../testing/render';
 import type { ClientList } from '../api/list-clients';
-import { DashboardPage } from './dashboard-page';
+import { ClientsPage } from './clients-page';
 
 const periods = ['2026-11', '2026-10', '2026-09', '2026-08', '2026-07', '2026-06'];
 
@@ -25,10 +25,10 @@ const beta = { ...alfa, id: 8, name: 'Beta Construct SRL', cui: '45678900', new_
 
 afterEach(() => jest.restoreAllMocks());
 
-describe('DashboardPage', () => {
+describe('ClientsPage', () => {
   it("lists the holding's firms with their new documents and monthly counts", async () => {
     const post = jest.spyOn(http, 'post').mockResolvedValue(ok(page([alfa, beta])));
-    renderWithSession(<DashboardPage />);
+    renderWithSession(<ClientsPage />);
 
     const link = await screen.findByRole('link', { name: 'Alfa Distribuție SRL' });
     expect(link).toHaveAttribute('href', '/client/7');
@@ -51,7 +51,7 @@ describe('DashboardPage', () => {
 
   it('shows an empty state when the holding has no firms', async () => {
     jest.spyOn(http, 'post').mockResolvedValue(ok(page([], null)));
-    renderWithSession(<DashboardPage />, { user: holdingUser });
+    renderWithSession(<ClientsPage />, { user: holdingUser });
     expect(await screen.findByText('Grupul nu are încă firme')).toBeInTheDocument();
   });
 
@@ -60,7 +60,7 @@ describe('DashboardPage', () => {
       .spyOn(http, 'post')
       .mockRejectedValueOnce(new Error('Network Error'))
       .mockResolvedValueOnce(ok(page([beta])));
-    renderWithSession(<DashboardPage />);
+    renderWithSession(<ClientsPage />);
     const retry = await screen.findByRole('button', { name: 'Reîncearcă' });
     await userEvent.setup().click(retry);
     expect(await screen.findByRole('link', { name: 'Beta Construct SRL' })).toBeInTheDocument();
