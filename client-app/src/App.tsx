@@ -2,18 +2,22 @@ import { lazy } from 'react';
 import { AreaApp, type AreaRoute, type RemoteAppProps } from '@dosar/shared';
 import { paths } from './paths';
 
-const DashboardPage = lazy(() =>
-  import('./features/dashboard/components/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+// Features are named after the server's domains (clients, links, utility-files, users), not
+// after the screens; the URLs below stay the ones users know.
+const ClientsPage = lazy(() =>
+  import('./features/clients/components/clients-page').then((m) => ({ default: m.ClientsPage })),
 );
 const ProfilePage = lazy(() =>
   import('./features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })),
 );
 const ClientViewPage = lazy(() =>
-  import('./features/client-view/components/client-view-page').then((m) => ({ default: m.ClientViewPage })),
+  import('./features/clients/components/client-view-page').then((m) => ({ default: m.ClientViewPage })),
 );
-const UtilsPage = lazy(() => import('./features/utils/components/utils-page').then((m) => ({ default: m.UtilsPage })));
+const UtilityFilesPage = lazy(() =>
+  import('./features/utility-files/components/utility-files-page').then((m) => ({ default: m.UtilityFilesPage })),
+);
 const CompanyPage = lazy(() =>
-  import('./features/company/components/company-page').then((m) => ({ default: m.CompanyPage })),
+  import('./features/links/components/company-page').then((m) => ({ default: m.CompanyPage })),
 );
 const UsersPage = lazy(() => import('./features/users/components/users-page').then((m) => ({ default: m.UsersPage })));
 const SubscriptionPage = lazy(() =>
@@ -21,14 +25,14 @@ const SubscriptionPage = lazy(() =>
 );
 
 /**
- * The client area's screens (SPEC §2). One line per screen: path relative to
+ * The client area's screens. One line per screen: path relative to
  * /client, roles allowed, menu label (none = not in the menu). The menu shows
  * only the screens the signed-in role may open. Keep the client view (':id')
  * last in mind: static paths win over it in react-router.
  */
 const routes: AreaRoute[] = [
-  { path: 'dashboard', roles: [4, 5], label: 'Firme', element: <DashboardPage /> },
-  { path: 'utils', roles: [4, 5], label: 'Fișiere utile', element: <UtilsPage /> },
+  { path: 'dashboard', roles: [4, 5], label: 'Firme', element: <ClientsPage /> },
+  { path: 'utils', roles: [4, 5], label: 'Fișiere utile', element: <UtilityFilesPage /> },
   { path: 'company', roles: [4], label: 'Firme de contabilitate', element: <CompanyPage /> },
   { path: 'users', roles: [4], label: 'Utilizatori', element: <UsersPage /> },
   { path: 'subscription', roles: [4], label: 'Abonament', element: <SubscriptionPage /> },

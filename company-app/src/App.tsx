@@ -2,22 +2,26 @@ import { lazy } from 'react';
 import { AreaApp, type AreaRoute, type RemoteAppProps } from '@dosar/shared';
 import { paths } from './paths';
 
-const DashboardPage = lazy(() =>
-  import('./features/dashboard/components/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+// Features are named after the server's domains (clients, links, categories, utility-files,
+// users), not after the screens; the URLs below stay the ones users know.
+const ClientsPage = lazy(() =>
+  import('./features/clients/components/clients-page').then((m) => ({ default: m.ClientsPage })),
 );
 const NewClientPage = lazy(() =>
-  import('./features/new-client/components/new-client-page').then((m) => ({ default: m.NewClientPage })),
+  import('./features/clients/components/new-client-page').then((m) => ({ default: m.NewClientPage })),
 );
 const ClientViewPage = lazy(() =>
-  import('./features/client-view/components/client-view-page').then((m) => ({ default: m.ClientViewPage })),
+  import('./features/clients/components/client-view-page').then((m) => ({ default: m.ClientViewPage })),
 );
 const HoldingsPage = lazy(() =>
-  import('./features/holdings/components/holdings-page').then((m) => ({ default: m.HoldingsPage })),
+  import('./features/links/components/holdings-page').then((m) => ({ default: m.HoldingsPage })),
 );
 const CategoriesPage = lazy(() =>
   import('./features/categories/components/categories-page').then((m) => ({ default: m.CategoriesPage })),
 );
-const UtilsPage = lazy(() => import('./features/utils/components/utils-page').then((m) => ({ default: m.UtilsPage })));
+const UtilityFilesPage = lazy(() =>
+  import('./features/utility-files/components/utility-files-page').then((m) => ({ default: m.UtilityFilesPage })),
+);
 const UsersPage = lazy(() => import('./features/users/components/users-page').then((m) => ({ default: m.UsersPage })));
 const ProfilePage = lazy(() =>
   import('./features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })),
@@ -27,17 +31,17 @@ const SubscriptionPage = lazy(() =>
 );
 
 /**
- * The company area's screens (SPEC §2). One line per screen: path relative to
+ * The company area's screens. One line per screen: path relative to
  * /company, roles allowed, menu label (none = not in the menu). The menu shows
  * only the screens the signed-in role may open.
  */
 const routes: AreaRoute[] = [
-  { path: 'dashboard', roles: [2, 3], label: 'Clienți', element: <DashboardPage /> },
+  { path: 'dashboard', roles: [2, 3], label: 'Clienți', element: <ClientsPage /> },
   { path: 'new-client', roles: [2], label: 'Client nou', element: <NewClientPage /> },
   { path: 'clients/:id', roles: [2, 3], element: <ClientViewPage /> },
   { path: 'holdings', roles: [2], label: 'Holdinguri', element: <HoldingsPage /> },
   { path: 'categories', roles: [2], label: 'Categorii', element: <CategoriesPage /> },
-  { path: 'utils', roles: [2, 3], label: 'Fișiere utile', element: <UtilsPage /> },
+  { path: 'utils', roles: [2, 3], label: 'Fișiere utile', element: <UtilityFilesPage /> },
   { path: 'users', roles: [2], label: 'Utilizatori', element: <UsersPage /> },
   { path: 'subscription', roles: [2], label: 'Abonament', element: <SubscriptionPage /> },
   { path: 'profile', roles: [2, 3], label: 'Profilul meu', element: <ProfilePage /> },

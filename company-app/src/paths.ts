@@ -1,4 +1,4 @@
-/** Every route of the company area (SPEC §2), absolute. Routes in App.tsx are these minus the prefix. */
+/** Every route of the company area, absolute. Routes in App.tsx are these minus the prefix. */
 export const paths = {
   root: '/company',
   dashboard: '/company/dashboard',

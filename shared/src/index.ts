@@ -55,11 +55,15 @@ export { formatBytes, formatDate, formatRon } from './lib/format';
 export { saveBlob, filenameFromDisposition } from './lib/download';
 
 export { AreaApp, type AreaAppProps, type AreaRoute } from './ui/AreaApp';
-export { ProfileForm, updateProfile, type UpdateProfileInput } from './ui/ProfileForm';
-export { LoginForm, login, type LoginFormProps } from './ui/LoginForm';
+// The session's screens and their calls (ui/ holds no HTTP call).
+export { ProfileForm } from './session/ProfileForm';
+export { updateProfile, type UpdateProfileInput } from './session/api/update-profile';
+export { LoginForm, type LoginFormProps } from './session/LoginForm';
+export { login } from './session/api/login';
 export { connectSession } from './session/setup';
 export { renderStandalone } from './ui/standalone';
 export { isValidCui } from './lib/cui';
+export { isEmail } from './lib/email';
 
 // Pieces every area used to keep its own copy of (one implementation, additive exports).
 export { normalizeCui } from './lib/cui';
@@ -102,8 +106,44 @@ export {
 } from './files/use-batch-upload';
 export { UploadPanel, type UploadPanelProps } from './files/UploadPanel';
 export { DocumentsList, groupDocuments, type DocumentsListProps, type DocumentGroup } from './files/DocumentsList';
+export {
+  getClientDocuments,
+  readClientDocuments,
+  type ClientDocuments,
+  type ClientDocumentsAnswer,
+  type ClientDocument,
+  type ClientDocumentCategory,
+  type ClientSummary,
+  type DocumentPeriod,
+} from './files/api/get-client-documents';
+export { ClientDocumentsView, type ClientDocumentsViewProps } from './files/ClientDocumentsView';
 export type { Plan, Payment, SubscriptionView } from './subscription/types';
 // The company's and the holding's subscription screen; its code loads with its route, not with this package.
 export { LazySubscriptionPage as SubscriptionPage } from './subscription/LazySubscriptionPage';
 export type { SubscriptionPageProps, ClientLimitWords } from './subscription/SubscriptionPage';
 export type { SubscriptionTenant } from './subscription/tenant';
+
+// The users and utility files of a tenant, the same calls on both doors: `apiBase` is
+// /api/company/{id} or /api/holding/{id}. Each area keeps its own screen around them.
+export {
+  listTenantUsers,
+  useTenantUsers,
+  storeTenantUser,
+  updateTenantUser,
+  deleteTenantUser,
+  type TenantUser,
+  type TenantUsersQuery,
+  type TenantUserInput,
+  type TenantUserSaved,
+} from './users/api';
+export {
+  listUtilityFiles,
+  useUtilityFiles,
+  downloadUtilityFile,
+  utilityFileName,
+  utilityFileSize,
+  type UtilityFile,
+  type UtilityFilesQuery,
+} from './utility-files/api';
+export { useListSearch } from './lib/use-list-search';
+export { SearchField, type SearchFieldProps } from './ui/SearchField';

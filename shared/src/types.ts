@@ -1,4 +1,4 @@
-/** Role numbers of SPEC §1: 1 admin, 2 company owner, 3 company staff, 4 holding owner, 5 holding user. */
+/** Role numbers: 1 admin, 2 company owner, 3 company staff, 4 holding owner, 5 holding user. */
 export type Role = 1 | 2 | 3 | 4 | 5;
 
 export interface Company {
@@ -16,7 +16,7 @@ export interface Holding {
   [key: string]: unknown;
 }
 
-/** The signed-in user (SPEC §3), as GET /api/user and POST /api/login answer it. */
+/** The signed-in user, as GET /api/user and POST /api/login answer it. */
 export interface User {
   id: number;
   name: string;
@@ -28,7 +28,7 @@ export interface User {
   holding?: Holding | null;
 }
 
-/** A page of a server list (DESIGN §3). */
+/** A page of a server list: the rows and {page, per_page, total}. */
 export interface Paged<T> {
   data: T[];
   meta: { page: number; per_page: number; total: number };

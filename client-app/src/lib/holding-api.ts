@@ -1,4 +1,9 @@
-/** '/api/holding/1/clients/2': every holding call (SPEC §7) is built here. */
+/** The holding door: every call of the client area lives under /api/holding/{holdingId}. */
+export function holdingBase(holdingId: number): string {
+  return `/api/holding/${holdingId}`;
+}
+
+/** '/api/holding/1/clients/2': a path on the holding door. */
 export function holdingUrl(holdingId: number, path: string): string {
-  return `/api/holding/${holdingId}/${path.replace(/^\//, '')}`;
+  return `${holdingBase(holdingId)}/${path.replace(/^\//, '')}`;
 }

@@ -3,7 +3,7 @@ import { decideGuard, homeForRole, type RouteAccess } from './decide-guard';
 const FORBIDDEN = 'Nu esti autorizat sa accesezi aceasta pagina';
 const user = (role: number) => ({ role }) as { role: 1 | 2 | 3 | 4 | 5 };
 
-describe('decideGuard (SPEC §2, DESIGN §1)', () => {
+describe('decideGuard', () => {
   it('lets anyone open a public route', () => {
     expect(decideGuard({ user: null, access: 'public' })).toEqual({ action: 'allow' });
     for (const role of [1, 2, 3, 4, 5])

@@ -8,7 +8,7 @@ export type GuardDecision = { action: 'allow' } | { action: 'redirect'; to: stri
 
 export const LOGIN_PATH = '/login';
 
-/** A signed-in user's own area (SPEC §2): role above 3 → /client, above 1 → /company, else /admin. */
+/** A signed-in user's own area: role above 3 → /client, above 1 → /company, else /admin. */
 export function homeForRole(role: number): string {
   if (role > 3) return '/client';
   if (role > 1) return '/company';
@@ -16,7 +16,7 @@ export function homeForRole(role: number): string {
 }
 
 /**
- * The route guard (SPEC §2, DESIGN §1), in order:
+ * The route guard, in order:
  * 1. a protected route without a login → /login;
  * 2. a signed-in user on a guest-only route → their area by role;
  * 3. a role not allowed → the toast 'Nu esti autorizat sa accesezi aceasta pagina' and /login

@@ -1,6 +1,6 @@
 import type { AxiosError } from 'axios';
 
-/** SPEC §8 texts, byte-exact. */
+/** The product's fixed error texts, byte-exact: keep them exactly as they are, even without diacritics. */
 export const NETWORK_ERROR_MESSAGE =
   'Network error: Please check your internet connection or wait until servers are back online';
 export const UNAUTHENTICATED_MESSAGE = 'Trebuie sa fii autentificat ca sa accesezi aceasta pagina';
@@ -38,7 +38,7 @@ function errorsMapMessages(errors: unknown): string[] {
 }
 
 /**
- * SPEC §8 error catalogue as a pure function:
+ * The error catalogue as a pure function:
  * - no response → the network toast;
  * - 401 → the authentication toast and a session reset (a failed login is not a
  *   lost session: it shows the server's own `error`/`message` instead);

@@ -40,7 +40,7 @@ beforeEach(() => {
   configureHttp({ getToken: () => token, onUnauthorized });
 });
 
-describe('the HTTP client (SPEC §7, §9)', () => {
+describe('the HTTP client', () => {
   it('sends JSON with credentials, XSRF-TOKEN / X-XSRF-TOKEN and no timeout', async () => {
     respond(200, { ok: true });
     await http.post('/api/login', { email: 'a@b.ro', password: 'x' });
@@ -76,7 +76,7 @@ describe('the HTTP client (SPEC §7, §9)', () => {
   });
 });
 
-describe('the error catalogue (SPEC §8)', () => {
+describe('the error catalogue', () => {
   it('no response: the network toast, and the error reaches the caller', async () => {
     noResponse();
     await expect(http.get('/api/user')).rejects.toBeInstanceOf(AxiosError);

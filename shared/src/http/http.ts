@@ -6,7 +6,7 @@ import { NETWORK_ERROR_MESSAGE, catalogueError, type ErrorBody } from './error-c
 export interface HttpConfiguration {
   /** The current bearer token, or null when signed out. Default: localStorage 'bearer_token'. */
   getToken: () => string | null;
-  /** Called after a 401 (SPEC §8): the shell clears the session here. */
+  /** Called after a 401 (the session is lost): the shell clears the session here. */
   onUnauthorized: () => void;
 }
 
@@ -25,7 +25,7 @@ export function configureHttp(options: Partial<HttpConfiguration>): void {
 /** Per-call options understood by the interceptors. */
 declare module 'axios' {
   interface AxiosRequestConfig {
-    /** Skip the SPEC §8 toasts for this call (the error is still rejected to the caller). */
+    /** Skip the error catalogue's toasts for this call (the error is still rejected to the caller). */
     silent?: boolean;
   }
 }
@@ -110,7 +110,7 @@ function loadedClient(): AxiosInstance {
   return client;
 }
 
-/** Runs a call once the client exists; axios that cannot load is a network error (SPEC §8). */
+/** Runs a call once the client exists; axios that cannot load is a network error, like a call that gets no answer. */
 function whenLoaded<T>(
   config: AxiosRequestConfig | undefined,
   call: (instance: AxiosInstance) => Promise<T>,
@@ -166,7 +166,7 @@ function createHttp(): AxiosInstance {
 }
 
 /**
- * The one HTTP client (SPEC §7, §9): JSON, with credentials, bearer token only when
+ * The one HTTP client: JSON, with credentials, bearer token only when
  * signed in, XSRF-TOKEN cookie echoed as X-XSRF-TOKEN, no timeout.
  * Call it with the full API path, e.g. `http.post('/api/login', body)`.
  * An axios instance whose request methods load axios on the first call (a shared singleton,

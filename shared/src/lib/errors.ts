@@ -1,4 +1,4 @@
-/** What the server answers on errors (DESIGN §3): a Romanian message; 422 adds field errors. */
+/** What the server answers on errors: a Romanian message; 422 adds field errors. */
 export interface ApiErrorBody {
   message?: string;
   error?: string;

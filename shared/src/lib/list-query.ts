@@ -1,6 +1,6 @@
 export type SortDirection = 'asc' | 'desc';
 
-/** List inputs every paged list accepts (DESIGN §3). */
+/** List inputs every paged list of the API accepts. */
 export interface ListQuery {
   page?: number;
   per_page?: number;

@@ -28,7 +28,7 @@ export function useLogout(): () => Promise<void> {
 }
 
 /**
- * Checks a stored token with GET /api/user (SPEC §4: the session persists).
+ * Checks a stored token with GET /api/user (a session outlives a page reload).
  * A refused token ends the session quietly: no toast on page load.
  */
 export async function restoreSession(

@@ -16,7 +16,7 @@ import { createAppStore } from './store';
 
 const owner: User = { id: 2, name: 'Ana Popescu', email: 'owner@demo.ro', role: 2, company_id: 1, holding_id: null };
 
-describe('session slice (SPEC §4)', () => {
+describe('session slice', () => {
   it('starts logged out without a token and unknown with one', () => {
     expect(initialSessionState()).toEqual({ user: null, token: null, status: 'anonymous' });
     expect(initialSessionState('1|abc')).toEqual({ user: null, token: '1|abc', status: 'unknown' });
@@ -53,7 +53,7 @@ describe('session slice (SPEC §4)', () => {
   });
 });
 
-describe('createAppStore: the token persists under bearer_token (SPEC §9)', () => {
+describe('createAppStore: the token persists under bearer_token', () => {
   beforeEach(() => localStorage.clear());
 
   it('reads the stored token at start', () => {

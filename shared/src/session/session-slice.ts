@@ -3,7 +3,7 @@ import type { User } from '../types';
 
 /**
  * 'unknown' while a stored token is being checked (GET /api/user),
- * then 'authenticated' or 'anonymous' (SPEC §4: logged in / logged out).
+ * then 'authenticated' or 'anonymous' (logged in / logged out).
  */
 export type SessionStatus = 'unknown' | 'authenticated' | 'anonymous';
 

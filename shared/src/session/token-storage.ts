@@ -1,6 +1,6 @@
 import { TOKEN_STORAGE_KEY } from './session-slice';
 
-/** The bearer token kept locally under 'bearer_token' (SPEC §9). Storage may be unavailable (privacy modes). */
+/** The bearer token kept locally under 'bearer_token'. Storage may be unavailable (privacy modes). */
 export const tokenStorage = {
   get(): string | null {
     try {

@@ -1,7 +1,7 @@
 /**
  * Whose subscription a screen shows: the signed-in company's (/api/company/{id}, role 2) or
  * holding's (/api/holding/{id}, role 4). The two areas' subscription endpoints are the same
- * under their own base URL (SPEC §7).
+ * under their own base URL.
  */
 export interface SubscriptionTenant {
   kind: 'company' | 'holding';

@@ -6,6 +6,8 @@ import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { sessionRestored, sessionStarted } from '../session/session-slice';
+import * as confirmModule from '../ui/confirm-dialog';
+import { toast } from '../ui/toast';
 import { createAppStore } from '../session/store';
 import type { Paged, User } from '../types';
 
@@ -88,4 +90,18 @@ export function captureDownloads(): jest.Mock<void, [Blob | undefined, string]> 
     saved(blobs.get(this.href), this.download);
   });
   return saved;
+}
+
+/**
+ * Replaces the shared confirm dialog and toasts with jest mocks, wherever they are called
+ * from: a remote's own screen or a view of @dosar/shared it renders (a jest.mock of
+ * '@dosar/shared' only reaches the remote's own calls). Returns the confirm mock (answering
+ * "no" unless told otherwise); `confirmDialog` and `toast` imported from '@dosar/shared'
+ * are the mocks too. Restored by jest.restoreAllMocks().
+ */
+export function mockDialogs(): jest.SpiedFunction<typeof confirmModule.confirmDialog> {
+  for (const kind of ['success', 'error', 'info', 'warning'] as const) {
+    jest.spyOn(toast, kind).mockResolvedValue(undefined);
+  }
+  return jest.spyOn(confirmModule, 'confirmDialog').mockResolvedValue(false);
 }

@@ -40,8 +40,8 @@ function NotFound({ home }: { home: string }) {
 }
 
 /**
- * A remote's root: area guard, layout with the menu the signed-in role may see
- * (SPEC §2), and the routes, each behind its own role guard.
+ * A remote's root: area guard, layout with the menu the signed-in role may see,
+ * and the routes, each behind its own role guard.
  */
 export function AreaApp({ title, basePath, roles, defaultPath, routes }: AreaAppProps) {
   const user = useCurrentUser();

@@ -23,7 +23,7 @@ export interface RouteGuardProps {
   children: ReactNode;
 }
 
-/** Applies decideGuard (SPEC §2) to its children; a spinner while the stored session is being checked. */
+/** Applies decideGuard (login, guest-only and role rules) to its children; a spinner while the stored session is being checked. */
 export function RouteGuard({ access, children }: RouteGuardProps) {
   const session = useSession();
   if (access !== 'public' && session.status === 'unknown') return <Spinner />;
@@ -37,7 +37,7 @@ export interface RoleGuardProps {
   children: ReactNode;
 }
 
-/** Only the given roles see the children; others get the SPEC §2 toast and /login. */
+/** Only the given roles see the children; others get the 'not authorised' toast and /login. */
 export function RoleGuard({ roles, children }: RoleGuardProps) {
   return <RouteGuard access={{ roles }}>{children}</RouteGuard>;
 }

@@ -25,7 +25,7 @@ function Harness({ onSubmit = jest.fn() }: { onSubmit?: () => void }) {
   );
 }
 
-describe('Select (SPEC §9)', () => {
+describe('Select', () => {
   it('is a labelled combobox; Enter selects the highlighted option without submitting the form', async () => {
     const user = userEvent.setup();
     const onSubmit = jest.fn();

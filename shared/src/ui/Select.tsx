@@ -17,7 +17,7 @@ export interface SelectProps<V extends SelectValue = SelectValue> {
   disabled?: boolean;
 }
 
-/** SPEC §9. */
+/** The fixed text every select shows when its search matches nothing. */
 export const NO_OPTIONS_MESSAGE = 'Sorry, no matching options.';
 
 const normalize = (text: string): string =>
@@ -106,7 +106,7 @@ export function Select<V extends SelectValue = SelectValue>({
         }
         break;
       case 'Enter':
-        // Enter selects (SPEC §9) and never submits the surrounding form.
+        // Enter selects the highlighted option and never submits the surrounding form.
         event.preventDefault();
         if (open) choose(filtered[active]);
         else openList();

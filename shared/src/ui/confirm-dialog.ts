@@ -3,9 +3,9 @@ import { loadSwal } from './toast';
 export interface ConfirmDialogOptions {
   title: string;
   text?: string;
-  /** Defaults to 'OK' (SPEC §9). */
+  /** Defaults to 'OK'. */
   confirmButtonText?: string;
-  /** Defaults to 'Cancel' (SPEC §9). */
+  /** Defaults to 'Cancel'. */
   cancelButtonText?: string;
   /** Colours the confirm button as destructive. */
   danger?: boolean;

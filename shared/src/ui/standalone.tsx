@@ -7,7 +7,7 @@ import { createAppStore } from '../session/store';
 import { useCurrentUser } from '../session/hooks';
 import { homeForRole } from '../guard/decide-guard';
 import type { RemoteAppProps } from '../types';
-import { LoginForm } from './LoginForm';
+import { LoginForm } from '../session/LoginForm';
 
 function StandaloneLogin() {
   const user = useCurrentUser();

@@ -9,7 +9,7 @@ jest.mock('sweetalert2', () => ({
 import { TOAST_OPTIONS, toast } from './toast';
 import { confirmDialog } from './confirm-dialog';
 
-describe('toast (SPEC §9)', () => {
+describe('toast', () => {
   it('is a sweetalert2 toast: top-right, 3000 ms, progress bar, no confirm button', async () => {
     expect(TOAST_OPTIONS).toEqual({
       toast: true,
@@ -34,7 +34,7 @@ describe('toast (SPEC §9)', () => {
   });
 });
 
-describe('confirmDialog (SPEC §9)', () => {
+describe('confirmDialog', () => {
   it('asks with OK / Cancel by default and resolves to the choice', async () => {
     await expect(confirmDialog({ title: 'Ștergi clientul?' })).resolves.toBe(true);
     expect(Swal.fire).toHaveBeenCalledWith(

@@ -1,6 +1,6 @@
 import type { SweetAlertOptions } from 'sweetalert2';
 
-/** SPEC §9: top-right, 3000 ms, progress bar, no confirm button. */
+/** Every toast of the product: top-right, 3000 ms, progress bar, no confirm button. */
 export const TOAST_OPTIONS = {
   toast: true,
   position: 'top-end',

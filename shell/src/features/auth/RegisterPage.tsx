@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, useNavigate } from 'react-router-dom';
-import { isValidCui, sessionStarted, toast } from '@dosar/shared';
+import { isEmail, isValidCui, sessionStarted, toast } from '@dosar/shared';
 import { paths } from '../../app/paths';
 import { registerCompany, type RegisterCompanyInput } from './api/register-company';
 import { FieldError } from './FieldError';
@@ -20,8 +20,6 @@ const EMPTY: Form = {
   password_confirmation: '',
 };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** The checks the browser can make before asking the server (which checks again). */
 export function validateRegistration(form: Form): FieldErrors {
   const errors: FieldErrors = {};
@@ -29,7 +27,7 @@ export function validateRegistration(form: Form): FieldErrors {
   if (!form.cui.trim()) errors.cui = ['CUI-ul este obligatoriu.'];
   else if (!isValidCui(form.cui))
     errors.cui = ['CUI-ul nu este valid: verifică cifrele (cifra de control nu corespunde).'];
-  if (form.company_email.trim() && !EMAIL.test(form.company_email.trim())) {
+  if (form.company_email.trim() && !isEmail(form.company_email)) {
     errors.company_email = ['E-mailul companiei nu este o adresă validă.'];
   }
   if (form.phone.trim() && !/^\+?[0-9 ().-]{6,30}$/.test(form.phone.trim())) {
@@ -37,7 +35,7 @@ export function validateRegistration(form: Form): FieldErrors {
   }
   if (!form.name.trim()) errors.name = ['Numele este obligatoriu.'];
   if (!form.email.trim()) errors.email = ['E-mailul este obligatoriu.'];
-  else if (!EMAIL.test(form.email.trim())) errors.email = ['Adresa de e-mail nu este validă.'];
+  else if (!isEmail(form.email)) errors.email = ['Adresa de e-mail nu este validă.'];
   const password: string[] = [];
   if ([...form.password].length < 8) password.push('Parola trebuie să aibă cel puțin 8 caractere.');
   if (!/\p{L}/u.test(form.password)) password.push('Parola trebuie să conțină cel puțin o literă.');

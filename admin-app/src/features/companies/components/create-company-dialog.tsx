@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Modal, TextField, errorMessage, fieldErrors, isValidCui, toast } from '@dosar/shared';
+import { Modal, TextField, errorMessage, fieldErrors, isEmail, isValidCui, toast } from '@dosar/shared';
 import { paths } from '../../../paths';
 import { createCompany, type CreateCompanyInput } from '../api/create-company';
 
@@ -32,8 +32,7 @@ export function CreateCompanyDialog({ onClose }: { onClose: () => void }) {
     if (!form.name.trim()) local.name = 'Numele companiei este obligatoriu.';
     if (!isValidCui(form.cui)) local.cui = 'CUI-ul nu este valid: verifică cifrele.';
     if (!form.owner_name.trim()) local.owner_name = 'Numele proprietarului este obligatoriu.';
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.owner_email.trim()))
-      local.owner_email = 'Adresa de e-mail nu este validă.';
+    if (!isEmail(form.owner_email)) local.owner_email = 'Adresa de e-mail nu este validă.';
     setErrors(local);
     if (Object.keys(local).length) return;
     setSaving(true);

@@ -1,9 +1,23 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import { TextField, fieldErrors, toast } from '@dosar/shared';
-import { isEmail } from '../../../lib/email';
-import type { HoldingRole, HoldingUser } from '../api/list-users';
-import { storeUser, type UserInput } from '../api/store-user';
-import { updateUser } from '../api/update-user';
+import {
+  TextField,
+  fieldErrors,
+  isEmail,
+  storeTenantUser,
+  toast,
+  updateTenantUser,
+  type TenantUser,
+} from '@dosar/shared';
+import { holdingBase } from '../../../lib/holding-api';
+
+/** The holding door's roles: 4 group administrator, 5 group user. */
+export type HoldingRole = 4 | 5;
+
+export interface UserInput {
+  name: string;
+  email: string;
+  role: HoldingRole;
+}
 
 type Errors = Partial<Record<keyof UserInput, string>>;
 
@@ -23,7 +37,7 @@ export function validateUser(input: UserInput): Errors {
 interface UserFormProps {
   holdingId: number;
   /** Absent: a new user. */
-  user?: HoldingUser;
+  user?: TenantUser;
   onSaved: () => void;
   onCancel: () => void;
 }
@@ -54,7 +68,8 @@ export function UserForm({ holdingId, user, onSaved, onCancel }: UserFormProps) 
     setSaving(true);
     const body: UserInput = { name: input.name.trim(), email: input.email.trim(), role: input.role };
     try {
-      const result = user ? await updateUser(holdingId, user.id, body) : await storeUser(holdingId, body);
+      const apiBase = holdingBase(holdingId);
+      const result = user ? await updateTenantUser(apiBase, user.id, body) : await storeTenantUser(apiBase, body);
       void toast.success(
         result.message ??
           (user

@@ -12,8 +12,8 @@ jest.mock('@dosar/shared', () => ({
 
 const confirmMock = confirmDialog as jest.MockedFunction<typeof confirmDialog>;
 
-const me = { id: holdingAdmin.id, name: holdingAdmin.name, email: holdingAdmin.email, role: 4, has_password: true };
-const colleague = { id: 11, name: 'Utilizator Client Demo', email: 'client@demo.ro', role: 5, has_password: true };
+const me = { id: holdingAdmin.id, name: holdingAdmin.name, email: holdingAdmin.email, role: 4, invited: false };
+const colleague = { id: 11, name: 'Utilizator Client Demo', email: 'client@demo.ro', role: 5, invited: false };
 
 function mockUsers(users = [me, colleague]) {
   return jest
@@ -38,6 +38,14 @@ describe('UsersPage', () => {
     );
     expect(screen.getByRole('button', { name: 'Șterge Utilizator Client Demo' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: `Șterge ${holdingAdmin.name}` })).not.toBeInTheDocument();
+  });
+
+  it('marks an invited user who has not set a password yet (the answer says `invited`)', async () => {
+    mockUsers([me, { ...colleague, invited: true }]);
+    renderWithSession(<UsersPage />);
+    const row = (await screen.findByText('client@demo.ro')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Nu și-a setat încă parola')).toBeInTheDocument();
+    expect(screen.getAllByText('Nu și-a setat încă parola')).toHaveLength(1);
   });
 
   it('creates a user (who gets a set-password e-mail) and reloads the list', async () => {

@@ -1,26 +1,30 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   EmptyState,
   ErrorState,
   Pagination,
+  SearchField,
   SortHeader,
   Spinner,
   confirmDialog,
+  deleteTenantUser,
   formatDate,
   toast,
   useCurrentUser,
-  useDebouncedValue,
+  useListSearch,
+  useTenantUsers,
   type SortState,
+  type TenantUser,
+  type TenantUsersQuery,
 } from '@dosar/shared';
+import { holdingBase } from '../../../lib/holding-api';
 import { useHoldingId } from '../../../lib/use-holding-id';
-import { deleteUser } from '../api/delete-user';
-import { useUsers, type HoldingUser, type UsersInput } from '../api/list-users';
 import { HOLDING_ROLE_LABELS, UserForm } from './user-form';
 
 const PER_PAGE = 20;
 
-type Editing = { mode: 'new' } | { mode: 'edit'; user: HoldingUser } | null;
-type UserSort = NonNullable<UsersInput['sort']>;
+type Editing = { mode: 'new' } | { mode: 'edit'; user: TenantUser } | null;
+type UserSort = NonNullable<TenantUsersQuery['sort']>;
 
 function roleLabel(role: number): string {
   return role === 4 || role === 5 ? HOLDING_ROLE_LABELS[role] : `Rol ${role}`;
@@ -30,17 +34,15 @@ function roleLabel(role: number): string {
 export function UsersPage() {
   const holdingId = useHoldingId();
   const me = useCurrentUser();
-  const searchId = useId();
-  const [search, setSearch] = useState('');
-  const term = useDebouncedValue(search.trim());
-  const [page, setPage] = useState(1);
+  const apiBase = holdingId === null ? null : holdingBase(holdingId);
+  const { search, setSearch, term, page, setPage } = useListSearch();
   const [order, setOrder] = useState<SortState<UserSort>>({ sort: 'name', direction: 'asc' });
   const [editing, setEditing] = useState<Editing>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
 
-  useEffect(() => setPage(1), [term, order.sort, order.direction]);
+  useEffect(() => setPage(1), [order.sort, order.direction, setPage]);
 
-  const users = useUsers(holdingId, { page, per_page: PER_PAGE, search: term || undefined, ...order });
+  const users = useTenantUsers(apiBase, { page, per_page: PER_PAGE, search: term || undefined, ...order });
 
   if (holdingId === null) {
     return (
@@ -50,7 +52,7 @@ export function UsersPage() {
     );
   }
 
-  const onDelete = async (user: HoldingUser) => {
+  const onDelete = async (user: TenantUser) => {
     const confirmed = await confirmDialog({
       title: `Ștergi utilizatorul „${user.name}”?`,
       text: 'Nu se va mai putea autentifica, iar sesiunile lui deschise se închid. Documentele încărcate de el rămân.',
@@ -61,7 +63,7 @@ export function UsersPage() {
     if (!confirmed) return;
     setBusyId(user.id);
     try {
-      const result = await deleteUser(holdingId, user.id);
+      const result = await deleteTenantUser(holdingBase(holdingId), user.id);
       void toast.success(result?.message ?? 'Utilizatorul a fost șters.');
       if (editing?.mode === 'edit' && editing.user.id === user.id) setEditing(null);
       users.reload();
@@ -109,7 +111,7 @@ export function UsersPage() {
                     <th scope="row">
                       {user.name}
                       {isMe ? <span className="badge badge-muted"> tu</span> : null}
-                      {user.has_password === false ? <div className="muted">Nu și-a setat încă parola</div> : null}
+                      {user.invited ? <div className="muted">Nu și-a setat încă parola</div> : null}
                     </th>
                     <td>{user.email}</td>
                     <td>{roleLabel(user.role)}</td>
@@ -167,19 +169,7 @@ export function UsersPage() {
           />
         </section>
       ) : null}
-      <div className="toolbar">
-        <div className="field">
-          <label htmlFor={searchId}>Caută utilizator</label>
-          <input
-            id={searchId}
-            type="search"
-            className="input"
-            placeholder="Nume sau e-mail"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
-      </div>
+      <SearchField label="Caută utilizator" placeholder="Nume sau e-mail" value={search} onChange={setSearch} />
       <section className="card">{list}</section>
     </div>
   );

@@ -1,8 +1,19 @@
 import { useState, type FormEvent } from 'react';
-import { Modal, TextField, errorMessage, errorStatus, fieldErrors, toast } from '@dosar/shared';
-import type { CompanyRole, CompanyUser } from '../api/list-users';
-import { storeUser } from '../api/store-user';
-import { updateUser } from '../api/update-user';
+import {
+  Modal,
+  TextField,
+  errorMessage,
+  errorStatus,
+  fieldErrors,
+  isEmail,
+  storeTenantUser,
+  toast,
+  updateTenantUser,
+  type TenantUser,
+} from '@dosar/shared';
+
+/** The company door's roles: 2 administrator (owner), 3 employee. */
+export type CompanyRole = 2 | 3;
 
 export const ROLE_NAMES: Record<number, string> = {
   2: 'Administrator companie',
@@ -10,22 +21,21 @@ export const ROLE_NAMES: Record<number, string> = {
 };
 
 interface UserFormDialogProps {
-  companyId: number;
+  /** The company door, /api/company/{companyId}. */
+  apiBase: string;
   /** null = a new user. */
-  user: CompanyUser | null;
+  user: TenantUser | null;
   onClose: () => void;
   onSaved: () => void;
 }
 
 type Errors = Partial<Record<'name' | 'email' | 'role', string>>;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** Create (the server e-mails a set-password link) or edit a company user. */
-export function UserFormDialog({ companyId, user, onClose, onSaved }: UserFormDialogProps) {
+export function UserFormDialog({ apiBase, user, onClose, onSaved }: UserFormDialogProps) {
   const [name, setName] = useState(user?.name ?? '');
   const [email, setEmail] = useState(user?.email ?? '');
-  const [role, setRole] = useState<CompanyRole>(user?.role ?? 3);
+  const [role, setRole] = useState<CompanyRole>(user?.role === 2 ? 2 : 3);
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -34,15 +44,15 @@ export function UserFormDialog({ companyId, user, onClose, onSaved }: UserFormDi
     event.preventDefault();
     const local: Errors = {};
     if (!name.trim()) local.name = 'Numele este obligatoriu.';
-    if (!EMAIL.test(email.trim())) local.email = 'Adresa de e-mail nu este validă.';
+    if (!isEmail(email)) local.email = 'Adresa de e-mail nu este validă.';
     setErrors(local);
     setFormError(null);
     if (Object.keys(local).length > 0) return;
     setPending(true);
     const input = { name: name.trim(), email: email.trim(), role };
     try {
-      if (user) await updateUser(companyId, user.id, input);
-      else await storeUser(companyId, input);
+      if (user) await updateTenantUser(apiBase, user.id, input);
+      else await storeTenantUser(apiBase, input);
       void toast.success(
         user
           ? 'Utilizatorul a fost actualizat.'

@@ -3,17 +3,19 @@ import {
   EmptyState,
   ErrorState,
   Pagination,
+  SearchField,
   Spinner,
   confirmDialog,
+  deleteTenantUser,
   errorMessage,
   formatDate,
   toast,
   useCurrentUser,
-  useDebouncedValue,
+  useListSearch,
+  useTenantUsers,
+  type TenantUser,
 } from '@dosar/shared';
-import { useCompanyId } from '../../../lib/company-api';
-import { deleteUser } from '../api/delete-user';
-import { useUsers, type CompanyUser } from '../api/list-users';
+import { companyBase, useCompanyId } from '../../../lib/company-api';
 import { ROLE_NAMES, UserFormDialog } from './user-form-dialog';
 
 const PER_PAGE = 20;
@@ -22,14 +24,14 @@ const PER_PAGE = 20;
 export function UsersPage() {
   const companyId = useCompanyId();
   const me = useCurrentUser();
-  const [search, setSearch] = useState('');
-  const debouncedSearch = useDebouncedValue(search.trim(), 300);
-  const [page, setPage] = useState(1);
-  const [editing, setEditing] = useState<CompanyUser | 'new' | null>(null);
+  const apiBase = companyBase(companyId);
+  const { search, setSearch, term: debouncedSearch, page, setPage } = useListSearch();
+  const [editing, setEditing] = useState<TenantUser | 'new' | null>(null);
   const [pageError, setPageError] = useState<string | null>(null);
-  const users = useUsers(companyId, { page, per_page: PER_PAGE, search: debouncedSearch });
+  // The company list keeps the server's own order (no sort).
+  const users = useTenantUsers(apiBase, { page, per_page: PER_PAGE, search: debouncedSearch });
 
-  const onDelete = async (user: CompanyUser) => {
+  const onDelete = async (user: TenantUser) => {
     const confirmed = await confirmDialog({
       title: `Ștergi utilizatorul ${user.name}?`,
       text: `${user.email} nu se va mai putea autentifica.`,
@@ -40,7 +42,7 @@ export function UsersPage() {
     if (!confirmed) return;
     setPageError(null);
     try {
-      const result = await deleteUser(companyId, user.id);
+      const result = await deleteTenantUser(apiBase, user.id);
       void toast.success(result.message ?? 'Utilizatorul a fost șters.');
       users.reload();
     } catch (err) {
@@ -57,20 +59,7 @@ export function UsersPage() {
           Utilizator nou
         </button>
       </div>
-      <div className="toolbar" role="search">
-        <div className="field">
-          <label htmlFor="user-search">Caută după nume sau e-mail</label>
-          <input
-            id="user-search"
-            type="search"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-            }}
-          />
-        </div>
-      </div>
+      <SearchField id="user-search" label="Caută după nume sau e-mail" value={search} onChange={setSearch} />
 
       {pageError && (
         <div className="form-error" role="alert">
@@ -156,7 +145,7 @@ export function UsersPage() {
 
       {editing !== null && (
         <UserFormDialog
-          companyId={companyId}
+          apiBase={apiBase}
           user={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
           onSaved={() => {

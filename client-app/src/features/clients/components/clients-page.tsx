@@ -1,0 +1,171 @@
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  EmptyState,
+  ErrorState,
+  Pagination,
+  SortHeader,
+  Spinner,
+  formatDate,
+  formatPeriod,
+  formatPeriodShort,
+  useDebouncedValue,
+  type SortState,
+} from '@dosar/shared';
+import { useHoldingId } from '../../../lib/use-holding-id';
+import { paths } from '../../../paths';
+import { useClientList, type ClientSort, type HoldingClient } from '../api/list-clients';
+
+const PER_PAGE = 20;
+
+function NewBadge({ count }: { count: number }) {
+  if (count <= 0) return <span className="muted">—</span>;
+  return (
+    <span className="badge badge-success" title={`${count} documente încărcate de la ultima vizită`}>
+      {count} noi
+    </span>
+  );
+}
+
+function ClientRow({ client, periods }: { client: HoldingClient; periods: string[] }) {
+  const countOf = (period: string) => client.months.find((m) => m.period === period)?.count ?? 0;
+  return (
+    <tr>
+      <th scope="row">
+        <Link to={paths.client(client.id)}>{client.name}</Link>
+        {client.cui ? <div className="muted">CUI {client.cui}</div> : null}
+      </th>
+      <td>{client.company.name}</td>
+      <td>
+        <NewBadge count={client.new_count} />
+      </td>
+      {periods.map((period) => (
+        <td key={period} className="num" aria-label={`${formatPeriod(period)}: ${countOf(period)}`}>
+          {countOf(period) || <span className="muted">0</span>}
+        </td>
+      ))}
+      <td className="num">{client.documents_count}</td>
+      <td>
+        {client.last_upload_at ? formatDate(client.last_upload_at, { time: true }) : <span className="muted">—</span>}
+      </td>
+    </tr>
+  );
+}
+
+/** /client/dashboard (roles 4, 5): the holding's clients, what is new since the last visit, documents per month. */
+export function ClientsPage() {
+  const holdingId = useHoldingId();
+  const searchId = useId();
+  const [search, setSearch] = useState('');
+  const term = useDebouncedValue(search.trim());
+  const [page, setPage] = useState(1);
+  const [order, setOrder] = useState<SortState<ClientSort>>({ sort: 'name', direction: 'asc' });
+
+  useEffect(() => setPage(1), [term, order.sort, order.direction]);
+
+  const list = useClientList(holdingId, {
+    page,
+    per_page: PER_PAGE,
+    search: term || undefined,
+    sort: order.sort,
+    direction: order.direction,
+  });
+
+  const clients = list.data?.data ?? [];
+  const meta = list.data?.meta;
+  // Oldest month on the left, like a calendar.
+  const periods = [...(meta?.periods ?? clients[0]?.months.map((m) => m.period) ?? [])].reverse();
+  const newOnPage = clients.reduce((sum, c) => sum + c.new_count, 0);
+
+  let body;
+  if (holdingId === null) {
+    body = <ErrorState message="Contul tău nu este asociat unui grup." />;
+  } else if (list.loading && !list.data) {
+    body = <Spinner label="Se încarcă firmele…" />;
+  } else if (list.error && !list.data) {
+    body = <ErrorState message="Lista firmelor nu a putut fi încărcată." onRetry={list.reload} />;
+  } else if (clients.length === 0) {
+    body = term ? (
+      <EmptyState title="Nicio firmă nu corespunde căutării">Încearcă alt nume sau CUI.</EmptyState>
+    ) : (
+      <EmptyState title="Grupul nu are încă firme">
+        Firmele apar aici după ce firma de contabilitate le adaugă în grupul tău.
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <>
+        <div className="table-wrap">
+          <table className="table">
+            <caption className="sr-only">Firmele grupului</caption>
+            <thead>
+              <tr>
+                <SortHeader label="Firmă" column="name" state={order} onSort={setOrder} />
+                <th scope="col">Contabilitate</th>
+                <SortHeader label="Noi" column="new_count" state={order} onSort={setOrder} firstDirection="desc" />
+                {periods.map((period) => (
+                  <th key={period} scope="col" className="num" title={formatPeriod(period)}>
+                    {formatPeriodShort(period)}
+                  </th>
+                ))}
+                <SortHeader
+                  label="Total"
+                  column="documents_count"
+                  state={order}
+                  onSort={setOrder}
+                  firstDirection="desc"
+                />
+                <SortHeader
+                  label="Ultima încărcare"
+                  column="last_upload_at"
+                  state={order}
+                  onSort={setOrder}
+                  firstDirection="desc"
+                />
+              </tr>
+            </thead>
+            <tbody>
+              {clients.map((client) => (
+                <ClientRow key={client.id} client={client} periods={periods} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {meta ? <Pagination page={meta.page} perPage={meta.per_page} total={meta.total} onPage={setPage} /> : null}
+      </>
+    );
+  }
+
+  return (
+    <div className="page">
+      <div className="page-header">
+        <h1>Firmele grupului</h1>
+      </div>
+      {meta ? (
+        <p className="muted" aria-live="polite">
+          {meta.since ? `De la ultima vizită (${formatDate(meta.since, { time: true })}): ` : 'Documente noi: '}
+          {newOnPage === 0
+            ? 'niciun document nou la firmele afișate.'
+            : newOnPage === 1
+              ? '1 document nou la firmele afișate.'
+              : `${newOnPage} documente noi la firmele afișate.`}
+        </p>
+      ) : null}
+      <div className="toolbar">
+        <div className="field">
+          <label htmlFor={searchId}>Caută firmă</label>
+          <input
+            id={searchId}
+            type="search"
+            className="input"
+            placeholder="Nume sau CUI"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        {list.loading && list.data ? <Spinner block={false} label="Se actualizează…" /> : null}
+      </div>
+      <div className="card">{body}</div>
+    </div>
+  );
+}

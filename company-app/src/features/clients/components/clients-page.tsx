@@ -1,0 +1,177 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  EmptyState,
+  ErrorState,
+  Pagination,
+  Select,
+  SortHeader,
+  Spinner,
+  errorMessage,
+  formatDate,
+  useCurrentUser,
+  useDebouncedValue,
+  type SortState,
+} from '@dosar/shared';
+import { useCompanyId } from '../../../lib/company-api';
+import { useHoldingOptions } from '../../../lib/api/list-holdings';
+import { paths } from '../../../paths';
+import { useClients, type ClientSort } from '../api/list-clients';
+
+const PER_PAGE = 20;
+const ALL_HOLDINGS = '';
+/** The server reads holding_id 0 as "clients outside any holding". */
+const NO_HOLDING = '0';
+
+/** Company dashboard: the client list, searched, filtered, sorted and paged on the server. */
+export function ClientsPage() {
+  const companyId = useCompanyId();
+  const user = useCurrentUser();
+  const [search, setSearch] = useState('');
+  const debouncedSearch = useDebouncedValue(search.trim(), 300);
+  const [holdingId, setHoldingId] = useState(ALL_HOLDINGS);
+  const [sort, setSort] = useState<SortState>({ sort: 'name', direction: 'asc' });
+  const [page, setPage] = useState(1);
+  const holdings = useHoldingOptions(companyId);
+  const clients = useClients(companyId, {
+    page,
+    per_page: PER_PAGE,
+    search: debouncedSearch,
+    sort: sort.sort as ClientSort,
+    direction: sort.direction,
+    holding_id: holdingId === ALL_HOLDINGS ? undefined : Number(holdingId),
+  });
+
+  const filtered = debouncedSearch !== '' || holdingId !== ALL_HOLDINGS;
+  const holdingFilterOptions = [
+    { value: ALL_HOLDINGS, label: 'Toate holdingurile' },
+    { value: NO_HOLDING, label: 'Fără holding' },
+    ...holdings.options,
+  ];
+
+  return (
+    <div className="page">
+      <div className="page-header">
+        <h1>Clienți</h1>
+        {user?.role === 2 && (
+          <Link className="btn btn-primary" to={paths.newClient}>
+            Client nou
+          </Link>
+        )}
+      </div>
+
+      <div className="toolbar" role="search">
+        <div className="field">
+          <label htmlFor="client-search">Caută după nume sau CUI</label>
+          <input
+            id="client-search"
+            type="search"
+            value={search}
+            placeholder="ex. Alfa sau RO12345678"
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setPage(1);
+            }}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="client-holding-filter">Holding</label>
+          <Select
+            inputId="client-holding-filter"
+            aria-label="Filtrează după holding"
+            options={holdingFilterOptions}
+            value={holdingId}
+            placeholder="Toate holdingurile"
+            onChange={(value) => {
+              setHoldingId(value == null ? ALL_HOLDINGS : String(value));
+              setPage(1);
+            }}
+          />
+        </div>
+      </div>
+
+      <ClientsTable
+        state={clients}
+        filtered={filtered}
+        sort={sort}
+        onSort={(next) => {
+          setSort(next);
+          setPage(1);
+        }}
+      />
+
+      {clients.data && clients.data.meta.total > clients.data.meta.per_page && (
+        <Pagination
+          page={clients.data.meta.page}
+          perPage={clients.data.meta.per_page}
+          total={clients.data.meta.total}
+          onPage={setPage}
+        />
+      )}
+    </div>
+  );
+}
+
+interface ClientsTableProps {
+  state: ReturnType<typeof useClients>;
+  filtered: boolean;
+  sort: SortState;
+  onSort: (next: SortState) => void;
+}
+
+function ClientsTable({ state, filtered, sort, onSort }: ClientsTableProps) {
+  if (state.error) {
+    return (
+      <ErrorState
+        message={errorMessage(state.error, 'Lista de clienți nu a putut fi încărcată.')}
+        onRetry={state.reload}
+      />
+    );
+  }
+  if (!state.data) return <Spinner />;
+  const rows = state.data.data;
+  if (rows.length === 0) {
+    return filtered ? (
+      <EmptyState title="Niciun client nu corespunde căutării.">Încearcă alt nume, alt CUI sau alt holding.</EmptyState>
+    ) : (
+      <EmptyState title="Nu ai încă niciun client.">Clienții adăugați vor apărea aici.</EmptyState>
+    );
+  }
+  return (
+    <div className="card table-wrap" aria-busy={state.loading}>
+      <table className="table">
+        <caption className="muted">{`${state.data.meta.total} clienți`}</caption>
+        <thead>
+          <tr>
+            <SortHeader label="Nume" column="name" state={sort} onSort={onSort} />
+            <th scope="col">CUI</th>
+            <th scope="col">Holding</th>
+            <th scope="col">Documente</th>
+            <SortHeader label="Ultima încărcare" column="last_upload" state={sort} onSort={onSort} />
+            <th scope="col">
+              <span className="sr-only">Acțiuni</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((client) => (
+            <tr key={client.id}>
+              <td>
+                <Link to={paths.client(client.id)}>{client.name}</Link>
+              </td>
+              <td>{client.cui ?? '—'}</td>
+              <td>{client.holding?.name ?? <span className="muted">—</span>}</td>
+              <td>{client.documents_count}</td>
+              <td>{formatDate(client.last_upload_at, { time: true })}</td>
+              <td>
+                <Link to={paths.client(client.id)} aria-label={`Deschide ${client.name}`}>
+                  Deschide
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { useState, type FormEvent } from 'react';
+import { useDispatch } from 'react-redux';
+import { login } from './api/login';
+import { sessionStarted } from './session-slice';
+import type { AuthResponse } from '../types';
+
+function serverError(error: unknown): string {
+  const data = (error as { response?: { data?: { error?: unknown; message?: unknown } } })?.response?.data;
+  if (typeof data?.error === 'string' && data.error) return data.error;
+  if (typeof data?.message === 'string' && data.message) return data.message;
+  return '';
+}
+
+export interface LoginFormProps {
+  /** Called after the session started (the guest guard then redirects by role). */
+  onSignedIn?: (response: AuthResponse) => void;
+}
+
+/** E-mail + password; Enter submits; the server's `error` is shown under the form. */
+export function LoginForm({ onSignedIn }: LoginFormProps) {
+  const dispatch = useDispatch();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent): Promise<void> => {
+    event.preventDefault();
+    setError('');
+    setBusy(true);
+    try {
+      const response = await login(email.trim(), password);
+      dispatch(sessionStarted(response));
+      onSignedIn?.(response);
+    } catch (caught) {
+      setError(serverError(caught));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="form" onSubmit={(e) => void submit(e)} aria-describedby={error ? 'login-error' : undefined}>
+      <div className="field">
+        <label htmlFor="login-email">E-mail</label>
+        <input
+          id="login-email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          required
+          autoFocus
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="login-password">Parolă</label>
+        <input
+          id="login-password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          required
+        />
+      </div>
+      {error ? (
+        <div className="form-error" id="login-error" role="alert">
+          {error}
+        </div>
+      ) : null}
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+        {busy ? 'Se verifică…' : 'Autentificare'}
+      </button>
+    </form>
+  );
+}
