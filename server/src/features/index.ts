@@ -8,12 +8,14 @@ import { adminRoutes } from './admin/routes.js';
 import { billingRoutes } from './billing/routes.js';
 import { campaignRoutes } from './campaigns/routes.js';
 import { registerDoors, type DoorRoutes } from './doors/index.js';
+import { clientRoutes } from './clients/index.js';
+import { linkRoutes } from './links/index.js';
 
 /**
  * The domain features served on both tenant doors (/api/company/{companyId}/…,
  * /api/holding/{holdingId}/…), each over one service: see doors/index.ts.
  */
-const DOOR_FEATURES: DoorRoutes[] = [];
+const DOOR_FEATURES: DoorRoutes[] = [clientRoutes, linkRoutes];
 
 /** Every API feature, registered under /api in this order. */
 export const features: FastifyPluginAsync[] = [

@@ -1,7 +1,17 @@
 import { bearer, createTestApp, type TestApp } from '../../../test/helpers.js';
 import { file, multipart } from '../../../test/multipart.js';
 import { CANARY, tinyPdf } from '../../seed.js';
-import { COMPANY_POLICY, type CompanyAction } from './policy.js';
+import { CLIENT_POLICY } from '../clients/index.js';
+import { LINK_POLICY } from '../links/index.js';
+import { COMPANY_POLICY } from './policy.js';
+
+// The company door's role table: the company area's own actions and those of the door features.
+const POLICY: Record<string, readonly number[]> = {
+  ...COMPANY_POLICY,
+  ...(CLIENT_POLICY.company as Record<string, readonly number[]>),
+  ...(LINK_POLICY.company as Record<string, readonly number[]>),
+};
+type CompanyAction = string;
 
 // Every call of the company table against every wrong caller: nothing leaks, nothing changes.
 let t: TestApp;
@@ -57,15 +67,15 @@ const calls = (): Call[] => [
     foreignObject: 404,
   },
   { action: 'uploads.limits', method: 'GET', path: 'upload-limits', foreignObject: null },
-  { action: 'holdings.list', method: 'POST', path: 'holdings', body: {}, foreignObject: null },
+  { action: 'links.list', method: 'POST', path: 'holdings', body: {}, foreignObject: null },
   {
-    action: 'holdings.notify',
+    action: 'links.notify',
     method: 'POST',
     path: `holdings/${ids.holding}/notify`,
     body: { message: 'intrus' },
     foreignObject: 404,
   },
-  { action: 'holdings.delete', method: 'POST', path: `holdings/${ids.holding}/delete`, foreignObject: 404 },
+  { action: 'links.delete', method: 'POST', path: `holdings/${ids.holding}/delete`, foreignObject: 404 },
   {
     action: 'holdings.transferCategory',
     method: 'POST',
@@ -205,7 +215,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 test('the matrix covers every action of the policy', () => {
-  expect(new Set(calls().map((c) => c.action))).toEqual(new Set(Object.keys(COMPANY_POLICY)));
+  expect(new Set(calls().map((c) => c.action))).toEqual(new Set(Object.keys(POLICY)));
 });
 
 test('anonymous callers get 401 on every call', async () => {
@@ -228,7 +238,7 @@ test.each([
 });
 
 test('staff (role 3) gets 403 on every role-2 call', async () => {
-  for (const call of calls().filter((c) => !(COMPANY_POLICY[c.action] as readonly number[]).includes(3))) {
+  for (const call of calls().filter((c) => !POLICY[c.action].includes(3))) {
     const res = await send(tokens['staff@demo.ro'], call, 1);
     expect([call.path, res.statusCode]).toEqual([call.path, 403]);
   }

@@ -3,7 +3,7 @@ import type { AppContext } from '../../../infra/context.js';
 import { AppError, errors } from '../../../infra/errors.js';
 import { isEmail } from '../../auth/policy.js';
 import { emailTaken, normalizeEmail } from '../../auth/repository.js';
-import { findCompanyName } from '../clients/repository.js';
+import { findCompanyName } from '../../links/index.js';
 import { canDeleteCompanyUser, removesLastOwner } from '../policy.js';
 import { pageMeta, paging, toIso, type PagingInput } from '../schemas.js';
 import { prepareSetPasswordMail } from '../set-password.js';
