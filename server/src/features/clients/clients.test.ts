@@ -99,7 +99,7 @@ describe('plan limits count the same on both doors', () => {
     expect(viaHolding.statusCode).toBe(402);
     expect(viaHolding.json()).toMatchObject({
       code: 'plan_limit',
-      message: 'Compania aleasă nu mai poate primi clienți: a atins limita planului ei sau abonamentul i-a expirat.',
+      message: 'Compania aleasă a atins limita de clienți a planului ei: nu mai poate primi clienți noi.',
     });
     await limit(ids.companyPlan, null);
     expect((await holdingStore({ name: 'Pe Ușa Grupului SRL', cui: nextCui() })).statusCode).toBe(201);
@@ -113,10 +113,31 @@ describe('plan limits count the same on both doors', () => {
     const viaCompany = await companyCreate({ name: 'Pe Ușa Companiei SRL', cui: nextCui(), holding_id: ids.holding });
     expect(viaCompany.statusCode).toBe(402);
     expect(viaCompany.json().message).toBe(
-      'Grupul ales nu mai poate primi clienți: a atins limita planului său sau abonamentul i-a expirat.',
+      'Grupul ales a atins limita de clienți a planului său: nu mai poate primi clienți noi.',
     );
     // Outside the holding the company still has room.
     expect((await companyCreate({ name: 'Fără Grup SRL', cui: nextCui() })).statusCode).toBe(201);
+  });
+
+  test('a holding whose subscription ended gets no client through the company door (its own door is read-only)', async () => {
+    const period = (end: Date) =>
+      t.ctx.db
+        .updateTable('subscriptions')
+        .set({ current_period_end: end })
+        .where('holding_id', '=', ids.holding)
+        .execute();
+    await period(new Date(Date.now() - 86400000));
+    try {
+      const viaCompany = await companyCreate({ name: 'Grup Expirat SRL', cui: nextCui(), holding_id: ids.holding });
+      expect(viaCompany.statusCode).toBe(402);
+      expect(viaCompany.json()).toMatchObject({
+        code: 'plan_limit',
+        message: 'Abonamentul grupului ales a expirat: nu mai poate primi clienți noi.',
+      });
+      expect((await holdingStore({ name: 'Grup Expirat SRL', cui: nextCui() })).json().code).toBe('read_only');
+    } finally {
+      await period(new Date(Date.now() + 30 * 86400000));
+    }
   });
 
   test('parallel creations on both doors never pass the limit', async () => {

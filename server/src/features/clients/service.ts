@@ -29,10 +29,16 @@ export async function loadClient(
   return client;
 }
 
-/** 402 naming it when the tenant that is not the caller has no room for one more client. */
-const OTHER_TENANT_FULL = {
-  company: 'Compania aleasă nu mai poate primi clienți: a atins limita planului ei sau abonamentul i-a expirat.',
-  holding: 'Grupul ales nu mai poate primi clienți: a atins limita planului său sau abonamentul i-a expirat.',
+/** The refusal when the side that is not the caller has no room (the caller's own refusal names its plan). */
+const OTHER_SIDE_FULL = {
+  company: {
+    plan_limit: 'Compania aleasă a atins limita de clienți a planului ei: nu mai poate primi clienți noi.',
+    read_only: 'Abonamentul companiei alese a expirat: nu mai poate primi clienți noi.',
+  },
+  holding: {
+    plan_limit: 'Grupul ales a atins limita de clienți a planului său: nu mai poate primi clienți noi.',
+    read_only: 'Abonamentul grupului ales a expirat: nu mai poate primi clienți noi.',
+  },
 } as const;
 
 /**
@@ -50,7 +56,8 @@ async function assertRoomForClient(trx: repo.Executor, scope: Scope, companyId: 
       await assertCanAddClient(trx, tenant);
     } catch (error) {
       if (!other || !(error instanceof AppError) || error.statusCode !== 402) throw error;
-      throw errors.planLimit(OTHER_TENANT_FULL[tenant.companyId !== undefined ? 'company' : 'holding']);
+      const side = OTHER_SIDE_FULL[tenant.companyId !== undefined ? 'company' : 'holding'];
+      throw errors.planLimit(error.code === 'read_only' ? side.read_only : side.plan_limit);
     }
   }
 }
@@ -116,12 +123,11 @@ export async function createClient(ctx: AppContext, scope: Scope, input: NewClie
     if (await repo.clientCuiTaken(trx, companyId, cuiDigitsOf(fields.cui as string))) {
       throw errors.field('cui', MESSAGES.cuiTaken);
     }
-    await assertRoomForClient(trx, scope, companyId, holdingId);
     if (newHolding) {
       holdingId = await insertLinkedHolding(trx, companyId, newHolding);
       await startTrial(trx, { holdingId });
-      await assertRoomForClient(trx, scope, companyId, holdingId);
     }
+    await assertRoomForClient(trx, scope, companyId, holdingId);
     return repo.insertClient(trx, {
       company_id: companyId,
       holding_id: holdingId,
