@@ -5,7 +5,7 @@ import { fold } from '../../lib/search-text.js';
 import { listClients } from './list.repository.js';
 import { listHoldingClients } from './monthly.repository.js';
 
-// Migration 050 (issue 8, scale): dosar_fold, the trigram indexes the searches use, the client counters
+// Migration 050 (clients at scale): dosar_fold, the trigram indexes the searches use, the client counters
 // behind the list totals, and the cap on the documents a client view lists.
 let t: TestApp;
 let owner: string;
