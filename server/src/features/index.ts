@@ -9,12 +9,14 @@ import { billingRoutes } from './billing/routes.js';
 import { campaignRoutes } from './campaigns/routes.js';
 import { registerDoors, type DoorRoutes } from './doors/index.js';
 import { userRoutes } from './users/index.js';
+import { clientRoutes } from './clients/index.js';
+import { linkRoutes } from './links/index.js';
 
 /**
  * The domain features served on both tenant doors (/api/company/{companyId}/…,
  * /api/holding/{holdingId}/…), each over one service: see doors/index.ts.
  */
-const DOOR_FEATURES: DoorRoutes[] = [userRoutes];
+const DOOR_FEATURES: DoorRoutes[] = [clientRoutes, linkRoutes, userRoutes];
 
 /** Every API feature, registered under /api in this order. */
 export const features: FastifyPluginAsync[] = [

@@ -1,18 +1,25 @@
 import { bearer, createTestApp, type TestApp } from '../../../test/helpers.js';
 import { file, multipart } from '../../../test/multipart.js';
 import { CANARY, tinyPdf } from '../../seed.js';
-import { USERS_POLICY, type UserAction } from '../users/policy.js';
-import { COMPANY_POLICY, type CompanyAction } from './policy.js';
+import { CLIENT_POLICY } from '../clients/index.js';
+import { LINK_POLICY } from '../links/index.js';
+import { USERS_POLICY } from '../users/policy.js';
+import { COMPANY_POLICY } from './policy.js';
 
 // Every call of the company table against every wrong caller: nothing leaks, nothing changes.
 let t: TestApp;
 /** The company door's role table: this area's actions, and those of the features served on both doors. */
-const TABLE: Record<string, readonly number[]> = { ...COMPANY_POLICY, ...USERS_POLICY.company };
+const TABLE: Record<string, readonly number[]> = {
+  ...COMPANY_POLICY,
+  ...(USERS_POLICY.company as Record<string, readonly number[]>),
+  ...(CLIENT_POLICY.company as Record<string, readonly number[]>),
+  ...(LINK_POLICY.company as Record<string, readonly number[]>),
+};
 const tokens: Record<string, string> = {};
 const ids = { client: 0, media: 0, holding: 1, category: 0, user: 0, util: 0, utilMedia: 0 };
 
 interface Call {
-  action: CompanyAction | UserAction;
+  action: string;
   method: 'GET' | 'POST';
   path: string;
   body?: object;
@@ -60,15 +67,15 @@ const calls = (): Call[] => [
     foreignObject: 404,
   },
   { action: 'uploads.limits', method: 'GET', path: 'upload-limits', foreignObject: null },
-  { action: 'holdings.list', method: 'POST', path: 'holdings', body: {}, foreignObject: null },
+  { action: 'links.list', method: 'POST', path: 'holdings', body: {}, foreignObject: null },
   {
-    action: 'holdings.notify',
+    action: 'links.notify',
     method: 'POST',
     path: `holdings/${ids.holding}/notify`,
     body: { message: 'intrus' },
     foreignObject: 404,
   },
-  { action: 'holdings.delete', method: 'POST', path: `holdings/${ids.holding}/delete`, foreignObject: 404 },
+  { action: 'links.delete', method: 'POST', path: `holdings/${ids.holding}/delete`, foreignObject: 404 },
   {
     action: 'holdings.transferCategory',
     method: 'POST',

@@ -3,8 +3,6 @@ import { canCompany, COMPANY_POLICY, type CompanyAction } from './policy.js';
 
 // role × action, as SPEC §6 reads: role 3 has dashboard, utils, profile and client view; role 2 everything.
 const STAFF_ALLOWED: CompanyAction[] = [
-  'clients.list',
-  'clients.view',
   'media.upload',
   'media.get',
   'media.collection',

@@ -12,18 +12,11 @@ const OWNER: readonly Role[] = [2];
  * uploading into a client are part of the client view, so role 3 has them.
  */
 export const COMPANY_POLICY = {
-  'clients.list': STAFF,
-  'clients.view': STAFF,
-  'clients.create': OWNER,
-  'clients.notify': OWNER,
   'media.upload': STAFF,
   'media.get': STAFF,
   'media.collection': STAFF,
   'media.delete': OWNER,
   'uploads.limits': STAFF,
-  'holdings.list': OWNER,
-  'holdings.notify': OWNER,
-  'holdings.delete': OWNER,
   'holdings.transferCategory': OWNER,
   'categories.list': STAFF,
   'categories.create': OWNER,

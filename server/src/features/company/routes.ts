@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { drainRequestBody, MAX_FILES_PER_UPLOAD } from '../files/index.js';
 import { categoryRoutes } from './categories/routes.js';
-import { clientRoutes } from './clients/routes.js';
-import { holdingRoutes } from './holdings/routes.js';
 import { mediaRoutes } from './media/routes.js';
 import { utilRoutes } from './utils/routes.js';
 import { registerReadOnlyGuard } from '../billing/index.js';
@@ -33,9 +31,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
           (error: Error) => done(error),
         );
       });
-      await scoped.register(clientRoutes);
       await scoped.register(mediaRoutes);
-      await scoped.register(holdingRoutes);
       await scoped.register(categoryRoutes);
       await scoped.register(utilRoutes);
     },

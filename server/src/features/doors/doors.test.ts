@@ -77,6 +77,9 @@ describe('tenant doors', () => {
     const staff = await appWith(actor(3, { company_id: 5 }));
     expect((await staff.inject({ method: 'POST', url: '/api/company/5/only' })).statusCode).toBe(403);
     expect((await staff.inject({ method: 'POST', url: '/api/company/5/things/x1' })).statusCode).toBe(422);
+    // A tenant id that is no id is malformed (422), whoever calls — never a handler without a scope.
+    expect((await staff.inject({ method: 'POST', url: '/api/company/abc/things/1' })).statusCode).toBe(422);
+    expect((await anonymous.inject({ method: 'POST', url: '/api/holding/x9/things/1' })).statusCode).toBe(422);
   });
 
   it('refuses at start-up a door route without roles, and answers no roles for an action a door lacks', async () => {

@@ -47,6 +47,9 @@ export const DOORS: readonly Door[] = [
   { kind: 'holding', prefix: '/holding/:holdingId', param: 'holdingId', tag: 'holding' },
 ];
 
+/** A tenant id in a door's path: the pattern of `idParam`, which the door adds to every params schema. */
+const TENANT_ID = new RegExp(idParam.pattern);
+
 /** Who is calling, for which tenant: what a service receives instead of a raw tenant id. */
 export interface TenantScope {
   kind: DoorKind;
@@ -92,7 +95,7 @@ export function scopeOf(request: FastifyRequest): TenantScope {
 export function authorize(request: FastifyRequest, door: Door, roles: readonly Role[]): TenantScope {
   const params = request.params as Record<string, string | undefined>;
   const raw = params[door.param] ?? '';
-  const id = /^[0-9]{1,9}$/.test(raw) ? Number(raw) : -1;
+  const id = TENANT_ID.test(raw) ? Number(raw) : -1;
   const actor =
     door.kind === 'company' ? requireCompanyScope(request, id, roles) : requireHoldingScope(request, id, roles);
   return { kind: door.kind, id, actor };
@@ -133,7 +136,10 @@ export async function registerDoors(app: FastifyInstance, features: readonly Doo
             },
           };
           const check: onRequestHookHandler = (request, _reply, done) => {
-            request.tenantScope = authorize(request, door, roles);
+            // A tenant id that is no id at all (`/api/company/abc/…`) is a malformed request: the params
+            // validation answers it (422), as for any other malformed id; the handler is never reached.
+            const raw = (request.params as Record<string, string | undefined>)[door.param] ?? '';
+            if (TENANT_ID.test(raw)) request.tenantScope = authorize(request, door, roles);
             done();
           };
           const own = route.onRequest === undefined ? [] : [route.onRequest].flat();

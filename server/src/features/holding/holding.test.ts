@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { bearer, createTestApp, type TestApp } from '../../../test/helpers.js';
 import { CANARY, tinyPdf } from '../../seed.js';
-import { lastPeriods } from './service.js';
+import { lastPeriods } from '../clients/index.js';
 
 /**
  * API tests of the holding calls (SPEC §7, /api/holding/:holdingId) on the
@@ -261,7 +261,8 @@ describe('POST index', () => {
     const res = await call('POST', h1('index'), tokens.holding);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.meta).toMatchObject({ page: 1, per_page: 20, total: 2, since: null });
+    // One paging default on both doors (lib/paging.ts): 25 rows, as the company lists always had.
+    expect(body.meta).toMatchObject({ page: 1, per_page: 25, total: 2, since: null });
     expect(body.meta.periods).toEqual(lastPeriods(6));
     expect(body.data.map((r: Row) => r.name)).toEqual(['Alfa Distribuție SRL', 'Beta Construct SRL']);
     const alfa = body.data[0] as Row;
@@ -779,7 +780,7 @@ describe('utils and companies', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       data: [{ id: ids.company1, name: 'Contabil Demo SRL', cui: 'RO12345674', clients_count: 2 }],
-      meta: { page: 1, per_page: 20, total: 1 },
+      meta: { page: 1, per_page: 25, total: 1 },
     });
     expect((await call('GET', `${h1('companies')}?sort=password`, tokens.holding)).statusCode).toBe(422);
   });

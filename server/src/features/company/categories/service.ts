@@ -1,6 +1,6 @@
 import type { AppContext } from '../../../infra/context.js';
 import { AppError, errors } from '../../../infra/errors.js';
-import { findLinkedHolding } from '../holdings/repository.js';
+import { findLinkedHolding } from '../../links/index.js';
 import * as repo from './repository.js';
 import { presentCategory } from './presenter.js';
 

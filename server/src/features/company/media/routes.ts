@@ -13,7 +13,7 @@ import {
 } from '../../files/index.js';
 import { authorizeCompany } from '../policy.js';
 import { companyParams, errorResponses, messageSchema, type CompanyParams } from '../schemas.js';
-import { loadClient } from '../clients/service.js';
+import { loadClient } from '../../clients/index.js';
 
 type ClientParams = CompanyParams & { clientId: string };
 
@@ -52,7 +52,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const companyId = Number(request.params.companyId);
       const actor = authorizeCompany(request, companyId, 'media.upload');
-      const client = await loadClient(ctx, companyId, Number(request.params.clientId));
+      const client = await loadClient(ctx, { kind: 'company', id: companyId }, Number(request.params.clientId));
       return handleStoreFiles(ctx, request, reply, client, actor);
     },
   );
@@ -70,7 +70,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const companyId = Number(request.params.companyId);
       authorizeCompany(request, companyId, 'media.delete');
-      const client = await loadClient(ctx, companyId, Number(request.params.clientId));
+      const client = await loadClient(ctx, { kind: 'company', id: companyId }, Number(request.params.clientId));
       return handleMediaDelete(ctx, client, Number(request.params.documentId));
     },
   );
@@ -88,7 +88,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const companyId = Number(request.params.companyId);
       authorizeCompany(request, companyId, 'media.get');
-      const client = await loadClient(ctx, companyId, Number(request.params.clientId));
+      const client = await loadClient(ctx, { kind: 'company', id: companyId }, Number(request.params.clientId));
       return handleMediaGet(ctx, reply, client, Number(request.params.mediaId));
     },
   );
@@ -107,7 +107,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const companyId = Number(request.params.companyId);
       authorizeCompany(request, companyId, 'media.collection');
-      const client = await loadClient(ctx, companyId, Number(request.params.clientId));
+      const client = await loadClient(ctx, { kind: 'company', id: companyId }, Number(request.params.clientId));
       return handleCollection(ctx, reply, client, request.body);
     },
   );

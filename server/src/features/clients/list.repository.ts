@@ -1,10 +1,13 @@
-import { sql, type Transaction } from 'kysely';
-import type { Db } from '../../../infra/db.js';
-import type { Database } from '../../../db/schema.js';
-import { fold, foldedLike, likePattern } from '../schemas.js';
+import { sql } from 'kysely';
+import { foldedLike } from '../../db/search.js';
+import { fold, likePattern } from '../../lib/search-text.js';
+import type { Executor } from './repository.js';
 import { cuiDigits, planSearch, type ClientSample, type SearchPlan } from './search-plan.js';
 
-type Executor = Db | Transaction<Database>;
+/**
+ * The company's client list (the `clients` call): a page of its live clients with their holding,
+ * searched by name or CUI through the trigram indexes, the total from the trigger-kept counters.
+ */
 
 export type ClientSort = 'name' | 'created_at' | 'last_upload';
 
@@ -186,72 +189,4 @@ async function listPage(
   if (total !== null) return { rows, total };
   if (page.length || q.offset === 0) return { rows, total: Number(page[0]?.total ?? 0) };
   return { rows, total: await countClients(db, q, plan) };
-}
-
-export interface ClientRow extends ClientListRow {
-  notes: string | null;
-}
-
-/** A live client of the company, or undefined (also for another company's client). */
-export async function findClient(db: Executor, companyId: number, clientId: number): Promise<ClientRow | undefined> {
-  const row = await db
-    .selectFrom('clients as c')
-    // The holding only while it is linked to the company: an unlink (from either side) keeps
-    // clients.holding_id, so relinking brings the client back, but meanwhile it is outside any holding.
-    .leftJoin('company_holding as ch', (join) =>
-      join.onRef('ch.company_id', '=', 'c.company_id').onRef('ch.holding_id', '=', 'c.holding_id'),
-    )
-    .leftJoin('holdings as h', (join) => join.onRef('h.id', '=', 'ch.holding_id').on('h.deleted_at', 'is', null))
-    .select([
-      'c.id',
-      'c.company_id',
-      'c.name',
-      'c.cui',
-      'c.email',
-      'c.phone',
-      'c.notes',
-      'h.id as holding_id',
-      'h.name as holding_name',
-      'c.documents_count',
-      'c.last_upload_at',
-      'c.created_at',
-    ])
-    .where('c.company_id', '=', companyId)
-    .where('c.id', '=', clientId)
-    .where('c.deleted_at', 'is', null)
-    .executeTakeFirst();
-  return row ? { ...row, documents_count: Number(row.documents_count) } : undefined;
-}
-
-/** Whether a live client of the company has this CUI (compared on its digits, with or without RO). */
-export async function clientCuiTaken(db: Executor, companyId: number, cuiDigits: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('clients')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where('deleted_at', 'is', null)
-    .where(sql<string>`regexp_replace(coalesce(cui, ''), '[^0-9]', '', 'g')`, '=', cuiDigits)
-    .executeTakeFirst();
-  return Boolean(row);
-}
-
-export async function insertClient(
-  db: Executor,
-  client: {
-    company_id: number;
-    holding_id: number | null;
-    name: string;
-    cui: string;
-    email: string | null;
-    phone: string | null;
-    notes: string | null;
-  },
-): Promise<number> {
-  const row = await db.insertInto('clients').values(client).returning('id').executeTakeFirstOrThrow();
-  return row.id;
-}
-
-export async function findCompanyName(db: Executor, companyId: number): Promise<string> {
-  const row = await db.selectFrom('companies').select('name').where('id', '=', companyId).executeTakeFirst();
-  return row?.name ?? 'Dosar';
 }

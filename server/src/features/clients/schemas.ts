@@ -1,6 +1,23 @@
-import { mediaSchema, uploadLimitsSchema } from '../../files/index.js';
-import { categorySchema } from '../categories/presenter.js';
-import { pageMetaSchema, pagingProperties, periodPattern, type PagingInput } from '../schemas.js';
+import { pageMetaSchema, pagingProperties, periodPattern } from '../../lib/http-schemas.js';
+import type { PagingInput } from '../../lib/paging.js';
+import { categorySchema } from '../company/categories/presenter.js';
+import { mediaSchema, uploadLimitsSchema } from '../files/index.js';
+
+/**
+ * JSON schemas of the client calls: the client fields both doors accept, then the company door's
+ * shapes (holding-schemas.ts has the holding door's). Response schemas are the serialisation whitelist.
+ */
+
+const optionalText = (max: number) => ({ type: ['string', 'null'], maxLength: max }) as const;
+
+/** The client fields of a create or an update, on both doors (input.ts checks their content). */
+export const clientFields = {
+  name: { type: 'string', minLength: 1, maxLength: 200 },
+  cui: { type: 'string', minLength: 1, maxLength: 20 },
+  email: optionalText(254),
+  phone: optionalText(30),
+  notes: optionalText(5000),
+} as const;
 
 const holdingRef = {
   type: ['object', 'null'],
@@ -50,18 +67,12 @@ export const clientListResponse = {
   properties: { data: { type: 'array', items: clientSummarySchema }, meta: pageMetaSchema },
 } as const;
 
-const optionalText = (max: number) => ({ type: ['string', 'null'], maxLength: max }) as const;
-
 export const createClientBody = {
   type: 'object',
   additionalProperties: false,
   required: ['name', 'cui'],
   properties: {
-    name: { type: 'string', minLength: 1, maxLength: 200 },
-    cui: { type: 'string', minLength: 1, maxLength: 20 },
-    email: optionalText(254),
-    phone: optionalText(30),
-    notes: optionalText(5000),
+    ...clientFields,
     holding_id: { type: ['integer', 'null'], minimum: 1, maximum: 999999999 },
     new_holding: {
       type: ['object', 'null'],

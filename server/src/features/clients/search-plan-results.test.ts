@@ -1,8 +1,8 @@
 import { CompiledQuery, sql, type Kysely, type KyselyPlugin } from 'kysely';
-import { bearer, createTestApp, type TestApp } from '../../../../test/helpers.js';
-import type { Database } from '../../../db/schema.js';
-import { fold } from '../schemas.js';
-import { listClients, refreshClientSample, type ClientListQuery } from './repository.js';
+import { bearer, createTestApp, type TestApp } from '../../../test/helpers.js';
+import type { Database } from '../../db/schema.js';
+import { fold } from '../../lib/search-text.js';
+import { listClients, refreshClientSample, type ClientListQuery } from './list.repository.js';
 import { cuiDigits } from './search-plan.js';
 
 // A search that looks up one word of the term (search-plan.ts) and counts on the page query finds exactly

@@ -1,11 +1,11 @@
 import { CompiledQuery, sql, type Kysely, type KyselyPlugin } from 'kysely';
-import { bearer, createTestApp, type TestApp } from '../../../../test/helpers.js';
-import type { Database } from '../../../db/schema.js';
-import * as holdingRepo from '../../holding/repository.js';
-import { fold } from '../schemas.js';
-import { listClients } from './repository.js';
+import { bearer, createTestApp, type TestApp } from '../../../test/helpers.js';
+import type { Database } from '../../db/schema.js';
+import { fold } from '../../lib/search-text.js';
+import { listClients } from './list.repository.js';
+import { listHoldingClients } from './monthly.repository.js';
 
-// Migration 050 (issue 8, scale): dosar_fold, the trigram indexes the searches use, the client counters
+// Migration 050 (clients at scale): dosar_fold, the trigram indexes the searches use, the client counters
 // behind the list totals, and the cap on the documents a client view lists.
 let t: TestApp;
 let owner: string;
@@ -138,7 +138,7 @@ describe('searches use the trigram indexes', () => {
 
   test('holding clients: the same indexed expressions', async () => {
     const texts = await sqlOf((db) =>
-      holdingRepo.listClients(db, 1, {
+      listHoldingClients(db, 1, {
         page: 1,
         perPage: 25,
         direction: 'asc',

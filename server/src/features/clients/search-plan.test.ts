@@ -1,4 +1,4 @@
-import { fold } from '../schemas.js';
+import { fold } from '../../lib/search-text.js';
 import { cuiDigits, planSearch, type ClientSample } from './search-plan.js';
 
 // A sample as pg_stats keeps it for 100,000 clients named as in dosar_scale: "client", "scalare" and

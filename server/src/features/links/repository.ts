@@ -1,9 +1,16 @@
 import { sql, type Transaction } from 'kysely';
-import type { Db } from '../../../infra/db.js';
-import type { Database } from '../../../db/schema.js';
-import { foldedLike, likePattern } from '../schemas.js';
+import type { Db } from '../../infra/db.js';
+import type { Database } from '../../db/schema.js';
+import { foldedLike } from '../../db/search.js';
+import { likePattern } from '../../lib/search-text.js';
 
-type Executor = Db | Transaction<Database>;
+/**
+ * The links between companies and holdings (company_holding), read from either side. A link ends
+ * without touching anything else: the company's clients keep their holding_id and documents (shown
+ * outside any holding while unlinked), so linking the two again restores everything.
+ */
+
+export type Executor = Db | Transaction<Database>;
 
 export interface LinkedHolding {
   id: number;
@@ -117,18 +124,93 @@ export async function insertLinkedHolding(
   return row.id;
 }
 
-/**
- * Ends the company–holding link, and nothing else: the company's clients keep
- * their holding_id and documents (shown outside any holding while unlinked),
- * so linking the two again restores everything — the same rule as the
- * holding side's company/{id}/delete.
- */
-export async function unlinkHolding(db: Executor, companyId: number, holdingId: number): Promise<void> {
-  await db
+/** Ends the link, from either side; answers whether there was one. */
+export async function unlink(db: Executor, companyId: number, holdingId: number): Promise<boolean> {
+  const result = await db
     .deleteFrom('company_holding')
     .where('company_id', '=', companyId)
     .where('holding_id', '=', holdingId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** Whether the company is live and linked to the holding. */
+export async function isCompanyLinked(db: Executor, holdingId: number, companyId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('company_holding as ch')
+    .innerJoin('companies as co', 'co.id', 'ch.company_id')
+    .select('ch.company_id')
+    .where('ch.holding_id', '=', holdingId)
+    .where('ch.company_id', '=', companyId)
+    .where('co.deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export interface LinkedCompanyRow {
+  id: number;
+  name: string;
+  cui: string | null;
+  email: string | null;
+  phone: string | null;
+  linked_at: Date;
+  clients_count: number;
+}
+
+export interface CompanyListQuery {
+  holdingId: number;
+  search: string;
+  offset: number;
+  limit: number;
+  sort: 'name' | 'linked_at';
+  direction: 'asc' | 'desc';
+}
+
+/** The holding's live companies, each with the number of the holding's live clients there. */
+export async function listLinkedCompanies(
+  db: Executor,
+  q: CompanyListQuery,
+): Promise<{ rows: LinkedCompanyRow[]; total: number }> {
+  let query = db
+    .selectFrom('company_holding as ch')
+    .innerJoin('companies as co', 'co.id', 'ch.company_id')
+    .where('ch.holding_id', '=', q.holdingId)
+    .where('co.deleted_at', 'is', null);
+  if (q.search) {
+    const pattern = likePattern(q.search);
+    query = query.where((eb) => eb.or([foldedLike('co.name', pattern), eb('co.cui', 'ilike', pattern)]));
+  }
+  const total = await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+  const rows = await query
+    .select((eb) => [
+      'co.id',
+      'co.name',
+      'co.cui',
+      'co.email',
+      'co.phone',
+      'ch.created_at as linked_at',
+      eb
+        .selectFrom('clients as c')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .whereRef('c.company_id', '=', 'co.id')
+        .where('c.holding_id', '=', q.holdingId)
+        .where('c.deleted_at', 'is', null)
+        .$asScalar()
+        .$notNull()
+        .as('clients_count'),
+    ])
+    .orderBy(q.sort === 'linked_at' ? sql`ch.created_at` : sql`lower(co.name)`, q.direction)
+    .orderBy('co.id')
+    .limit(q.limit)
+    .offset(q.offset)
     .execute();
+  return { rows, total: Number(total.total) };
+}
+
+/** The company's name, for the mails it sends ("Dosar" when it is gone). */
+export async function findCompanyName(db: Executor, companyId: number): Promise<string> {
+  const row = await db.selectFrom('companies').select('name').where('id', '=', companyId).executeTakeFirst();
+  return row?.name ?? 'Dosar';
 }
 
 export interface HoldingUser {

@@ -1,0 +1,73 @@
+import { errors, type FieldErrors } from '../../infra/errors.js';
+import { isValidCui, normalizeCui } from '../../lib/cui.js';
+import { isEmail } from '../auth/policy.js';
+import type { ClientFields } from './repository.js';
+
+/**
+ * The one rule for what a client may be, on both doors (create and update): a name, a Romanian
+ * fiscal code with a valid check digit, an optional e-mail (kept lower case), phone and notes.
+ * The JSON schemas (schemas.ts, clientFields) bound the lengths; this checks the content.
+ */
+
+export interface ClientInput {
+  name?: string;
+  cui?: string;
+  email?: string | null;
+  phone?: string | null;
+  notes?: string | null;
+}
+
+/** A phone number: digits, spaces, ( ) . -, an optional leading +; 6 to 30 characters. */
+export const PHONE = /^\+?[0-9 ().-]{6,30}$/;
+
+export const MESSAGES = {
+  name: 'Câmpul nume este obligatoriu.',
+  cui: 'CUI-ul nu este valid (verifică cifra de control).',
+  email: 'Câmpul e-mail trebuie să fie o adresă de e-mail validă.',
+  phone: 'Numărul de telefon nu este valid.',
+  cuiTaken: 'Există deja un client cu acest CUI.',
+} as const;
+
+/** Trimmed text, or null when blank. */
+export const blankToNull = (value: string | null | undefined): string | null => {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+};
+
+/** The CUI's digits: how two CUIs compare ("RO 18547290" is "18547290"). */
+export const cuiDigitsOf = (cui: string): string => cui.replace(/[^0-9]/g, '');
+
+/**
+ * Cleans the fields present in `input` (absent ones stay absent, for an update) and adds a message
+ * to `problems` for each one that breaks the rule.
+ */
+export function cleanClientInput(input: ClientInput, problems: FieldErrors): ClientFields {
+  const add = (field: string, message: string) => (problems[field] ??= []).push(message);
+  const out: ClientFields = {};
+  if (input.name !== undefined) {
+    out.name = input.name.trim();
+    if (!out.name) add('name', MESSAGES.name);
+  }
+  if (input.cui !== undefined) {
+    out.cui = normalizeCui(input.cui);
+    if (!isValidCui(out.cui)) add('cui', MESSAGES.cui);
+  }
+  if (input.email !== undefined) {
+    out.email = blankToNull(input.email)?.toLowerCase() ?? null;
+    if (out.email && !isEmail(out.email)) add('email', MESSAGES.email);
+  }
+  if (input.phone !== undefined) {
+    out.phone = blankToNull(input.phone);
+    if (out.phone && !PHONE.test(out.phone)) add('phone', MESSAGES.phone);
+  }
+  if (input.notes !== undefined) out.notes = blankToNull(input.notes);
+  return out;
+}
+
+/** cleanClientInput, answering 422 with every problem at once. */
+export function checkClientInput(input: ClientInput): ClientFields {
+  const problems: FieldErrors = {};
+  const fields = cleanClientInput(input, problems);
+  if (Object.keys(problems).length) throw errors.validation(problems);
+  return fields;
+}

@@ -1,0 +1,91 @@
+import type { AppContext } from '../../infra/context.js';
+import { pageMeta, paging, toIso, type PagingInput } from '../../lib/paging.js';
+import { fold } from '../../lib/search-text.js';
+import type { TenantScope } from '../doors/index.js';
+import { currentPeriod } from '../files/index.js';
+import { listClients as listCompanyClients } from './list.repository.js';
+import * as monthly from './monthly.repository.js';
+import { presentClient } from './presenter.js';
+
+/**
+ * The two client lists, one per door, both paged by lib/paging.ts (page 1, DEFAULT_PER_PAGE rows):
+ * the company's `clients` (search by name or CUI, filter by holding) and the holding's `index` (its
+ * clients at its linked companies, with documents per month and those new since the last visit).
+ */
+
+export interface ClientListBody extends PagingInput {
+  sort?: 'name' | 'created_at' | 'last_upload';
+  holding_id?: number | null;
+}
+
+/** The company door's `clients`. */
+export async function listClients(ctx: AppContext, scope: Pick<TenantScope, 'id'>, body: ClientListBody) {
+  const p = paging(body);
+  const { rows, total } = await listCompanyClients(ctx.db, {
+    companyId: scope.id,
+    offset: p.offset,
+    limit: p.perPage,
+    search: fold(p.search),
+    holdingId: body.holding_id ?? undefined,
+    sort: body.sort ?? 'name',
+    direction: body.direction ?? (body.sort === 'last_upload' || body.sort === 'created_at' ? 'desc' : 'asc'),
+  });
+  return { data: rows.map(presentClient), meta: pageMeta(p, total) };
+}
+
+/** The last n months (YYYY-MM), the current one first; "current" as the files module sees it (Romanian time). */
+export function lastPeriods(n: number, now = new Date()): string[] {
+  const [year, month] = currentPeriod(now).split('-').map(Number);
+  return Array.from({ length: n }, (_, i) => {
+    const d = new Date(Date.UTC(year, month - 1 - i, 1));
+    return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+  });
+}
+
+const MONTHS_SHOWN = 6;
+
+export interface ClientIndexBody extends PagingInput {
+  sort?: monthly.ClientSort;
+  company_id?: number;
+}
+
+/** The holding door's `index`. */
+export async function clientIndex(ctx: AppContext, scope: TenantScope, body: ClientIndexBody) {
+  const sort = body.sort ?? 'name';
+  const p = paging(body);
+  const direction = body.direction ?? (sort === 'name' ? 'asc' : 'desc');
+  const since = await monthly.previousSeenAt(ctx.db, scope.actor.id);
+  const periods = lastPeriods(MONTHS_SHOWN);
+  const { rows, total } = await monthly.listHoldingClients(ctx.db, scope.id, {
+    page: p.page,
+    perPage: p.perPage,
+    search: p.search || undefined,
+    direction,
+    sort,
+    companyId: body.company_id,
+    since,
+  });
+  const counts = await monthly.monthlyCounts(
+    ctx.db,
+    scope.id,
+    rows.map((r) => r.id),
+    periods,
+  );
+  const countOf = (clientId: number, period: string) =>
+    counts.find((c) => c.client_id === clientId && c.period === period)?.count ?? 0;
+  return {
+    data: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      cui: r.cui,
+      email: r.email,
+      phone: r.phone,
+      company: { id: r.company_id, name: r.company_name },
+      documents_count: r.documents_count,
+      new_count: r.new_count,
+      last_upload_at: toIso(r.last_upload_at),
+      months: periods.map((period) => ({ period, count: countOf(r.id, period) })),
+    })),
+    meta: { ...pageMeta(p, total), since: toIso(since), periods },
+  };
+}

@@ -1,0 +1,25 @@
+import type { DoorPolicy } from '../doors/index.js';
+
+/**
+ * Who may do what with clients, per door. Company: its staff (roles 2, 3) list and view; its owner
+ * (role 2) also creates and writes to them. Holding: its people (roles 4, 5) list and view; its
+ * administrator (role 4) also creates, updates and deletes.
+ */
+export type ClientAction =
+  'clients.list' | 'clients.view' | 'clients.create' | 'clients.update' | 'clients.delete' | 'clients.notify';
+
+export const CLIENT_POLICY: DoorPolicy<ClientAction> = {
+  company: {
+    'clients.list': [2, 3],
+    'clients.view': [2, 3],
+    'clients.create': [2],
+    'clients.notify': [2],
+  },
+  holding: {
+    'clients.list': [4, 5],
+    'clients.view': [4, 5],
+    'clients.create': [4],
+    'clients.update': [4],
+    'clients.delete': [4],
+  },
+};

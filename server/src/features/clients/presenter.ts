@@ -1,0 +1,39 @@
+import { toIso } from '../../lib/paging.js';
+import type { ClientRecord } from './repository.js';
+import type { ClientListRow } from './list.repository.js';
+
+/**
+ * Each door's answer for a client, both computed from the one loaded record (the front ends read
+ * these shapes: the company's with its holding, the holding's with its company).
+ */
+
+/** The company door's client (lists, createClient, the view's `data`). */
+export function presentClient(row: ClientListRow | ClientRecord) {
+  return {
+    id: row.id,
+    name: row.name,
+    cui: row.cui,
+    email: row.email,
+    phone: row.phone,
+    holding:
+      row.holding_id !== null && row.holding_name !== null ? { id: row.holding_id, name: row.holding_name } : null,
+    documents_count: row.documents_count,
+    last_upload_at: toIso(row.last_upload_at),
+    created_at: toIso(row.created_at) as string,
+  };
+}
+
+/** The holding door's client (clients/store, clients/{id}, update). */
+export function presentHoldingClient(row: ClientRecord) {
+  return {
+    id: row.id,
+    name: row.name,
+    cui: row.cui,
+    email: row.email,
+    phone: row.phone,
+    notes: row.notes,
+    company: { id: row.company_id, name: row.company_name },
+    created_at: toIso(row.created_at) as string,
+    updated_at: toIso(row.updated_at) as string,
+  };
+}

@@ -1,0 +1,167 @@
+import { sql, type ExpressionBuilder, type Transaction } from 'kysely';
+import type { Db } from '../../infra/db.js';
+import type { Database } from '../../db/schema.js';
+
+/**
+ * One client of a tenant, on both doors. Every query is scoped: a company sees its own live clients;
+ * a holding sees the live clients in it at the companies still linked to it (and not deleted). The
+ * company lists live in list.repository.ts, the holding's in monthly.repository.ts.
+ */
+
+export type Executor = Db | Transaction<Database>;
+
+/** The tenant a query is scoped to (the `kind` and `id` of the door's TenantScope). */
+export interface ClientScope {
+  kind: 'company' | 'holding';
+  id: number;
+}
+
+/** A live client as both doors read it. */
+export interface ClientRecord {
+  id: number;
+  company_id: number;
+  company_name: string;
+  name: string;
+  cui: string | null;
+  email: string | null;
+  phone: string | null;
+  notes: string | null;
+  /** The client's holding while it is linked to the company (and live); null otherwise. */
+  holding_id: number | null;
+  holding_name: string | null;
+  documents_count: number;
+  last_upload_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** The client's company is linked to the holding (company_holding). */
+const linkedTo = (holdingId: number) => (eb: ExpressionBuilder<Database, 'clients'>) =>
+  eb.exists(
+    eb
+      .selectFrom('company_holding as sh')
+      .select('sh.company_id')
+      .whereRef('sh.company_id', '=', 'clients.company_id')
+      .where('sh.holding_id', '=', holdingId),
+  );
+
+/** The live client `clientId` of the scope, or undefined (another tenant's client is just not there). */
+export async function findClient(
+  db: Executor,
+  scope: ClientScope,
+  clientId: number,
+): Promise<ClientRecord | undefined> {
+  let query = db
+    .selectFrom('clients as c')
+    .innerJoin('companies as co', 'co.id', 'c.company_id')
+    // The holding only while it is linked to the company: an unlink (from either side) keeps
+    // clients.holding_id, so relinking brings the client back, but meanwhile it is outside any holding.
+    .leftJoin('company_holding as ch', (join) =>
+      join.onRef('ch.company_id', '=', 'c.company_id').onRef('ch.holding_id', '=', 'c.holding_id'),
+    )
+    .leftJoin('holdings as h', (join) => join.onRef('h.id', '=', 'ch.holding_id').on('h.deleted_at', 'is', null))
+    .where('c.id', '=', clientId)
+    .where('c.deleted_at', 'is', null);
+  query =
+    scope.kind === 'company'
+      ? query.where('c.company_id', '=', scope.id)
+      : query
+          .where('c.holding_id', '=', scope.id)
+          .where('ch.holding_id', 'is not', null)
+          .where('co.deleted_at', 'is', null);
+  const row = await query
+    .select([
+      'c.id',
+      'c.company_id',
+      'co.name as company_name',
+      'c.name',
+      'c.cui',
+      'c.email',
+      'c.phone',
+      'c.notes',
+      'h.id as holding_id',
+      'h.name as holding_name',
+      'c.documents_count',
+      'c.last_upload_at',
+      'c.created_at',
+      'c.updated_at',
+    ])
+    .executeTakeFirst();
+  return row ? { ...row, documents_count: Number(row.documents_count) } : undefined;
+}
+
+/**
+ * Whether another live client of the company has this CUI. CUIs compare on their digits, so
+ * "RO 18547290" and "18547290" are the same code.
+ */
+export async function clientCuiTaken(
+  db: Executor,
+  companyId: number,
+  cuiDigits: string,
+  exceptClientId?: number,
+): Promise<boolean> {
+  let query = db
+    .selectFrom('clients')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('deleted_at', 'is', null)
+    .where(sql<string>`regexp_replace(coalesce(cui, ''), '[^0-9]', '', 'g')`, '=', cuiDigits);
+  if (exceptClientId !== undefined) query = query.where('id', '!=', exceptClientId);
+  return Boolean(await query.executeTakeFirst());
+}
+
+/**
+ * Locks the rows of the tenants a new client counts against (its company, then its holding: always
+ * in that order, so two writers never wait on each other crosswise). Held until the transaction
+ * ends, so parallel creations count the clients one after the other and never pass a plan limit.
+ */
+export async function lockTenants(trx: Transaction<Database>, companyId: number, holdingId: number | null) {
+  await trx.selectFrom('companies').select('id').where('id', '=', companyId).forUpdate().execute();
+  if (holdingId !== null) {
+    await trx.selectFrom('holdings').select('id').where('id', '=', holdingId).forUpdate().execute();
+  }
+}
+
+export interface ClientFields {
+  name?: string;
+  cui?: string;
+  email?: string | null;
+  phone?: string | null;
+  notes?: string | null;
+}
+
+export async function insertClient(
+  db: Executor,
+  client: Required<ClientFields> & { company_id: number; holding_id: number | null },
+): Promise<number> {
+  const row = await db.insertInto('clients').values(client).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The scope's live client, for an update or a delete (a holding's only while its company is linked). */
+function scopedUpdate(db: Executor, scope: ClientScope, clientId: number) {
+  const query = db.updateTable('clients').where('id', '=', clientId).where('deleted_at', 'is', null);
+  return scope.kind === 'company'
+    ? query.where('company_id', '=', scope.id)
+    : query.where('holding_id', '=', scope.id).where(linkedTo(scope.id));
+}
+
+/** Updates a client of the scope; answers whether a row changed. */
+export async function updateClient(
+  db: Executor,
+  scope: ClientScope,
+  clientId: number,
+  fields: ClientFields,
+): Promise<boolean> {
+  const result = await scopedUpdate(db, scope, clientId)
+    .set({ ...fields, updated_at: new Date() })
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Soft delete: the client leaves every list; its documents stay stored. */
+export async function softDeleteClient(db: Executor, scope: ClientScope, clientId: number): Promise<boolean> {
+  const now = new Date();
+  const result = await scopedUpdate(db, scope, clientId).set({ deleted_at: now, updated_at: now }).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

@@ -1,0 +1,198 @@
+import type { AppContext } from '../../infra/context.js';
+import { AppError, errors, type FieldErrors } from '../../infra/errors.js';
+import { renderMail } from '../../infra/mail-templates.js';
+import { isValidCui, normalizeCui } from '../../lib/cui.js';
+import { isEmail } from '../auth/policy.js';
+import { assertCanAddClient, startTrial, type TenantRef } from '../billing/index.js';
+import { findCompanyName, findLinkedHolding, insertLinkedHolding, isCompanyLinked } from '../links/index.js';
+import { blankToNull, checkClientInput, cleanClientInput, cuiDigitsOf, MESSAGES, type ClientInput } from './input.js';
+import * as repo from './repository.js';
+
+/**
+ * The client rules both doors share: loading a client in the caller's scope, creating one (its input
+ * rule, its CUI unique in the company, the plan limits of its company and of its holding), updating,
+ * deleting, notifying. Lists are in list-service.ts, the client view in view-service.ts.
+ */
+
+type Scope = repo.ClientScope;
+
+export const clientNotFound = () => errors.notFound('Clientul');
+
+/** The scope's live client, or 404 (another tenant's client is just "not found"). */
+export async function loadClient(
+  ctx: Pick<AppContext, 'db'>,
+  scope: Scope,
+  clientId: number,
+): Promise<repo.ClientRecord> {
+  const client = await repo.findClient(ctx.db, scope, clientId);
+  if (!client) throw clientNotFound();
+  return client;
+}
+
+/** The refusal when the side that is not the caller has no room (the caller's own refusal names its plan). */
+const OTHER_SIDE_FULL = {
+  company: {
+    plan_limit: 'Compania aleasă a atins limita de clienți a planului ei: nu mai poate primi clienți noi.',
+    read_only: 'Abonamentul companiei alese a expirat: nu mai poate primi clienți noi.',
+  },
+  holding: {
+    plan_limit: 'Grupul ales a atins limita de clienți a planului său: nu mai poate primi clienți noi.',
+    read_only: 'Abonamentul grupului ales a expirat: nu mai poate primi clienți noi.',
+  },
+} as const;
+
+/**
+ * A client counts against the plan of its company and, when it is in one, of its holding — whichever
+ * door adds it. The caller's own tenant is checked first (its message names its plan); the other
+ * side's refusal says which side is full. Run inside the transaction that holds lockTenants.
+ */
+async function assertRoomForClient(trx: repo.Executor, scope: Scope, companyId: number, holdingId: number | null) {
+  const company: TenantRef = { companyId };
+  const tenants: TenantRef[] = holdingId === null ? [company] : [company, { holdingId }];
+  if (scope.kind === 'holding') tenants.reverse();
+  for (const tenant of tenants) {
+    const other = tenant.companyId !== undefined ? scope.kind !== 'company' : scope.kind !== 'holding';
+    try {
+      await assertCanAddClient(trx, tenant);
+    } catch (error) {
+      if (!other || !(error instanceof AppError) || error.statusCode !== 402) throw error;
+      const side = OTHER_SIDE_FULL[tenant.companyId !== undefined ? 'company' : 'holding'];
+      throw errors.planLimit(error.code === 'read_only' ? side.read_only : side.plan_limit);
+    }
+  }
+}
+
+/** What a create call brings: the client fields, and where the client goes. */
+export interface NewClientInput extends ClientInput {
+  name: string;
+  cui: string;
+  /** Holding door: which of its linked companies the client belongs to. */
+  company_id?: number;
+  /** Company door: one of its holdings, or a new one. */
+  holding_id?: number | null;
+  new_holding?: { name: string; cui?: string | null; email?: string | null } | null;
+}
+
+/** The new holding of a company-door create, checked like a client's CUI and e-mail. */
+function cleanNewHolding(input: NewClientInput, problems: FieldErrors) {
+  const add = (field: string, message: string) => (problems[field] ??= []).push(message);
+  const holding = input.new_holding ?? null;
+  if (input.holding_id && holding) add('holding_id', 'Alege un grup existent sau creează unul nou, nu amândouă.');
+  if (!holding) return null;
+  if (!holding.name.trim()) add('new_holding.name', 'Câmpul nume al grupului este obligatoriu.');
+  let cui = blankToNull(holding.cui);
+  if (cui) {
+    cui = normalizeCui(cui);
+    if (!isValidCui(cui)) add('new_holding.cui', 'CUI-ul grupului nu este valid (verifică cifra de control).');
+  }
+  const email = blankToNull(holding.email);
+  if (email && !isEmail(email)) add('new_holding.email', 'E-mailul grupului nu este o adresă validă.');
+  return { name: holding.name.trim(), cui, email: email?.toLowerCase() ?? null };
+}
+
+/**
+ * Creates a client: on the company door in the company (optionally in one of its holdings or a new
+ * one), on the holding door in the holding at one of its linked companies. One transaction locks
+ * the tenants, then checks the CUI and the plan limits, then inserts: parallel creations never pass
+ * a limit nor add one CUI twice.
+ */
+export async function createClient(ctx: AppContext, scope: Scope, input: NewClientInput): Promise<repo.ClientRecord> {
+  const problems: FieldErrors = {};
+  const fields = cleanClientInput(input, problems);
+  const newHolding = scope.kind === 'company' ? cleanNewHolding(input, problems) : null;
+  if (Object.keys(problems).length) throw errors.validation(problems);
+
+  let companyId: number;
+  let holdingId: number | null;
+  if (scope.kind === 'company') {
+    companyId = scope.id;
+    holdingId = input.holding_id ?? null;
+    if (holdingId !== null && !(await findLinkedHolding(ctx.db, companyId, holdingId))) {
+      throw errors.field('holding_id', 'Grupul ales nu este asociat companiei.');
+    }
+  } else {
+    companyId = input.company_id as number;
+    holdingId = scope.id;
+    if (!(await isCompanyLinked(ctx.db, holdingId, companyId))) {
+      throw errors.field('company_id', 'Compania aleasă nu colaborează cu grupul.');
+    }
+  }
+
+  const clientId = await ctx.db.transaction().execute(async (trx) => {
+    await repo.lockTenants(trx, companyId, holdingId);
+    if (await repo.clientCuiTaken(trx, companyId, cuiDigitsOf(fields.cui as string))) {
+      throw errors.field('cui', MESSAGES.cuiTaken);
+    }
+    if (newHolding) {
+      holdingId = await insertLinkedHolding(trx, companyId, newHolding);
+      await startTrial(trx, { holdingId });
+    }
+    await assertRoomForClient(trx, scope, companyId, holdingId);
+    return repo.insertClient(trx, {
+      company_id: companyId,
+      holding_id: holdingId,
+      name: fields.name as string,
+      cui: fields.cui as string,
+      email: fields.email ?? null,
+      phone: fields.phone ?? null,
+      notes: fields.notes ?? null,
+    });
+  });
+  return loadClient(ctx, scope, clientId);
+}
+
+/** Changes the given fields of a client of the scope (same rule as a create; the CUI stays unique). */
+export async function updateClient(
+  ctx: AppContext,
+  scope: Scope,
+  clientId: number,
+  input: ClientInput,
+): Promise<repo.ClientRecord> {
+  const client = await loadClient(ctx, scope, clientId);
+  const fields = checkClientInput(input);
+  await ctx.db.transaction().execute(async (trx) => {
+    if (fields.cui !== undefined) {
+      await repo.lockTenants(trx, client.company_id, null);
+      if (await repo.clientCuiTaken(trx, client.company_id, cuiDigitsOf(fields.cui), clientId)) {
+        throw errors.field('cui', MESSAGES.cuiTaken);
+      }
+    }
+    if (!(await repo.updateClient(trx, scope, clientId, fields))) throw clientNotFound();
+  });
+  return loadClient(ctx, scope, clientId);
+}
+
+/** Soft delete: the client leaves every list; its documents stay stored. */
+export async function deleteClient(ctx: AppContext, scope: Scope, clientId: number) {
+  await loadClient(ctx, scope, clientId);
+  if (!(await repo.softDeleteClient(ctx.db, scope, clientId))) throw clientNotFound();
+  return { message: 'Clientul a fost șters.' };
+}
+
+const NOTIFY_LIMIT_PER_HOUR = 60;
+
+/** E-mails the client a message from its company (the client must have an address). */
+export async function notifyClient(
+  ctx: AppContext,
+  scope: Scope,
+  clientId: number,
+  body: { message: string; subject?: string | null },
+) {
+  const client = await loadClient(ctx, scope, clientId);
+  if (!client.email)
+    throw errors.field('email', 'Clientul nu are o adresă de e-mail. Adaug-o înainte de a trimite un mesaj.');
+  const key = `company-notify:${client.company_id}`;
+  const { allowed, retryAfter } = await ctx.limiter.hit(key, NOTIFY_LIMIT_PER_HOUR, 3600);
+  if (!allowed) throw errors.throttled(retryAfter);
+  const companyName = await findCompanyName(ctx.db, client.company_id);
+  const subject = blankToNull(body.subject) ?? `Mesaj de la ${companyName}`;
+  await ctx.mailer.send(
+    renderMail(client.email, {
+      subject,
+      greeting: `Bună ziua, ${client.name},`,
+      paragraphs: [body.message.trim(), `Mesaj trimis de ${companyName} prin Dosar.`],
+      footer: companyName,
+    }),
+  );
+  return { message: 'Mesajul a fost trimis.' };
+}

@@ -1,0 +1,70 @@
+import type { AppContext } from '../../infra/context.js';
+import { effectiveSet } from '../company/categories/repository.js';
+import { presentCategory } from '../company/categories/presenter.js';
+import { listClientMediaPage, listClientPeriods, presentMedia, uploadLimits } from '../files/index.js';
+import { canDeleteDocument } from '../holding/policy.js';
+import type { TenantScope } from '../doors/index.js';
+import { presentClient, presentHoldingClient } from './presenter.js';
+import type { ClientRecord } from './repository.js';
+import { loadClient } from './service.js';
+
+/**
+ * The client view on both doors: the client, the category set its side sees, its months and its
+ * documents (optionally one month or category; at most DOCUMENTS_SHOWN, the newest). One loading
+ * function; each door keeps its own answer shape.
+ */
+
+export interface ClientViewFilter {
+  period?: string | null;
+  category_id?: number | null;
+}
+
+async function loadClientView(
+  ctx: AppContext,
+  scope: Pick<TenantScope, 'kind' | 'id'>,
+  clientId: number,
+  filter: ClientViewFilter,
+) {
+  const client: ClientRecord = await loadClient(ctx, scope, clientId);
+  const ids = { companyId: client.company_id, clientId: client.id };
+  // The holding's own category set at the company while the client is in a linked holding.
+  const [set, periods, documents] = await Promise.all([
+    effectiveSet(ctx.db, client.company_id, client.holding_id),
+    listClientPeriods(ctx.db, ids),
+    listClientMediaPage(ctx.db, { ...ids, period: filter.period ?? null, categoryId: filter.category_id ?? null }),
+  ]);
+  return {
+    client,
+    periods,
+    documents,
+    shared: {
+      categories: set.categories.map(presentCategory),
+      categories_inherited: set.inherited,
+      // More than DOCUMENTS_SHOWN matched: the newest are listed; a month or category filter shows the rest.
+      documents_truncated: documents.truncated,
+      upload_limits: uploadLimits(ctx.config.uploadMaxBytes),
+    },
+  };
+}
+
+/** The company door's `clients/{id}`. */
+export async function viewClient(ctx: AppContext, scope: TenantScope, clientId: number, filter: ClientViewFilter) {
+  const { client, periods, documents, shared } = await loadClientView(ctx, scope, clientId, filter);
+  return {
+    data: { ...presentClient(client), notes: client.notes },
+    ...shared,
+    periods,
+    documents: documents.rows.map(presentMedia),
+  };
+}
+
+/** The holding door's `clients/{id}`: months as a list, and whether the caller may delete each document. */
+export async function showClient(ctx: AppContext, scope: TenantScope, clientId: number, filter: ClientViewFilter) {
+  const { client, periods, documents, shared } = await loadClientView(ctx, scope, clientId, filter);
+  return {
+    client: { ...presentHoldingClient(client), documents_count: periods.reduce((sum, p) => sum + p.count, 0) },
+    ...shared,
+    periods: periods.map((p) => p.period),
+    documents: documents.rows.map((row) => ({ ...presentMedia(row), can_delete: canDeleteDocument(scope.actor, row) })),
+  };
+}
