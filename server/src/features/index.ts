@@ -8,12 +8,15 @@ import { adminRoutes } from './admin/routes.js';
 import { billingRoutes } from './billing/routes.js';
 import { campaignRoutes } from './campaigns/routes.js';
 import { registerDoors, type DoorRoutes } from './doors/index.js';
+import { documentRoutes } from './documents/index.js';
+import { categoryRoutes } from './categories/index.js';
+import { utilityFileRoutes } from './utility-files/index.js';
 
 /**
  * The domain features served on both tenant doors (/api/company/{companyId}/…,
  * /api/holding/{holdingId}/…), each over one service: see doors/index.ts.
  */
-const DOOR_FEATURES: DoorRoutes[] = [];
+const DOOR_FEATURES: DoorRoutes[] = [documentRoutes, categoryRoutes, utilityFileRoutes];
 
 /** Every API feature, registered under /api in this order. */
 export const features: FastifyPluginAsync[] = [

@@ -1,7 +1,20 @@
 import { bearer, createTestApp, type TestApp } from '../../../test/helpers.js';
 import { file, multipart } from '../../../test/multipart.js';
 import { CANARY, tinyPdf } from '../../seed.js';
-import { COMPANY_POLICY, type CompanyAction } from './policy.js';
+import type { Role } from '../../db/schema.js';
+import { CATEGORIES_POLICY } from '../categories/policy.js';
+import { DOCUMENTS_POLICY } from '../documents/policy.js';
+import { UTILITY_FILES_POLICY } from '../utility-files/policy.js';
+import { COMPANY_POLICY as COMPANY_AREA_POLICY } from './policy.js';
+
+// Every action of the company door: the company area's own table and the company tables of the door features.
+const COMPANY_POLICY: Record<string, readonly Role[]> = {
+  ...COMPANY_AREA_POLICY,
+  ...DOCUMENTS_POLICY.company,
+  ...CATEGORIES_POLICY.company,
+  ...UTILITY_FILES_POLICY.company,
+};
+type CompanyAction = string;
 
 // Every call of the company table against every wrong caller: nothing leaks, nothing changes.
 let t: TestApp;
@@ -36,21 +49,21 @@ const calls = (): Call[] => [
     foreignObject: 404,
   },
   {
-    action: 'media.upload',
+    action: 'documents.upload',
     method: 'POST',
     path: `clients/${ids.client}/storeFiles`,
     upload: true,
     foreignObject: 404,
   },
   {
-    action: 'media.delete',
+    action: 'documents.delete',
     method: 'POST',
     path: `clients/${ids.client}/media/${ids.media}/delete`,
     foreignObject: 404,
   },
-  { action: 'media.get', method: 'POST', path: `clients/${ids.client}/media/${ids.media}`, foreignObject: 404 },
+  { action: 'documents.get', method: 'POST', path: `clients/${ids.client}/media/${ids.media}`, foreignObject: 404 },
   {
-    action: 'media.collection',
+    action: 'documents.collection',
     method: 'POST',
     path: `clients/${ids.client}/collection`,
     body: {},
@@ -67,7 +80,7 @@ const calls = (): Call[] => [
   },
   { action: 'holdings.delete', method: 'POST', path: `holdings/${ids.holding}/delete`, foreignObject: 404 },
   {
-    action: 'holdings.transferCategory',
+    action: 'categories.transfer',
     method: 'POST',
     path: `holdings/${ids.holding}/transferCategory`,
     body: { holding_id: 2 },

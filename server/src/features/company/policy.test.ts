@@ -2,17 +2,7 @@ import type { Role } from '../../db/schema.js';
 import { canCompany, canDeleteCompanyUser, COMPANY_POLICY, removesLastOwner, type CompanyAction } from './policy.js';
 
 // role × action, as SPEC §6 reads: role 3 has dashboard, utils, profile and client view; role 2 everything.
-const STAFF_ALLOWED: CompanyAction[] = [
-  'clients.list',
-  'clients.view',
-  'media.upload',
-  'media.get',
-  'media.collection',
-  'uploads.limits',
-  'categories.list',
-  'utils.list',
-  'utils.get',
-];
+const STAFF_ALLOWED: CompanyAction[] = ['clients.list', 'clients.view'];
 
 const actions = Object.keys(COMPANY_POLICY) as CompanyAction[];
 const table: [Role, CompanyAction, boolean][] = actions.flatMap((action) => [

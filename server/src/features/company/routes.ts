@@ -1,11 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { drainRequestBody, MAX_FILES_PER_UPLOAD } from '../files/index.js';
-import { categoryRoutes } from './categories/routes.js';
+import { drainRequestBody, MAX_FILES_PER_UPLOAD } from '../documents/index.js';
 import { clientRoutes } from './clients/routes.js';
 import { holdingRoutes } from './holdings/routes.js';
-import { mediaRoutes } from './media/routes.js';
 import { userRoutes } from './users/routes.js';
-import { utilRoutes } from './utils/routes.js';
 import { registerReadOnlyGuard } from '../billing/index.js';
 
 /**
@@ -35,11 +32,8 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
         );
       });
       await scoped.register(clientRoutes);
-      await scoped.register(mediaRoutes);
       await scoped.register(holdingRoutes);
-      await scoped.register(categoryRoutes);
       await scoped.register(userRoutes);
-      await scoped.register(utilRoutes);
     },
     { prefix: '/company/:companyId' },
   );

@@ -6,18 +6,6 @@ import type { Role } from '../../db/schema.js';
  * repository query.
  */
 
-interface ActorLike {
-  id: number;
-  role: Role;
-}
-
-/** Role 4 deletes any document of the holding's clients; role 5 only those it uploaded. */
-export function canDeleteDocument(actor: ActorLike, document: { uploaded_by: number | null }): boolean {
-  if (actor.role === 4) return true;
-  if (actor.role === 5) return document.uploaded_by !== null && document.uploaded_by === actor.id;
-  return false;
-}
-
 /**
  * The holding keeps at least one role-4 user: removing or demoting `target`
  * is refused when it is the last one.

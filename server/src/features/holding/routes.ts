@@ -3,14 +3,13 @@ import { requireHoldingScope } from '../../infra/auth.js';
 import type { Role } from '../../db/schema.js';
 import * as s from './schemas.js';
 import * as service from './service.js';
-import { holdingFileRoutes } from './file-routes.js';
 import { registerReadOnlyGuard } from '../billing/index.js';
 
 /**
  * Holding calls of SPEC §7 under /api/holding/:holdingId (the client area,
- * roles 4 and 5; role 4 only for its extras, SPEC §6). File calls (storeFiles,
- * media get/delete, collection, utils/{mediaId}) live in file-routes.ts and
- * are registered from here.
+ * roles 4 and 5; role 4 only for its extras, SPEC §6). Documents and utility
+ * files are served on the holding door by features/documents and
+ * features/utility-files.
  */
 
 const BOTH: readonly Role[] = [4, 5];
@@ -224,23 +223,4 @@ export async function holdingRoutes(app: FastifyInstance): Promise<void> {
       return service.deleteUser(ctx, Number(request.params.holdingId), Number(request.params.id));
     },
   );
-
-  app.get<{ Params: HoldingParams; Querystring: service.ListInput<'title' | 'created_at'> & { company_id?: string } }>(
-    '/holding/:holdingId/utils',
-    {
-      schema: {
-        tags,
-        summary: 'Fișierele utile ale companiilor cu care lucrează grupul, doar citire (rolurile 4, 5)',
-        params: s.holdingParams,
-        querystring: s.utilsQuery,
-        response: { 200: s.utilsResponse, ...s.errorResponses },
-      },
-    },
-    async (request) => {
-      scope(request, request.params.holdingId, BOTH);
-      return service.listUtils(ctx, Number(request.params.holdingId), request.query);
-    },
-  );
-
-  await holdingFileRoutes(app);
 }

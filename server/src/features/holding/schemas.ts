@@ -1,13 +1,12 @@
-import { categorySchema } from '../company/categories/presenter.js';
+import { categorySchema } from '../categories/index.js';
 import { pageMetaSchema } from '../company/schemas.js';
 import {
   binarySchema,
   errorResponses as fileErrorResponses,
   errorSchema,
-  mediaSchema,
   messageSchema,
-  uploadLimitsSchema,
-} from '../files/index.js';
+} from '../../lib/http-schemas.js';
+import { mediaSchema, uploadLimitsSchema } from '../documents/index.js';
 
 /** JSON schemas of the holding calls (SPEC §7, prefix /api/holding/:holdingId); response schemas are the whitelist. */
 
@@ -267,43 +266,4 @@ export const userSavedResponse = {
   type: 'object',
   required: ['message', 'user'],
   properties: { message: { type: 'string' }, user: holdingUserSchema },
-} as const;
-
-// ---- utility files -------------------------------------------------------
-
-export const utilsQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    ...listQueryProperties,
-    sort: { type: 'string', enum: ['title', 'created_at'] },
-    company_id: { type: 'string', pattern: idPattern },
-  },
-} as const;
-
-export const utilsResponse = {
-  type: 'object',
-  required: ['data', 'meta'],
-  properties: {
-    data: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['id', 'media_id', 'title', 'company'],
-        properties: {
-          id: { type: 'integer' },
-          media_id: { type: 'integer' },
-          title: { type: 'string' },
-          description: nullableString,
-          company: companyRef,
-          original_name: { type: 'string' },
-          mime: { type: 'string' },
-          size: { type: 'integer' },
-          created_at: { type: 'string' },
-          updated_at: { type: 'string' },
-        },
-      },
-    },
-    meta: metaSchema,
-  },
 } as const;

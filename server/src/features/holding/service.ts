@@ -1,31 +1,26 @@
-import type { FastifyReply } from 'fastify';
 import type { Actor } from '../../infra/auth.js';
 import type { AppContext } from '../../infra/context.js';
-import { AppError, errors, type FieldErrors } from '../../infra/errors.js';
+import { errors, type FieldErrors } from '../../infra/errors.js';
 import { isValidCui, normalizeCui } from '../../lib/cui.js';
 import { isEmail } from '../auth/policy.js';
 import { emailTaken, normalizeEmail } from '../auth/repository.js';
 import { EMAIL_TAKEN } from '../auth/service.js';
-import { canDeleteDocument, leavesHoldingWithoutAdmin } from './policy.js';
+import { leavesHoldingWithoutAdmin } from './policy.js';
 import * as repo from './repository.js';
 import { assertCanAddClient, assertCanAddUser } from '../billing/index.js';
 import { prepareSetPasswordMail } from '../company/set-password.js';
-import { effectiveSet } from '../company/categories/repository.js';
-import { presentCategory } from '../company/categories/presenter.js';
+import { categorySet } from '../categories/index.js';
 import { clientNotFound } from '../company/clients/service.js';
 import { toIso } from '../company/schemas.js';
 import { userNotFound } from '../company/users/service.js';
 import {
+  canDeleteDocument,
   currentPeriod,
-  documentNotFound,
-  fileMissing,
-  findClientMedia,
   listClientMediaPage,
   listClientPeriods,
   presentMedia,
-  sendFile,
   uploadLimits,
-} from '../files/index.js';
+} from '../documents/index.js';
 
 /** Rules of the holding calls; routes validate and present, the repository queries. */
 
@@ -147,13 +142,13 @@ export async function showClient(
   const ids = { companyId: client.company_id, clientId };
   // The files module lists (company_id + client_id filtered); the client is already in the holding's scope.
   const [set, periods, documents] = await Promise.all([
-    effectiveSet(ctx.db, client.company_id, holdingId),
+    categorySet(ctx.db, client.company_id, holdingId),
     listClientPeriods(ctx.db, ids),
     listClientMediaPage(ctx.db, { ...ids, period: filter?.period ?? null, categoryId: filter?.category_id ?? null }),
   ]);
   return {
     client: { ...presentClient(client), documents_count: periods.reduce((sum, p) => sum + p.count, 0) },
-    categories: set.categories.map(presentCategory),
+    categories: set.categories,
     categories_inherited: set.inherited,
     periods: periods.map((p) => p.period),
     documents: documents.rows.map((row) => ({ ...presentMedia(row), can_delete: canDeleteDocument(actor, row) })),
@@ -234,22 +229,6 @@ export async function deleteClient(ctx: Ctx, holdingId: number, clientId: number
   await repo.softDeleteClient(ctx.db, holdingId, clientId);
   return { message: 'Clientul a fost șters.' };
 }
-
-/** A live document of a client of the holding that the actor may delete, or 404/403. */
-export async function authorizeDocumentDelete(
-  ctx: Ctx,
-  actor: Actor,
-  client: repo.ClientRowWithCompany,
-  mediaId: number,
-) {
-  const document = await findClientMedia(ctx.db, { companyId: client.company_id, clientId: client.id, mediaId });
-  if (!document) throw documentNotFound();
-  if (!canDeleteDocument(actor, document)) {
-    throw new AppError(403, 'forbidden', 'Poți șterge doar documentele încărcate de tine.');
-  }
-}
-
-export { loadClient };
 
 // ---- linked companies ----------------------------------------------------
 
@@ -388,47 +367,4 @@ export async function deleteUser(ctx: Ctx, holdingId: number, userId: number) {
     await repo.softDeleteUser(trx, holdingId, userId);
   });
   return { message: 'Utilizatorul a fost șters.' };
-}
-
-// ---- utility files -------------------------------------------------------
-
-export async function listUtils(
-  ctx: Ctx,
-  holdingId: number,
-  input: (ListInput<'title' | 'created_at'> & { company_id?: string }) | undefined,
-) {
-  const sort = input?.sort ?? 'title';
-  const page = pageOf(input, sort === 'title' ? 'asc' : 'desc');
-  const { rows, total } = await repo.listUtils(ctx.db, holdingId, {
-    ...page,
-    sort,
-    companyId: input?.company_id ? Number(input.company_id) : undefined,
-  });
-  return {
-    data: rows.map((r) => ({
-      id: r.id,
-      media_id: r.media_id,
-      title: r.title,
-      description: r.description,
-      company: { id: r.company_id, name: r.company_name },
-      original_name: r.original_name,
-      mime: r.mime,
-      size: r.size,
-      created_at: toIso(r.created_at) as string,
-      updated_at: toIso(r.updated_at) as string,
-    })),
-    meta: meta(page, total),
-  };
-}
-
-/** POST utils/{mediaId}: the file of a utility file of a company linked to the holding; else 404. */
-export async function sendUtilityFile(
-  ctx: Ctx & Pick<AppContext, 'storage'>,
-  reply: FastifyReply,
-  holdingId: number,
-  mediaId: number,
-) {
-  const media = await repo.findUtilityMedia(ctx.db, holdingId, mediaId);
-  if (!media) throw fileMissing();
-  return sendFile(reply, ctx.storage, media);
 }

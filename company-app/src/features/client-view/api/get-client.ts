@@ -8,7 +8,7 @@ export interface ClientCategory {
   holding_id?: number | null;
 }
 
-/** One of the client's documents (media), as server/src/features/files/presenter.ts presents it. */
+/** One of the client's documents (media), as server/src/features/documents/presenter.ts presents it. */
 export interface ClientDocument extends FileDocument {
   client_id: number | null;
   category?: { id: number; name: string } | null;

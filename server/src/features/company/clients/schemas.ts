@@ -1,5 +1,5 @@
-import { mediaSchema, uploadLimitsSchema } from '../../files/index.js';
-import { categorySchema } from '../categories/presenter.js';
+import { mediaSchema, uploadLimitsSchema } from '../../documents/index.js';
+import { categorySchema } from '../../categories/index.js';
 import { pageMetaSchema, pagingProperties, periodPattern, type PagingInput } from '../schemas.js';
 
 const holdingRef = {

@@ -3,9 +3,8 @@ import { AppError, errors, type FieldErrors } from '../../../infra/errors.js';
 import { renderMail } from '../../../infra/mail-templates.js';
 import { isValidCui, normalizeCui } from '../../../lib/cui.js';
 import { isEmail } from '../../auth/policy.js';
-import { listClientMediaPage, listClientPeriods, presentMedia, uploadLimits } from '../../files/index.js';
-import { effectiveSet } from '../categories/repository.js';
-import { presentCategory } from '../categories/presenter.js';
+import { listClientMediaPage, listClientPeriods, presentMedia, uploadLimits } from '../../documents/index.js';
+import { categorySet } from '../../categories/index.js';
 import { findLinkedHolding, insertLinkedHolding } from '../holdings/repository.js';
 import { fold, pageMeta, paging, toIso } from '../schemas.js';
 import * as repo from './repository.js';
@@ -122,7 +121,7 @@ export async function createClient(ctx: AppContext, companyId: number, body: Cre
 export async function viewClient(ctx: AppContext, companyId: number, clientId: number, body: ClientViewBody) {
   const client = await loadClient(ctx, companyId, clientId);
   const [set, periods, documents] = await Promise.all([
-    effectiveSet(ctx.db, companyId, client.holding_id),
+    categorySet(ctx.db, companyId, client.holding_id),
     listClientPeriods(ctx.db, { companyId, clientId }),
     listClientMediaPage(ctx.db, {
       companyId,
@@ -133,7 +132,7 @@ export async function viewClient(ctx: AppContext, companyId: number, clientId: n
   ]);
   return {
     data: { ...presentClient(client), notes: client.notes },
-    categories: set.categories.map(presentCategory),
+    categories: set.categories,
     categories_inherited: set.inherited,
     periods,
     documents: documents.rows.map(presentMedia),

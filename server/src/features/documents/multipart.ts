@@ -7,9 +7,7 @@ import { AppError, errors } from '../../infra/errors.js';
 import { newStorageKey } from '../../infra/storage.js';
 import { detectFileType, SNIFF_BYTES, type AllowedType } from '../../lib/file-types.js';
 import { sanitizeFileName, withTypeExtension } from './file-name.js';
-import { companyCategoryExists, insertMedia, listClientMedia, type MediaListRow } from './repository.js';
 import { MAX_FILES_PER_UPLOAD } from './presenter.js';
-import { assertCanStore } from '../billing/index.js';
 
 /** One file that reached storage during this request. */
 export interface StoredUpload {
@@ -194,115 +192,4 @@ async function storeOne(
     size,
     sha256: hash.digest('hex'),
   };
-}
-
-const PERIOD = /^(\d{4})-(0[1-9]|1[0-2])$/;
-
-/** The current month (YYYY-MM) in Romania. */
-export function currentPeriod(now = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/Bucharest',
-    year: 'numeric',
-    month: '2-digit',
-  }).formatToParts(now);
-  const year = parts.find((p) => p.type === 'year')?.value;
-  const month = parts.find((p) => p.type === 'month')?.value;
-  return `${year}-${month}`;
-}
-
-/** A month YYYY-MM between 2000-01 and next year; null when malformed. */
-export function parsePeriod(value: string): string | null {
-  const match = PERIOD.exec(value.trim());
-  if (!match) return null;
-  const year = Number(match[1]);
-  const maxYear = Number(currentPeriod().slice(0, 4)) + 1;
-  return year >= 2000 && year <= maxYear ? match[0] : null;
-}
-
-export interface UploadFields {
-  categoryId: number | null;
-  period: string;
-}
-
-const invalidPeriod = () => errors.field('period', 'Luna trebuie să fie în formatul AAAA-LL (de exemplu 2026-01).');
-const invalidCategory = () => errors.field('category_id', 'Categoria aleasă nu există.');
-
-/** category_id (optional, empty = none) and period (optional, empty = current month) of an upload form. */
-export function parseUploadFields(fields: Record<string, string>): UploadFields {
-  const rawCategory = (fields.category_id ?? '').trim();
-  let categoryId: number | null = null;
-  if (rawCategory !== '' && rawCategory !== 'null') {
-    if (!/^[0-9]{1,9}$/.test(rawCategory) || Number(rawCategory) === 0) throw invalidCategory();
-    categoryId = Number(rawCategory);
-  }
-  const rawPeriod = (fields.period ?? '').trim();
-  const period = rawPeriod === '' ? currentPeriod() : parsePeriod(rawPeriod);
-  if (!period) throw invalidPeriod();
-  return { categoryId, period };
-}
-
-export interface StoreFilesOptions {
-  /** The tenant owning the client (its categories are the allowed ones). */
-  companyId: number;
-  /** An already authorised client of companyId. */
-  clientId: number;
-  uploadedBy: number | null;
-}
-
-/**
- * POST …/clients/{clientId}/storeFiles: multipart with `category_id`, `period`
- * and files (any number, field `files[]` or `files`). Answers the new rows,
- * written in one transaction once every file is stored.
- */
-export async function storeFiles(
-  ctx: Pick<AppContext, 'config' | 'storage' | 'db'>,
-  request: FastifyRequest,
-  options: StoreFilesOptions,
-): Promise<MediaListRow[]> {
-  const { db } = ctx;
-  const checkFields = async (fields: Record<string, string>): Promise<UploadFields> => {
-    const parsed = parseUploadFields(fields);
-    if (parsed.categoryId !== null && !(await companyCategoryExists(db, options.companyId, parsed.categoryId))) {
-      throw invalidCategory();
-    }
-    return parsed;
-  };
-  const upload = await receiveMultipart(ctx, request, {
-    keyPrefix: `company-${options.companyId}/client-${options.clientId}`,
-    beforeFirstFile: async (fields) => {
-      await checkFields(fields);
-    },
-  });
-  try {
-    const { categoryId, period } = await checkFields(upload.fields);
-    if (upload.files.length === 0) throw errors.field('files', 'Alege cel puțin un fișier.');
-    await assertCanStore(
-      db,
-      { companyId: options.companyId },
-      upload.files.reduce((sum, f) => sum + f.size, 0),
-    );
-    const ids = await db.transaction().execute((trx) =>
-      insertMedia(
-        trx,
-        upload.files.map((f) => ({
-          company_id: options.companyId,
-          client_id: options.clientId,
-          category_id: categoryId,
-          period,
-          original_name: f.name,
-          mime: f.mime,
-          size: f.size,
-          sha256: f.sha256,
-          storage_key: f.key,
-          uploaded_by: options.uploadedBy,
-        })),
-      ),
-    );
-    const rows = await listClientMedia(db, { companyId: options.companyId, clientId: options.clientId, ids });
-    const order = new Map(ids.map((id, i) => [id, i]));
-    return rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-  } catch (error) {
-    await upload.discard();
-    throw error;
-  }
 }
