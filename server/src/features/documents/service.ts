@@ -72,22 +72,21 @@ export async function storeDocuments(ctx: Ctx, scope: TenantScope, request: Fast
       tenants,
       upload.files.reduce((sum, f) => sum + f.size, 0),
     );
-    const ids = await db.transaction().execute((trx) =>
-      insertMedia(
-        trx,
-        upload.files.map((f) => ({
-          company_id: client.company_id,
-          client_id: client.id,
-          category_id: categoryId,
-          period,
-          original_name: f.name,
-          mime: f.mime,
-          size: f.size,
-          sha256: f.sha256,
-          storage_key: f.key,
-          uploaded_by: scope.actor.id,
-        })),
-      ),
+    // One INSERT of every row: all or nothing without a transaction of its own.
+    const ids = await insertMedia(
+      db,
+      upload.files.map((f) => ({
+        company_id: client.company_id,
+        client_id: client.id,
+        category_id: categoryId,
+        period,
+        original_name: f.name,
+        mime: f.mime,
+        size: f.size,
+        sha256: f.sha256,
+        storage_key: f.key,
+        uploaded_by: scope.actor.id,
+      })),
     );
     const rows = await listClientMedia(db, { companyId: client.company_id, clientId: client.id, ids });
     const order = new Map(ids.map((id, i) => [id, i]));
