@@ -33,6 +33,23 @@ export interface ReceiveOptions {
   maxFiles?: number;
   /** Runs once, on the first file, with the fields sent before it: refuse early instead of after the upload. */
   beforeFirstFile?: (fields: Record<string, string>) => Promise<void> | void;
+  /**
+   * The most all files of the request may add up to (the plan's storage left, for a request that
+   * declares no size), and what refuses more: called once, as soon as the running total passes
+   * `bytes`; it throws to stop the upload there, or returns to let the rest in.
+   */
+  totalLimit?: TotalLimit;
+}
+
+export interface TotalLimit {
+  bytes: number;
+  refuse: (total: number) => Promise<void>;
+}
+
+/** Bytes received so far across the request's files, and the limit still to enforce. */
+interface Tally {
+  total: number;
+  limit?: TotalLimit;
 }
 
 const emptyFile = (name: string) => errors.field('files', `Fișierul „${name}” este gol.`);
@@ -61,6 +78,7 @@ export async function receiveMultipart(
     await Promise.all(keys.map((key) => ctx.storage.delete(key).catch(() => undefined)));
   };
   let sawFile = false;
+  const tally: Tally = { total: 0, limit: options.totalLimit };
   try {
     const parts = request.parts({
       limits: { fileSize: maxBytes, files: maxFiles, fields: 50, fieldSize: 64 * 1024, parts: maxFiles + 50 },
@@ -78,7 +96,7 @@ export async function receiveMultipart(
         sawFile = true;
         await options.beforeFirstFile?.({ ...fields });
       }
-      files.push(await storeOne(ctx, part, options.keyPrefix, maxBytes));
+      files.push(await storeOne(ctx, part, options.keyPrefix, maxBytes, tally));
     }
   } catch (error) {
     // Stop the parser: the rest of the body is drained (drainRequestBody) before the answer goes out.
@@ -140,6 +158,7 @@ async function storeOne(
   part: MultipartFile,
   keyPrefix: string,
   maxBytes: number,
+  tally: Tally,
 ): Promise<StoredUpload> {
   const cleanName = sanitizeFileName(part.filename ?? '');
   const shownName = cleanName || 'fisier';
@@ -161,6 +180,12 @@ async function storeOne(
       size += chunk.length;
       hash.update(chunk);
       if (stream.truncated || size > maxBytes) throw errors.tooLarge(maxBytes);
+      tally.total += chunk.length;
+      if (tally.limit && tally.total > tally.limit.bytes) {
+        const limit = tally.limit;
+        tally.limit = undefined;
+        await limit.refuse(tally.total);
+      }
       if (type) {
         yield chunk;
         continue;

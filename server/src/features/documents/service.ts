@@ -16,7 +16,7 @@ import {
   type ScopedClient,
 } from './repository.js';
 import type { CollectionBody } from './schemas.js';
-import { assertDeclaredFits, assertFits, storageTenants } from './storage-limits.js';
+import { assertFits, checkBeforeUpload, storageTenants } from './storage-limits.js';
 import { invalidCategory, parseUploadFields, type UploadFields } from './upload-fields.js';
 
 /**
@@ -50,7 +50,7 @@ export async function storeDocuments(ctx: Ctx, scope: TenantScope, request: Fast
   const { db } = ctx;
   const client = await loadScopedClient(ctx, scope, clientId);
   const tenants = storageTenants(scope, client.company_id);
-  await assertDeclaredFits(db, tenants, request);
+  const totalLimit = await checkBeforeUpload(db, tenants, request);
   const checkFields = async (fields: Record<string, string>): Promise<UploadFields> => {
     const parsed = parseUploadFields(fields);
     if (parsed.categoryId !== null && !(await companyCategoryExists(db, client.company_id, parsed.categoryId))) {
@@ -60,6 +60,7 @@ export async function storeDocuments(ctx: Ctx, scope: TenantScope, request: Fast
   };
   const upload = await receiveMultipart(ctx, request, {
     keyPrefix: `company-${client.company_id}/client-${client.id}`,
+    totalLimit,
     beforeFirstFile: async (fields) => {
       await checkFields(fields);
     },

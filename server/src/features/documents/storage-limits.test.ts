@@ -160,7 +160,7 @@ describe('holding uploads count against the holding plan, whatever the request d
   const storeFiles = () => `/api/holding/${ids.holding}/clients/${ids.client}/storeFiles`;
 
   test.each([
-    ['chunked (no size declared: refused on the bytes received)', true],
+    ['chunked (no size declared: refused while it streams)', true],
     ['declaring its size (refused before the body is read)', false],
   ])('past the holding limit, %s → 402, nothing stored', async (_label, chunked) => {
     await setStorageLimit('holding', (await storageUsed('holding')) + 1000);
@@ -177,6 +177,22 @@ describe('holding uploads count against the holding plan, whatever the request d
     );
     expect(res.statusCode).toBe(402);
     expect(res.json().message).toMatch(STORAGE_REFUSAL);
+    expect(await footprint()).toEqual(before);
+  });
+
+  test('a chunked upload stops at the file that passes the room left: the rest is never written', async () => {
+    await setStorageLimit('holding', (await storageUsed('holding')) + 1000);
+    const before = await footprint();
+    const put = jest.spyOn(t.ctx.storage, 'put');
+    try {
+      const parts = Array.from({ length: 10 }, (_, i) => file('files[]', `extras-${i}.csv`, csv(3000)));
+      const res = await send(tokens.client, storeFiles(), parts, true);
+      expect(res.statusCode).toBe(402);
+      expect(res.json().message).toMatch(STORAGE_REFUSAL);
+      expect(put).toHaveBeenCalledTimes(1);
+    } finally {
+      put.mockRestore();
+    }
     expect(await footprint()).toEqual(before);
   });
 

@@ -1,16 +1,18 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../infra/db.js';
-import { assertCanStore, type TenantRef } from '../billing/index.js';
+import { assertCanStore, storageLeft, type TenantRef } from '../billing/index.js';
 import type { TenantScope } from '../doors/index.js';
+import type { TotalLimit } from './multipart.js';
 
 /**
  * Plan storage limits for every upload (client documents and utility files), the same way on both doors:
  * - the tenants charged: the company that owns the file (its storage holds it), and, for an upload
  *   through the holding door, the holding too (its usage counts its clients' documents);
- * - before anything is read, the size the request declares (Content-Length), when it declares one;
- * - after the files are stored and before their rows are written, the bytes actually received. This
- *   is the check that counts: a chunked request declares no size, and a declared size may lie. A
- *   refusal here discards every stored file of the request.
+ * - before anything is read: the size the request declares (Content-Length) must fit. A request that
+ *   declares none (chunked) is stopped while it streams, as soon as it passes the room left;
+ * - after the files are stored and before their rows are written: the bytes actually received. This
+ *   is the check that counts (two uploads may race for the same room); a refusal discards every
+ *   stored file of the request.
  * A refusal is 402 with the Romanian message naming the plan and the space left.
  */
 export function storageTenants(scope: Pick<TenantScope, 'kind' | 'id'>, companyId: number): TenantRef[] {
@@ -29,12 +31,26 @@ export async function assertFits(db: Db, tenants: readonly TenantRef[], bytes: n
   for (const tenant of tenants) await assertCanStore(db, tenant, bytes);
 }
 
-/** The early check, on the declared size (nothing to check when the request declares none). */
-export async function assertDeclaredFits(
+/**
+ * The check before reading: 402 when the declared size does not fit. For a request without one,
+ * the limit to enforce while it streams (receiveMultipart's totalLimit), or none when no plan limits
+ * storage.
+ */
+export async function checkBeforeUpload(
   db: Db,
   tenants: readonly TenantRef[],
   request: FastifyRequest,
-): Promise<void> {
+): Promise<TotalLimit | undefined> {
   const declared = declaredSize(request);
-  if (declared !== null) await assertFits(db, tenants, declared);
+  if (declared !== null) {
+    await assertFits(db, tenants, declared);
+    return undefined;
+  }
+  let left: number | null = null;
+  for (const tenant of tenants) {
+    const room = await storageLeft(db, tenant);
+    if (room !== null) left = left === null ? room : Math.min(left, room);
+  }
+  if (left === null) return undefined;
+  return { bytes: left, refuse: (total) => assertFits(db, tenants, total) };
 }

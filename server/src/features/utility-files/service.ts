@@ -3,8 +3,8 @@ import type { AppContext } from '../../infra/context.js';
 import { errors, type FieldErrors } from '../../infra/errors.js';
 import { paging, pageMeta, toIso } from '../../lib/paging.js';
 import {
-  assertDeclaredFits,
   assertFits,
+  checkBeforeUpload,
   receiveMultipart,
   sendFile,
   storageTenants,
@@ -132,13 +132,17 @@ const mediaValues = (companyId: number, file: StoredUpload, uploadedBy: number) 
 });
 
 /**
- * Receives a utility file upload (one file at most) within the company's plan storage: checked on
- * the declared size first, then on the bytes received (the caller discards the file when it fails).
+ * Receives a utility file upload (one file at most) within the company's plan storage, checked the
+ * way every upload is (documents/storage-limits.ts); the caller discards the file when it fails later.
  */
 async function receiveUtil(ctx: Ctx, request: FastifyRequest, companyId: number): Promise<ReceivedMultipart> {
   const tenants = storageTenants({ kind: 'company', id: companyId }, companyId);
-  await assertDeclaredFits(ctx.db, tenants, request);
-  const upload = await receiveMultipart(ctx, request, { keyPrefix: `company-${companyId}/utils`, maxFiles: 1 });
+  const totalLimit = await checkBeforeUpload(ctx.db, tenants, request);
+  const upload = await receiveMultipart(ctx, request, {
+    keyPrefix: `company-${companyId}/utils`,
+    maxFiles: 1,
+    totalLimit,
+  });
   try {
     await assertFits(
       ctx.db,
