@@ -18,10 +18,12 @@ export class AppError extends Error {
 export const errors = {
   unauthenticated: () =>
     new AppError(401, 'unauthenticated', 'Trebuie sa fii autentificat ca sa accesezi aceasta pagina'),
-  forbidden: () => new AppError(403, 'forbidden', 'Nu esti autorizat sa accesezi aceasta pagina'),
+  forbidden: (message = 'Nu esti autorizat sa accesezi aceasta pagina') => new AppError(403, 'forbidden', message),
   /** `what` with its definite article: feminine (-a: „Compania”) → găsită, else (-ul, -le: „Grupul”) → găsit. */
   notFound: (what = 'Resursa') =>
     new AppError(404, 'not_found', `${what} nu a fost ${/a$/.test(what) ? 'găsită' : 'găsit'}.`),
+  /** A 404 that explains itself (an empty selection), rather than naming a missing object. */
+  nothingFound: (message: string) => new AppError(404, 'not_found', message),
   gone: (message: string) => new AppError(410, 'gone', message),
   conflict: (message: string) => new AppError(409, 'conflict', message),
   validation: (errors: FieldErrors, message = 'Datele trimise nu sunt valide.') =>

@@ -1,5 +1,5 @@
 /**
- * A client's document (media) as server/src/features/files/presenter.ts presents it,
+ * A client's document (media) as server/src/features/documents/presenter.ts presents it,
  * the same for the company area and the holding area (one file implementation).
  */
 export interface FileDocument {

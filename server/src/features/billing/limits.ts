@@ -64,6 +64,14 @@ export async function assertCanAddUser(db: Db, ref: TenantRef | Tenant, count = 
   }
 }
 
+/** Bytes the tenant may still store under its plan; null when the plan has no storage limit. 402 when read-only. */
+export async function storageLeft(db: Db, ref: TenantRef | Tenant): Promise<number | null> {
+  const subscription = await writableSubscription(db, ref);
+  const max = subscription?.plan.max_storage_bytes ?? null;
+  if (max === null) return null;
+  return Math.max(0, max - (await repo.storageUsed(db, toTenant(ref))));
+}
+
 /** 402 naming the storage limit when `bytes` more would exceed the plan. */
 export async function assertCanStore(db: Db, ref: TenantRef | Tenant, bytes: number): Promise<void> {
   const subscription = await writableSubscription(db, ref);

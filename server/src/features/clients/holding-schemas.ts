@@ -1,6 +1,6 @@
 import { pageMetaSchema } from '../../lib/http-schemas.js';
-import { categorySchema } from '../company/categories/presenter.js';
-import { mediaSchema, uploadLimitsSchema } from '../files/index.js';
+import { categorySchema } from '../categories/index.js';
+import { mediaSchema, uploadLimitsSchema } from '../documents/index.js';
 import { clientFields } from './schemas.js';
 
 /** JSON schemas of the holding door's client calls (index, clients/store, clients/{id}, update). */

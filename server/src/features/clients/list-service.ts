@@ -2,7 +2,7 @@ import type { AppContext } from '../../infra/context.js';
 import { pageMeta, paging, toIso, type PagingInput } from '../../lib/paging.js';
 import { fold } from '../../lib/search-text.js';
 import type { TenantScope } from '../doors/index.js';
-import { currentPeriod } from '../files/index.js';
+import { currentPeriod } from '../documents/index.js';
 import { listClients as listCompanyClients } from './list.repository.js';
 import * as monthly from './monthly.repository.js';
 import { presentClient } from './presenter.js';

@@ -1,7 +1,7 @@
 import { pageMetaSchema, pagingProperties, periodPattern } from '../../lib/http-schemas.js';
 import type { PagingInput } from '../../lib/paging.js';
-import { categorySchema } from '../company/categories/presenter.js';
-import { mediaSchema, uploadLimitsSchema } from '../files/index.js';
+import { categorySchema } from '../categories/index.js';
+import { mediaSchema, uploadLimitsSchema } from '../documents/index.js';
 
 /**
  * JSON schemas of the client calls: the client fields both doors accept, then the company door's

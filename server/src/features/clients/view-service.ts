@@ -1,8 +1,12 @@
 import type { AppContext } from '../../infra/context.js';
-import { effectiveSet } from '../company/categories/repository.js';
-import { presentCategory } from '../company/categories/presenter.js';
-import { listClientMediaPage, listClientPeriods, presentMedia, uploadLimits } from '../files/index.js';
-import { canDeleteDocument } from '../holding/policy.js';
+import { categorySet } from '../categories/index.js';
+import {
+  canDeleteDocument,
+  listClientMediaPage,
+  listClientPeriods,
+  presentMedia,
+  uploadLimits,
+} from '../documents/index.js';
 import type { TenantScope } from '../doors/index.js';
 import { presentClient, presentHoldingClient } from './presenter.js';
 import type { ClientRecord } from './repository.js';
@@ -29,7 +33,7 @@ async function loadClientView(
   const ids = { companyId: client.company_id, clientId: client.id };
   // The holding's own category set at the company while the client is in a linked holding.
   const [set, periods, documents] = await Promise.all([
-    effectiveSet(ctx.db, client.company_id, client.holding_id),
+    categorySet(ctx.db, client.company_id, client.holding_id),
     listClientPeriods(ctx.db, ids),
     listClientMediaPage(ctx.db, { ...ids, period: filter.period ?? null, categoryId: filter.category_id ?? null }),
   ]);
@@ -38,7 +42,7 @@ async function loadClientView(
     periods,
     documents,
     shared: {
-      categories: set.categories.map(presentCategory),
+      categories: set.categories,
       categories_inherited: set.inherited,
       // More than DOCUMENTS_SHOWN matched: the newest are listed; a month or category filter shows the rest.
       documents_truncated: documents.truncated,

@@ -1,4 +1,6 @@
-import { errorSchema, holdingParams, metaSchema } from '../holding/schemas.js';
+import { errorSchema, idParam, pageMetaSchema as metaSchema } from '../../lib/http-schemas.js';
+
+const holdingParams = { type: 'object', required: ['holdingId'], properties: { holdingId: idParam } } as const;
 
 export { holdingParams };
 

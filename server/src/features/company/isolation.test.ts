@@ -1,16 +1,20 @@
 import { bearer, createTestApp, type TestApp } from '../../../test/helpers.js';
 import { file, multipart } from '../../../test/multipart.js';
 import { CANARY, tinyPdf } from '../../seed.js';
+import { CATEGORIES_POLICY } from '../categories/policy.js';
 import { CLIENT_POLICY } from '../clients/index.js';
+import { DOCUMENTS_POLICY } from '../documents/policy.js';
 import { LINK_POLICY } from '../links/index.js';
 import { USERS_POLICY } from '../users/policy.js';
-import { COMPANY_POLICY } from './policy.js';
+import { UTILITY_FILES_POLICY } from '../utility-files/policy.js';
 
 // Every call of the company table against every wrong caller: nothing leaks, nothing changes.
 let t: TestApp;
 /** The company door's role table: this area's actions, and those of the features served on both doors. */
 const TABLE: Record<string, readonly number[]> = {
-  ...COMPANY_POLICY,
+  ...(DOCUMENTS_POLICY.company as Record<string, readonly number[]>),
+  ...(CATEGORIES_POLICY.company as Record<string, readonly number[]>),
+  ...(UTILITY_FILES_POLICY.company as Record<string, readonly number[]>),
   ...(USERS_POLICY.company as Record<string, readonly number[]>),
   ...(CLIENT_POLICY.company as Record<string, readonly number[]>),
   ...(LINK_POLICY.company as Record<string, readonly number[]>),
@@ -46,21 +50,21 @@ const calls = (): Call[] => [
     foreignObject: 404,
   },
   {
-    action: 'media.upload',
+    action: 'documents.upload',
     method: 'POST',
     path: `clients/${ids.client}/storeFiles`,
     upload: true,
     foreignObject: 404,
   },
   {
-    action: 'media.delete',
+    action: 'documents.delete',
     method: 'POST',
     path: `clients/${ids.client}/media/${ids.media}/delete`,
     foreignObject: 404,
   },
-  { action: 'media.get', method: 'POST', path: `clients/${ids.client}/media/${ids.media}`, foreignObject: 404 },
+  { action: 'documents.get', method: 'POST', path: `clients/${ids.client}/media/${ids.media}`, foreignObject: 404 },
   {
-    action: 'media.collection',
+    action: 'documents.collection',
     method: 'POST',
     path: `clients/${ids.client}/collection`,
     body: {},
@@ -77,7 +81,7 @@ const calls = (): Call[] => [
   },
   { action: 'links.delete', method: 'POST', path: `holdings/${ids.holding}/delete`, foreignObject: 404 },
   {
-    action: 'holdings.transferCategory',
+    action: 'categories.transfer',
     method: 'POST',
     path: `holdings/${ids.holding}/transferCategory`,
     body: { holding_id: 2 },

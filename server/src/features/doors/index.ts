@@ -12,7 +12,7 @@ import { requireCompanyScope, requireHoldingScope, type Actor } from '../../infr
 import type { Role } from '../../db/schema.js';
 import { idParam } from '../../lib/http-schemas.js';
 import { registerReadOnlyGuard } from '../billing/index.js';
-import { drainRequestBody, MAX_FILES_PER_UPLOAD } from '../files/index.js';
+import { drainRequestBody, MAX_FILES_PER_UPLOAD } from '../documents/index.js';
 
 /**
  * The two tenant doors of the API. A company's staff (roles 2, 3) come in through

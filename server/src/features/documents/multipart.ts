@@ -7,9 +7,7 @@ import { AppError, errors } from '../../infra/errors.js';
 import { newStorageKey } from '../../infra/storage.js';
 import { detectFileType, SNIFF_BYTES, type AllowedType } from '../../lib/file-types.js';
 import { sanitizeFileName, withTypeExtension } from './file-name.js';
-import { companyCategoryExists, insertMedia, listClientMedia, type MediaListRow } from './repository.js';
 import { MAX_FILES_PER_UPLOAD } from './presenter.js';
-import { assertCanStore } from '../billing/index.js';
 
 /** One file that reached storage during this request. */
 export interface StoredUpload {
@@ -35,6 +33,23 @@ export interface ReceiveOptions {
   maxFiles?: number;
   /** Runs once, on the first file, with the fields sent before it: refuse early instead of after the upload. */
   beforeFirstFile?: (fields: Record<string, string>) => Promise<void> | void;
+  /**
+   * The most all files of the request may add up to (the plan's storage left, for a request that
+   * declares no size), and what refuses more: called once, as soon as the running total passes
+   * `bytes`; it throws to stop the upload there, or returns to let the rest in.
+   */
+  totalLimit?: TotalLimit;
+}
+
+export interface TotalLimit {
+  bytes: number;
+  refuse: (total: number) => Promise<void>;
+}
+
+/** Bytes received so far across the request's files, and the limit still to enforce. */
+interface Tally {
+  total: number;
+  limit?: TotalLimit;
 }
 
 const emptyFile = (name: string) => errors.field('files', `Fișierul „${name}” este gol.`);
@@ -63,6 +78,7 @@ export async function receiveMultipart(
     await Promise.all(keys.map((key) => ctx.storage.delete(key).catch(() => undefined)));
   };
   let sawFile = false;
+  const tally: Tally = { total: 0, limit: options.totalLimit };
   try {
     const parts = request.parts({
       limits: { fileSize: maxBytes, files: maxFiles, fields: 50, fieldSize: 64 * 1024, parts: maxFiles + 50 },
@@ -80,7 +96,7 @@ export async function receiveMultipart(
         sawFile = true;
         await options.beforeFirstFile?.({ ...fields });
       }
-      files.push(await storeOne(ctx, part, options.keyPrefix, maxBytes));
+      files.push(await storeOne(ctx, part, options.keyPrefix, maxBytes, tally));
     }
   } catch (error) {
     // Stop the parser: the rest of the body is drained (drainRequestBody) before the answer goes out.
@@ -142,6 +158,7 @@ async function storeOne(
   part: MultipartFile,
   keyPrefix: string,
   maxBytes: number,
+  tally: Tally,
 ): Promise<StoredUpload> {
   const cleanName = sanitizeFileName(part.filename ?? '');
   const shownName = cleanName || 'fisier';
@@ -163,6 +180,12 @@ async function storeOne(
       size += chunk.length;
       hash.update(chunk);
       if (stream.truncated || size > maxBytes) throw errors.tooLarge(maxBytes);
+      tally.total += chunk.length;
+      if (tally.limit && tally.total > tally.limit.bytes) {
+        const limit = tally.limit;
+        tally.limit = undefined;
+        await limit.refuse(tally.total);
+      }
       if (type) {
         yield chunk;
         continue;
@@ -194,115 +217,4 @@ async function storeOne(
     size,
     sha256: hash.digest('hex'),
   };
-}
-
-const PERIOD = /^(\d{4})-(0[1-9]|1[0-2])$/;
-
-/** The current month (YYYY-MM) in Romania. */
-export function currentPeriod(now = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/Bucharest',
-    year: 'numeric',
-    month: '2-digit',
-  }).formatToParts(now);
-  const year = parts.find((p) => p.type === 'year')?.value;
-  const month = parts.find((p) => p.type === 'month')?.value;
-  return `${year}-${month}`;
-}
-
-/** A month YYYY-MM between 2000-01 and next year; null when malformed. */
-export function parsePeriod(value: string): string | null {
-  const match = PERIOD.exec(value.trim());
-  if (!match) return null;
-  const year = Number(match[1]);
-  const maxYear = Number(currentPeriod().slice(0, 4)) + 1;
-  return year >= 2000 && year <= maxYear ? match[0] : null;
-}
-
-export interface UploadFields {
-  categoryId: number | null;
-  period: string;
-}
-
-const invalidPeriod = () => errors.field('period', 'Luna trebuie să fie în formatul AAAA-LL (de exemplu 2026-01).');
-const invalidCategory = () => errors.field('category_id', 'Categoria aleasă nu există.');
-
-/** category_id (optional, empty = none) and period (optional, empty = current month) of an upload form. */
-export function parseUploadFields(fields: Record<string, string>): UploadFields {
-  const rawCategory = (fields.category_id ?? '').trim();
-  let categoryId: number | null = null;
-  if (rawCategory !== '' && rawCategory !== 'null') {
-    if (!/^[0-9]{1,9}$/.test(rawCategory) || Number(rawCategory) === 0) throw invalidCategory();
-    categoryId = Number(rawCategory);
-  }
-  const rawPeriod = (fields.period ?? '').trim();
-  const period = rawPeriod === '' ? currentPeriod() : parsePeriod(rawPeriod);
-  if (!period) throw invalidPeriod();
-  return { categoryId, period };
-}
-
-export interface StoreFilesOptions {
-  /** The tenant owning the client (its categories are the allowed ones). */
-  companyId: number;
-  /** An already authorised client of companyId. */
-  clientId: number;
-  uploadedBy: number | null;
-}
-
-/**
- * POST …/clients/{clientId}/storeFiles: multipart with `category_id`, `period`
- * and files (any number, field `files[]` or `files`). Answers the new rows,
- * written in one transaction once every file is stored.
- */
-export async function storeFiles(
-  ctx: Pick<AppContext, 'config' | 'storage' | 'db'>,
-  request: FastifyRequest,
-  options: StoreFilesOptions,
-): Promise<MediaListRow[]> {
-  const { db } = ctx;
-  const checkFields = async (fields: Record<string, string>): Promise<UploadFields> => {
-    const parsed = parseUploadFields(fields);
-    if (parsed.categoryId !== null && !(await companyCategoryExists(db, options.companyId, parsed.categoryId))) {
-      throw invalidCategory();
-    }
-    return parsed;
-  };
-  const upload = await receiveMultipart(ctx, request, {
-    keyPrefix: `company-${options.companyId}/client-${options.clientId}`,
-    beforeFirstFile: async (fields) => {
-      await checkFields(fields);
-    },
-  });
-  try {
-    const { categoryId, period } = await checkFields(upload.fields);
-    if (upload.files.length === 0) throw errors.field('files', 'Alege cel puțin un fișier.');
-    await assertCanStore(
-      db,
-      { companyId: options.companyId },
-      upload.files.reduce((sum, f) => sum + f.size, 0),
-    );
-    const ids = await db.transaction().execute((trx) =>
-      insertMedia(
-        trx,
-        upload.files.map((f) => ({
-          company_id: options.companyId,
-          client_id: options.clientId,
-          category_id: categoryId,
-          period,
-          original_name: f.name,
-          mime: f.mime,
-          size: f.size,
-          sha256: f.sha256,
-          storage_key: f.key,
-          uploaded_by: options.uploadedBy,
-        })),
-      ),
-    );
-    const rows = await listClientMedia(db, { companyId: options.companyId, clientId: options.clientId, ids });
-    const order = new Map(ids.map((id, i) => [id, i]));
-    return rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-  } catch (error) {
-    await upload.discard();
-    throw error;
-  }
 }

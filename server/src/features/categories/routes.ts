@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { authorizeCompany } from '../policy.js';
-import { companyParams, errorResponses, messageSchema, type CompanyParams } from '../schemas.js';
+import { errorResponses, idParam, idParams, messageSchema } from '../../lib/http-schemas.js';
+import { allow, scopeOf, type DoorRoutes } from '../doors/index.js';
+import { CATEGORIES_POLICY } from './policy.js';
 import { categorySchema } from './presenter.js';
 import * as service from './service.js';
 
@@ -18,19 +18,23 @@ const categoryList = {
   },
 } as const;
 
-/** GET categories (not in SPEC: the list the categories screen needs), storeCategory, update, updatePosition, delete, transferCategory. */
-export async function categoryRoutes(app: FastifyInstance): Promise<void> {
+/**
+ * Company door: GET categories (the list the categories screen needs), storeCategory, update,
+ * updatePosition, delete, transferCategory. The holding door has none of them.
+ */
+export const categoryRoutes: DoorRoutes = (app, door) => {
+  if (door.kind !== 'company') return;
   const ctx = app.ctx;
   const tags = ['company: categories'];
 
-  app.get<{ Params: CompanyParams; Querystring: { holding_id?: string } }>(
+  app.get(
     '/categories',
     {
+      config: allow(CATEGORIES_POLICY, door, 'categories.list'),
       schema: {
         tags,
         summary:
           'Setul de categorii: implicit, sau al unui grup (?holding_id=); inherited = grupul folosește setul implicit',
-        params: companyParams(),
         querystring: {
           type: 'object',
           additionalProperties: false,
@@ -40,20 +44,18 @@ export async function categoryRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const companyId = Number(request.params.companyId);
-      authorizeCompany(request, companyId, 'categories.list');
       const holdingId = request.query.holding_id ? Number(request.query.holding_id) : null;
-      return service.listCategories(ctx, companyId, holdingId || null);
+      return service.listCategories(ctx, scopeOf(request), holdingId || null);
     },
   );
 
-  app.post<{ Params: CompanyParams; Body: { name: string; holding_id?: number | null } }>(
+  app.post(
     '/storeCategory',
     {
+      config: allow(CATEGORIES_POLICY, door, 'categories.create'),
       schema: {
         tags,
         summary: 'Adaugă o categorie (setul implicit sau al unui grup)',
-        params: companyParams(),
         body: {
           type: 'object',
           additionalProperties: false,
@@ -64,19 +66,17 @@ export async function categoryRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const companyId = Number(request.params.companyId);
-      authorizeCompany(request, companyId, 'categories.create');
-      return reply.code(201).send(await service.createCategory(ctx, companyId, request.body));
+      return reply.code(201).send(await service.createCategory(ctx, scopeOf(request), request.body));
     },
   );
 
-  app.post<{ Params: CompanyParams; Body: { ids: number[]; holding_id?: number | null } }>(
+  app.post(
     '/categories/updatePosition',
     {
+      config: allow(CATEGORIES_POLICY, door, 'categories.reorder'),
       schema: {
         tags,
         summary: 'Reordonează categoriile unui set (ids în noua ordine)',
-        params: companyParams(),
         body: {
           type: 'object',
           additionalProperties: false,
@@ -90,54 +90,51 @@ export async function categoryRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const companyId = Number(request.params.companyId);
-      authorizeCompany(request, companyId, 'categories.reorder');
-      return service.reorderCategories(ctx, companyId, request.body);
+      return service.reorderCategories(ctx, scopeOf(request), request.body);
     },
   );
 
-  app.post<{ Params: CompanyParams & { id: string }; Body: { name: string } }>(
+  app.post(
     '/categories/:id/update',
     {
+      config: allow(CATEGORIES_POLICY, door, 'categories.update'),
       schema: {
         tags,
         summary: 'Redenumește o categorie',
-        params: companyParams('id'),
+        params: idParams,
         body: { type: 'object', additionalProperties: false, required: ['name'], properties: { name: nameField } },
         response: { 200: categoryData, ...errorResponses },
       },
     },
     async (request) => {
-      const companyId = Number(request.params.companyId);
-      authorizeCompany(request, companyId, 'categories.update');
-      return service.renameCategory(ctx, companyId, Number(request.params.id), request.body.name);
+      return service.renameCategory(ctx, scopeOf(request), Number(request.params.id), request.body.name);
     },
   );
 
-  app.post<{ Params: CompanyParams & { id: string } }>(
+  app.post(
     '/categories/:id/delete',
     {
+      config: allow(CATEGORIES_POLICY, door, 'categories.delete'),
       schema: {
         tags,
         summary: 'Șterge o categorie (logic; documentele își păstrează categoria)',
-        params: companyParams('id'),
+        params: idParams,
         response: { 200: messageSchema, ...errorResponses },
       },
     },
     async (request) => {
-      const companyId = Number(request.params.companyId);
-      authorizeCompany(request, companyId, 'categories.delete');
-      return service.deleteCategory(ctx, companyId, Number(request.params.id));
+      return service.deleteCategory(ctx, scopeOf(request), Number(request.params.id));
     },
   );
 
-  app.post<{ Params: CompanyParams & { holdingId: string }; Body: { holding_id: number } }>(
+  app.post(
     '/holdings/:holdingId/transferCategory',
     {
+      config: allow(CATEGORIES_POLICY, door, 'categories.transfer'),
       schema: {
         tags,
         summary: 'Copiază setul de categorii al grupului {holdingId} (sau setul implicit) în grupul holding_id',
-        params: companyParams('holdingId'),
+        params: { type: 'object', required: ['holdingId'], properties: { holdingId: idParam } },
         body: {
           type: 'object',
           additionalProperties: false,
@@ -148,9 +145,12 @@ export async function categoryRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const companyId = Number(request.params.companyId);
-      authorizeCompany(request, companyId, 'holdings.transferCategory');
-      return service.transferCategories(ctx, companyId, Number(request.params.holdingId), request.body.holding_id);
+      return service.transferCategories(
+        ctx,
+        scopeOf(request),
+        Number(request.params.holdingId),
+        request.body.holding_id,
+      );
     },
   );
-}
+};

@@ -28,7 +28,7 @@ export const mediaSchema = {
   },
 } as const;
 
-export interface PresentedMedia {
+export type PresentedMedia = {
   id: number;
   client_id: number | null;
   category_id: number | null;
@@ -40,7 +40,7 @@ export interface PresentedMedia {
   sha256: string;
   created_at: string;
   uploaded_by: { id: number; name: string } | null;
-}
+};
 
 export function presentMedia(row: MediaListRow): PresentedMedia {
   return {

@@ -1,24 +1,46 @@
-import type { AppContext } from '../../../infra/context.js';
-import { AppError, errors } from '../../../infra/errors.js';
-import { findLinkedHolding } from '../../links/index.js';
+import type { AppContext } from '../../infra/context.js';
+import type { Db } from '../../infra/db.js';
+import { errors } from '../../infra/errors.js';
+import type { TenantScope } from '../doors/index.js';
 import * as repo from './repository.js';
 import { presentCategory } from './presenter.js';
 
-export const categoryNotFound = () => new AppError(404, 'not_found', 'Categoria nu a fost găsită.');
+/**
+ * A company's category sets: its default set, and a set of its own for a holding it works with (a
+ * holding without one uses the default). Only the company door edits them; the holding door reads
+ * the set of a client through categorySet().
+ */
+
+type Ctx = Pick<AppContext, 'db'>;
+
+export const categoryNotFound = () => errors.notFound('Categoria');
 const holdingNotLinked = (field = 'holding_id') => errors.field(field, 'Grupul ales nu este asociat companiei.');
 const nameTaken = () => errors.field('name', 'Există deja o categorie cu acest nume în acest set.');
 
+/** The company whose categories the scope edits (only the company door offers these calls). */
+function companyOf(scope: Pick<TenantScope, 'kind' | 'id'>): number {
+  if (scope.kind !== 'company') throw errors.forbidden();
+  return scope.id;
+}
+
+/** The category set that applies to a client of `companyId` (of `holdingId`, or none), as the screens show it. */
+export async function categorySet(db: Db, companyId: number, holdingId: number | null) {
+  const set = await repo.effectiveSet(db, companyId, holdingId);
+  return { categories: set.categories.map(presentCategory), inherited: set.inherited };
+}
+
 async function assertHolding(
-  ctx: AppContext,
+  ctx: Ctx,
   companyId: number,
   holdingId: number | null,
   field = 'holding_id',
 ): Promise<void> {
-  if (holdingId !== null && !(await findLinkedHolding(ctx.db, companyId, holdingId))) throw holdingNotLinked(field);
+  if (holdingId !== null && !(await repo.holdingLinked(ctx.db, companyId, holdingId))) throw holdingNotLinked(field);
 }
 
 /** GET categories?holding_id=: the set that applies (the default one when the holding has none of its own). */
-export async function listCategories(ctx: AppContext, companyId: number, holdingId: number | null) {
+export async function listCategories(ctx: Ctx, scope: TenantScope, holdingId: number | null) {
+  const companyId = companyOf(scope);
   await assertHolding(ctx, companyId, holdingId);
   const set = await repo.effectiveSet(ctx.db, companyId, holdingId);
   return { data: set.categories.map(presentCategory), holding_id: holdingId, inherited: set.inherited };
@@ -29,11 +51,8 @@ export async function listCategories(ctx: AppContext, companyId: number, holding
  * gets its own set: a copy of the default one plus the new category, so
  * what the user saw stays and the new category follows.
  */
-export async function createCategory(
-  ctx: AppContext,
-  companyId: number,
-  body: { name: string; holding_id?: number | null },
-) {
+export async function createCategory(ctx: Ctx, scope: TenantScope, body: { name: string; holding_id?: number | null }) {
+  const companyId = companyOf(scope);
   const holdingId = body.holding_id ?? null;
   const name = body.name.trim();
   if (!name) throw errors.field('name', 'Câmpul nume este obligatoriu.');
@@ -59,7 +78,8 @@ export async function createCategory(
   return { data: presentCategory(created as repo.CategoryRecord) };
 }
 
-export async function renameCategory(ctx: AppContext, companyId: number, categoryId: number, rawName: string) {
+export async function renameCategory(ctx: Ctx, scope: TenantScope, categoryId: number, rawName: string) {
+  const companyId = companyOf(scope);
   const category = await repo.findCategory(ctx.db, companyId, categoryId);
   if (!category) throw categoryNotFound();
   const name = rawName.trim();
@@ -71,10 +91,11 @@ export async function renameCategory(ctx: AppContext, companyId: number, categor
 
 /** categories/updatePosition {ids, holding_id?}: ids must be exactly the live categories of that set, in the new order. */
 export async function reorderCategories(
-  ctx: AppContext,
-  companyId: number,
-  body: { ids: number[]; holding_id?: number | null },
+  ctx: Ctx,
+  scope: TenantScope,
+  body: { ids: readonly number[]; holding_id?: number | null },
 ) {
+  const companyId = companyOf(scope);
   const holdingId = body.holding_id ?? null;
   await assertHolding(ctx, companyId, holdingId);
   return ctx.db.transaction().execute(async (trx) => {
@@ -90,7 +111,8 @@ export async function reorderCategories(
   });
 }
 
-export async function deleteCategory(ctx: AppContext, companyId: number, categoryId: number) {
+export async function deleteCategory(ctx: Ctx, scope: TenantScope, categoryId: number) {
+  const companyId = companyOf(scope);
   if (!(await repo.softDeleteCategory(ctx.db, companyId, categoryId))) throw categoryNotFound();
   return { message: 'Categoria a fost ștearsă. Documentele din ea se păstrează.' };
 }
@@ -102,14 +124,13 @@ export async function deleteCategory(ctx: AppContext, companyId: number, categor
  * duplicated; the others follow at the end, in the source order.
  */
 export async function transferCategories(
-  ctx: AppContext,
-  companyId: number,
+  ctx: Ctx,
+  scope: TenantScope,
   sourceHoldingId: number,
   targetHoldingId: number,
 ) {
-  if (!(await findLinkedHolding(ctx.db, companyId, sourceHoldingId))) {
-    throw new AppError(404, 'not_found', 'Grupul nu a fost găsit.');
-  }
+  const companyId = companyOf(scope);
+  if (!(await repo.holdingLinked(ctx.db, companyId, sourceHoldingId))) throw errors.notFound('Grupul');
   if (sourceHoldingId === targetHoldingId) throw errors.field('holding_id', 'Alege un alt grup decât cel sursă.');
   await assertHolding(ctx, companyId, targetHoldingId);
   return ctx.db.transaction().execute(async (trx) => {

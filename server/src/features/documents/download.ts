@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { ZipFile } from 'yazl';
-import { AppError } from '../../infra/errors.js';
+import { errors } from '../../infra/errors.js';
 import type { Storage } from '../../infra/storage.js';
 import { contentDisposition } from '../../lib/content-disposition.js';
 import { UNSAFE_INLINE_MIMES } from '../../lib/file-types.js';
@@ -24,7 +24,7 @@ export interface ZipMedia extends DownloadableMedia {
   created_at: Date | string;
 }
 
-export const fileMissing = () => new AppError(404, 'not_found', 'Fișierul nu a fost găsit.');
+export const fileMissing = () => errors.notFound('Fișierul');
 
 function commonHeaders(reply: FastifyReply, fileName: string): void {
   reply.header('Content-Disposition', contentDisposition(fileName, 'attachment'));

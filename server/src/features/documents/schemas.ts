@@ -1,15 +1,5 @@
+import { idParam, periodPattern } from '../../lib/http-schemas.js';
 import { mediaSchema } from './presenter.js';
-
-import {
-  binarySchema,
-  errorResponses,
-  errorSchema,
-  idParam,
-  messageSchema,
-  periodPattern,
-} from '../../lib/http-schemas.js';
-
-export { binarySchema, errorResponses, errorSchema, idParam, messageSchema, periodPattern };
 
 export const mediaListResponse = {
   type: 'object',
@@ -33,3 +23,18 @@ export interface CollectionBody {
   category_id?: number | null;
   ids?: number[] | null;
 }
+
+/** The ids of a document route (the door adds its own tenant id). */
+export const clientParams = { type: 'object', required: ['clientId'], properties: { clientId: idParam } } as const;
+
+export const clientDocumentParams = {
+  type: 'object',
+  required: ['clientId', 'documentId'],
+  properties: { clientId: idParam, documentId: idParam },
+} as const;
+
+export const clientMediaParams = {
+  type: 'object',
+  required: ['clientId', 'mediaId'],
+  properties: { clientId: idParam, mediaId: idParam },
+} as const;

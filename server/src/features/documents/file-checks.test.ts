@@ -3,7 +3,7 @@ import { detectFileType } from '../../lib/file-types.js';
 import { tinyPdf } from '../../seed.js';
 import { zipEntryPaths, zipSegment } from './download.js';
 import { sanitizeFileName, withTypeExtension } from './file-name.js';
-import { parsePeriod, parseUploadFields } from './upload.js';
+import { parsePeriod, parseUploadFields } from './upload-fields.js';
 
 const bytes = (...values: (number | string)[]): Buffer =>
   Buffer.concat(values.map((v) => (typeof v === 'string' ? Buffer.from(v, 'latin1') : Buffer.from([v]))));

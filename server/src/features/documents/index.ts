@@ -1,0 +1,28 @@
+/**
+ * Client documents on both tenant doors (upload, download, zip, delete) and the upload machinery
+ * other features reuse (multipart receiving, file names, downloads, plan storage limits).
+ */
+export { documentRoutes } from './routes.js';
+export { receiveMultipart, drainRequestBody } from './multipart.js';
+export type { StoredUpload, ReceivedMultipart, ReceiveOptions, TotalLimit } from './multipart.js';
+export { parseUploadFields, parsePeriod, currentPeriod } from './upload-fields.js';
+export { sendFile, sendZip, zipEntryPaths, fileMissing } from './download.js';
+export type { DownloadableMedia, ZipMedia } from './download.js';
+export { documentNotFound, loadScopedClient } from './service.js';
+export { storageTenants, assertFits, checkBeforeUpload, declaredSize } from './storage-limits.js';
+export { canDeleteDocument, DOCUMENTS_POLICY, DELETE_RULES } from './policy.js';
+export {
+  listClientMedia,
+  listClientMediaPage,
+  DOCUMENTS_SHOWN,
+  findClientMedia,
+  listClientPeriods,
+  softDeleteClientMedia,
+  insertMedia,
+} from './repository.js';
+export type { MediaListRow, MediaFilter, ScopedClient } from './repository.js';
+export { presentMedia, mediaSchema, uploadLimits, uploadLimitsSchema, MAX_FILES_PER_UPLOAD } from './presenter.js';
+export type { PresentedMedia } from './presenter.js';
+export { sanitizeFileName } from './file-name.js';
+export { mediaListResponse, collectionBodySchema } from './schemas.js';
+export type { CollectionBody } from './schemas.js';

@@ -1,0 +1,106 @@
+import { binarySchema, errorResponses, messageSchema } from '../../lib/http-schemas.js';
+import { allow, scopeOf, type DoorRoutes } from '../doors/index.js';
+import { DOCUMENTS_POLICY } from './policy.js';
+import { uploadLimitsSchema } from './presenter.js';
+import {
+  clientDocumentParams,
+  clientMediaParams,
+  clientParams,
+  collectionBodySchema,
+  mediaListResponse,
+} from './schemas.js';
+import * as service from './service.js';
+
+/** A client's documents on either door: upload, download one, soft delete, zip; the door's scope picks the clients. */
+export const documentRoutes: DoorRoutes = (app, door) => {
+  const ctx = app.ctx;
+  const tags = [`${door.tag}: documents`];
+
+  if (door.kind === 'company') {
+    app.get(
+      '/upload-limits',
+      {
+        config: allow(DOCUMENTS_POLICY, door, 'uploads.limits'),
+        schema: {
+          tags,
+          summary: 'Limitele încărcării: dimensiunea maximă și tipurile acceptate',
+          response: { 200: uploadLimitsSchema, ...errorResponses },
+        },
+      },
+      async () => service.limitsOf(ctx),
+    );
+  }
+
+  app.post(
+    '/clients/:clientId/storeFiles',
+    {
+      config: allow(DOCUMENTS_POLICY, door, 'documents.upload'),
+      schema: {
+        tags,
+        summary: 'Încarcă documente (multipart: category_id, period AAAA-LL, files[]); totul sau nimic',
+        consumes: ['multipart/form-data'],
+        params: clientParams,
+        response: { 201: mediaListResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const stored = await service.storeDocuments(ctx, scopeOf(request), request, Number(request.params.clientId));
+      return reply.code(201).send(stored);
+    },
+  );
+
+  app.post(
+    '/clients/:clientId/media/:documentId/delete',
+    {
+      config: allow(DOCUMENTS_POLICY, door, 'documents.delete'),
+      schema: {
+        tags,
+        summary:
+          door.kind === 'company'
+            ? 'Șterge un document (logic; fișierul rămâne până la expirarea retenției)'
+            : 'Șterge (logic) un document: rolul 4 orice document al grupului, rolul 5 doar pe cele încărcate de el',
+        params: clientDocumentParams,
+        response: { 200: messageSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      service.deleteDocument(ctx, scopeOf(request), Number(request.params.clientId), Number(request.params.documentId)),
+  );
+
+  app.post(
+    '/clients/:clientId/media/:mediaId',
+    {
+      config: allow(DOCUMENTS_POLICY, door, 'documents.get'),
+      schema: {
+        tags,
+        summary: 'Descarcă un document',
+        params: clientMediaParams,
+        response: { 200: binarySchema, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      service.sendDocument(
+        ctx,
+        scopeOf(request),
+        reply,
+        Number(request.params.clientId),
+        Number(request.params.mediaId),
+      ),
+  );
+
+  app.post(
+    '/clients/:clientId/collection',
+    {
+      config: allow(DOCUMENTS_POLICY, door, 'documents.collection'),
+      schema: {
+        tags,
+        summary: 'Arhivă ZIP cu documentele clientului (opțional: period, category_id, ids)',
+        params: clientParams,
+        body: collectionBodySchema,
+        response: { 200: binarySchema, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      service.sendCollection(ctx, scopeOf(request), reply, Number(request.params.clientId), request.body),
+  );
+};

@@ -1,0 +1,158 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../infra/context.js';
+import { errors } from '../../infra/errors.js';
+import type { TenantScope } from '../doors/index.js';
+import { sendFile, sendZip } from './download.js';
+import { receiveMultipart } from './multipart.js';
+import { canDeleteDocument } from './policy.js';
+import { presentMedia, uploadLimits } from './presenter.js';
+import {
+  companyCategoryExists,
+  findClientMedia,
+  findScopedClient,
+  insertMedia,
+  listClientMedia,
+  softDeleteClientMedia,
+  type ScopedClient,
+} from './repository.js';
+import type { CollectionBody } from './schemas.js';
+import { assertFits, checkBeforeUpload, storageTenants } from './storage-limits.js';
+import { invalidCategory, parseUploadFields, type UploadFields } from './upload-fields.js';
+
+/**
+ * A client's documents, on both doors: the caller's scope decides which clients it may touch
+ * (findScopedClient), then one implementation uploads, downloads, zips and deletes, every query
+ * filtered by the client's company and id.
+ */
+
+type Ctx = Pick<AppContext, 'config' | 'storage' | 'db'>;
+
+export const documentNotFound = () => errors.notFound('Documentul');
+const clientNotFound = () => errors.notFound('Clientul');
+
+/** The client when the scope may touch it; else 404 (another tenant's client is not revealed). */
+export async function loadScopedClient(
+  ctx: Pick<AppContext, 'db'>,
+  scope: TenantScope,
+  clientId: number,
+): Promise<ScopedClient> {
+  const client = await findScopedClient(ctx.db, scope, clientId);
+  if (!client) throw clientNotFound();
+  return client;
+}
+
+/**
+ * storeFiles: multipart with `category_id`, `period` and files (any number, field `files[]` or
+ * `files`); all or nothing. Answers the new documents, written in one transaction once every file
+ * is stored and the plan's storage has room for the bytes received.
+ */
+export async function storeDocuments(ctx: Ctx, scope: TenantScope, request: FastifyRequest, clientId: number) {
+  const { db } = ctx;
+  const client = await loadScopedClient(ctx, scope, clientId);
+  const tenants = storageTenants(scope, client.company_id);
+  const totalLimit = await checkBeforeUpload(db, tenants, request);
+  const checkFields = async (fields: Record<string, string>): Promise<UploadFields> => {
+    const parsed = parseUploadFields(fields);
+    if (parsed.categoryId !== null && !(await companyCategoryExists(db, client.company_id, parsed.categoryId))) {
+      throw invalidCategory();
+    }
+    return parsed;
+  };
+  const upload = await receiveMultipart(ctx, request, {
+    keyPrefix: `company-${client.company_id}/client-${client.id}`,
+    totalLimit,
+    beforeFirstFile: async (fields) => {
+      await checkFields(fields);
+    },
+  });
+  try {
+    const { categoryId, period } = await checkFields(upload.fields);
+    if (upload.files.length === 0) throw errors.field('files', 'Alege cel puțin un fișier.');
+    await assertFits(
+      db,
+      tenants,
+      upload.files.reduce((sum, f) => sum + f.size, 0),
+    );
+    // One INSERT of every row: all or nothing without a transaction of its own.
+    const ids = await insertMedia(
+      db,
+      upload.files.map((f) => ({
+        company_id: client.company_id,
+        client_id: client.id,
+        category_id: categoryId,
+        period,
+        original_name: f.name,
+        mime: f.mime,
+        size: f.size,
+        sha256: f.sha256,
+        storage_key: f.key,
+        uploaded_by: scope.actor.id,
+      })),
+    );
+    const rows = await listClientMedia(db, { companyId: client.company_id, clientId: client.id, ids });
+    const order = new Map(ids.map((id, i) => [id, i]));
+    return { data: rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0)).map(presentMedia) };
+  } catch (error) {
+    await upload.discard();
+    throw error;
+  }
+}
+
+/** media/{mediaId}: the document's file. */
+export async function sendDocument(
+  ctx: Ctx,
+  scope: TenantScope,
+  reply: FastifyReply,
+  clientId: number,
+  mediaId: number,
+): Promise<FastifyReply> {
+  const client = await loadScopedClient(ctx, scope, clientId);
+  const row = await findClientMedia(ctx.db, { companyId: client.company_id, clientId: client.id, mediaId });
+  if (!row) throw documentNotFound();
+  return sendFile(reply, ctx.storage, row);
+}
+
+/**
+ * media/{documentId}/delete: soft (the file stays for retention). Which documents a role may delete
+ * is DELETE_RULES in policy.ts (a holding's role 5 only those it uploaded).
+ */
+export async function deleteDocument(
+  ctx: Ctx,
+  scope: TenantScope,
+  clientId: number,
+  mediaId: number,
+): Promise<{ message: string }> {
+  const client = await loadScopedClient(ctx, scope, clientId);
+  const ids = { companyId: client.company_id, clientId: client.id, mediaId };
+  const document = await findClientMedia(ctx.db, ids);
+  if (!document) throw documentNotFound();
+  if (!canDeleteDocument(scope.actor, document)) {
+    throw errors.forbidden('Poți șterge doar documentele încărcate de tine.');
+  }
+  if (!(await softDeleteClientMedia(ctx.db, ids))) throw documentNotFound();
+  return { message: 'Documentul a fost șters.' };
+}
+
+/** collection: a zip of the client's documents matching the filter (ids of other clients are ignored). */
+export async function sendCollection(
+  ctx: Ctx,
+  scope: TenantScope,
+  reply: FastifyReply,
+  clientId: number,
+  body: CollectionBody,
+): Promise<FastifyReply> {
+  const client = await loadScopedClient(ctx, scope, clientId);
+  const rows = await listClientMedia(ctx.db, {
+    companyId: client.company_id,
+    clientId: client.id,
+    period: body.period ?? null,
+    categoryId: body.category_id ?? null,
+    ids: body.ids ?? null,
+  });
+  if (rows.length === 0) throw errors.nothingFound('Nu există documente care să corespundă filtrului ales.');
+  const name = `${client.name} - ${body.period ?? 'documente'}`.replace(/[/\\]/g, '-');
+  return sendZip(reply, ctx.storage, rows, `${name}.zip`);
+}
+
+/** upload-limits: what the upload screens show before a file leaves the browser. */
+export const limitsOf = (ctx: Pick<AppContext, 'config'>) => uploadLimits(ctx.config.uploadMaxBytes);
