@@ -4,13 +4,14 @@ import type { AppContext } from './infra/context.js';
 import { hashPassword } from './infra/passwords.js';
 import { newStorageKey } from './infra/storage.js';
 import { seedDemoBilling } from './features/billing/demo.js';
+import { DEFAULT_CATEGORIES } from './features/companies/index.js';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
 /** Recognisable strings, one per tenant, so isolation tests can look for leaks. */
 export const CANARY = { demo: 'CANARY-DEMO-7f3a', other: 'CANARY-ALT-9c2e' } as const;
 
-export const DEFAULT_CATEGORIES = ['Facturi emise', 'Facturi primite', 'Extrase bancare', 'Salarii', 'Contracte'];
+export { DEFAULT_CATEGORIES };
 
 /** A small, valid one-page PDF saying `text`. */
 export function tinyPdf(text: string): Buffer {

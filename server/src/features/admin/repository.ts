@@ -127,17 +127,6 @@ export async function companyHoldings(db: Db, companyId: number) {
     .execute();
 }
 
-export async function cuiTaken(db: Db, cui: string): Promise<boolean> {
-  const bare = cui.toUpperCase().replace(/\s+/g, '').replace(/^RO/, '');
-  const row = await db
-    .selectFrom('companies')
-    .select('id')
-    .where('deleted_at', 'is', null)
-    .where(sql<string>`regexp_replace(upper(replace(coalesce(cui, ''), ' ', '')), '^RO', '')`, '=', bare)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 export async function emailTaken(db: Db, email: string): Promise<boolean> {
   const row = await db
     .selectFrom('users')
@@ -146,37 +135,6 @@ export async function emailTaken(db: Db, email: string): Promise<boolean> {
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return row !== undefined;
-}
-
-export async function insertCompany(
-  db: Db,
-  company: {
-    name: string;
-    cui: string;
-    reg_no: string | null;
-    email: string | null;
-    phone: string | null;
-    address: string | null;
-  },
-): Promise<number> {
-  const row = await db
-    .insertInto('companies')
-    .values({ ...company, status: 'active' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-export async function insertInvitedOwner(
-  db: Db,
-  owner: { name: string; email: string; companyId: number },
-): Promise<number> {
-  const row = await db
-    .insertInto('users')
-    .values({ name: owner.name, email: owner.email, password_hash: null, role: 2, company_id: owner.companyId })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
 }
 
 export async function setCompanyStatus(db: Db, id: number, status: 'active' | 'suspended'): Promise<boolean> {

@@ -2,10 +2,9 @@ import { Readable } from 'node:stream';
 import type { AppContext } from '../../infra/context.js';
 import { errors } from '../../infra/errors.js';
 import { isValidCui, normalizeCui } from '../../lib/cui.js';
-import { DEFAULT_CATEGORIES } from '../../seed.js';
-import { insertDefaultCategories } from '../auth/repository.js';
+import { cuiTaken, provisionCompany } from '../companies/index.js';
 import { prepareSetPasswordMail } from '../company/set-password.js';
-import { startTrial, effectiveStatus } from '../billing/service.js';
+import { effectiveStatus } from '../billing/service.js';
 import { findSubscription, listTenantPayments, storageUsed, countClients } from '../billing/repository.js';
 import { presentPayment, presentPlan, ron } from '../billing/presenter.js';
 import { enqueueMail } from '../../infra/outbox.js';
@@ -99,7 +98,7 @@ export async function createCompany(
   if (!name) problems.name = ['Numele companiei este obligatoriu.'];
   if (!isValidCui(body.cui))
     problems.cui = ['CUI-ul nu este valid: verifică cifrele (cifra de control nu corespunde).'];
-  else if (await repo.cuiTaken(db, body.cui)) problems.cui = ['Există deja o companie cu acest CUI.'];
+  else if (await cuiTaken(db, body.cui)) problems.cui = ['Există deja o companie cu acest CUI.'];
   if (phone && !/^\+?[0-9 ().-]{6,30}$/.test(phone)) problems.phone = ['Numărul de telefon nu este valid.'];
   if (!ownerName) problems.owner_name = ['Numele proprietarului este obligatoriu.'];
   if (await repo.emailTaken(db, ownerEmail))
@@ -108,17 +107,18 @@ export async function createCompany(
 
   try {
     return await db.transaction().execute(async (trx) => {
-      const companyId = await repo.insertCompany(trx, {
-        name,
-        cui: normalizeCui(body.cui),
-        reg_no: blank(body.reg_no),
-        email: blank(body.email)?.toLowerCase() ?? null,
-        phone,
-        address: blank(body.address),
-      });
-      await insertDefaultCategories(trx, companyId, DEFAULT_CATEGORIES);
-      await startTrial(trx, { companyId });
-      const ownerId = await repo.insertInvitedOwner(trx, { name: ownerName, email: ownerEmail, companyId });
+      const { companyId, ownerId } = await provisionCompany(
+        trx,
+        {
+          name,
+          cui: normalizeCui(body.cui),
+          reg_no: blank(body.reg_no),
+          email: blank(body.email)?.toLowerCase() ?? null,
+          phone,
+          address: blank(body.address),
+        },
+        { name: ownerName, email: ownerEmail, password_hash: null },
+      );
       const mail = await prepareSetPasswordMail(
         trx,
         config,

@@ -91,18 +91,6 @@ export async function insertUser(
   return row.id;
 }
 
-export async function insertCompany(
-  db: Db,
-  company: { name: string; cui: string; email: string | null; phone: string | null },
-): Promise<number> {
-  const row = await db
-    .insertInto('companies')
-    .values({ ...company, status: 'active' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 /** Stores a new reset token (its hash only); earlier unused tokens of the user stop working. */
 export async function replaceResetToken(db: Db, userId: number, tokenHash: string, expiresAt: Date): Promise<void> {
   await db.deleteFrom('password_resets').where('user_id', '=', userId).where('used_at', 'is', null).execute();
@@ -172,14 +160,5 @@ export async function recordAudit(
   await db
     .insertInto('audit_events')
     .values({ user_id: event.userId, action: event.action, subject: event.subject ?? null, ip: event.ip ?? null })
-    .execute();
-}
-
-/** A new company starts with the default category set (holding_id null), as the demo companies do. */
-export async function insertDefaultCategories(db: Db, companyId: number, names: readonly string[]): Promise<void> {
-  if (!names.length) return;
-  await db
-    .insertInto('categories')
-    .values(names.map((name, position) => ({ company_id: companyId, holding_id: null, name, position })))
     .execute();
 }

@@ -7,8 +7,7 @@ import { hashPassword, verifyPassword } from '../../infra/passwords.js';
 import { randomSecret, sha256 } from '../../infra/tokens.js';
 import { renderMail } from '../../infra/mail-templates.js';
 import { isValidCui, normalizeCui } from '../../lib/cui.js';
-import { DEFAULT_CATEGORIES } from '../../seed.js';
-import { startTrial } from '../billing/index.js';
+import { provisionCompany } from '../companies/index.js';
 import { canUpdateUser, isEmail, newPasswordErrors } from './policy.js';
 import { presentUser, type PresentedUser } from './presenter.js';
 import * as repo from './repository.js';
@@ -263,21 +262,11 @@ export async function registerCompany(ctx: AppContext, body: RegisterBody, meta:
   let created: { userId: number; token: string };
   try {
     created = await db.transaction().execute(async (trx) => {
-      const companyId = await repo.insertCompany(trx, {
-        name: companyName,
-        cui: normalizeCui(body.cui),
-        email: companyEmail,
-        phone,
-      });
-      await startTrial(trx, { companyId });
-      await repo.insertDefaultCategories(trx, companyId, DEFAULT_CATEGORIES);
-      const userId = await repo.insertUser(trx, {
-        name,
-        email,
-        password_hash: passwordHash,
-        role: 2,
-        company_id: companyId,
-      });
+      const { companyId, ownerId: userId } = await provisionCompany(
+        trx,
+        { name: companyName, cui: normalizeCui(body.cui), email: companyEmail, phone },
+        { name, email, password_hash: passwordHash },
+      );
       await repo.recordAudit(trx, { userId, action: 'register', subject: `company:${companyId}`, ip: meta.ip });
       return { userId, token: await issueToken(trx, userId) };
     });

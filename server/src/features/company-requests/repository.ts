@@ -132,26 +132,6 @@ export async function findAccountByEmail(db: Db, email: string) {
     .executeTakeFirst();
 }
 
-/** An invited owner has no password until they set one through the e-mailed link. */
-export async function insertInvitedOwner(
-  db: Db,
-  owner: { name: string; email: string; companyId: number },
-): Promise<number> {
-  const row = await db
-    .insertInto('users')
-    .values({
-      name: owner.name,
-      email: owner.email,
-      password_hash: null,
-      role: 2,
-      company_id: owner.companyId,
-      holding_id: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 export async function linkCompany(db: Db, companyId: number, holdingId: number): Promise<void> {
   await db
     .insertInto('company_holding')

@@ -5,11 +5,9 @@ import { renderMail } from '../../infra/mail-templates.js';
 import type { MailMessage } from '../../infra/mailer.js';
 import { randomSecret, sha256 } from '../../infra/tokens.js';
 import { isValidCui, normalizeCui } from '../../lib/cui.js';
-import { DEFAULT_CATEGORIES } from '../../seed.js';
-import { startTrial } from '../billing/index.js';
 import { isEmail } from '../auth/policy.js';
-import { cuiTaken } from '../admin/repository.js';
-import { insertCompany, insertDefaultCategories, normalizeEmail } from '../auth/repository.js';
+import { normalizeEmail } from '../auth/repository.js';
+import { cuiTaken, provisionCompany } from '../companies/index.js';
 import { toIso } from '../company/schemas.js';
 import { prepareSetPasswordMail } from '../company/set-password.js';
 import * as repo from './repository.js';
@@ -201,10 +199,11 @@ export async function confirmRequest(ctx: Ctx, ip: string, hash: string, body: {
             'O companie cu acest CUI există deja în Dosar. Cere grupului o invitație pe adresa proprietarului ei.',
           );
         }
-        const companyId = await insertCompany(trx, { name: row.name, cui: row.cui, email: row.email, phone: null });
-        await startTrial(trx, { companyId });
-        await insertDefaultCategories(trx, companyId, DEFAULT_CATEGORIES);
-        const ownerId = await repo.insertInvitedOwner(trx, { name: ownerName, email: row.email, companyId });
+        const { companyId, ownerId } = await provisionCompany(
+          trx,
+          { name: row.name, cui: row.cui, email: row.email, phone: null },
+          { name: ownerName, email: row.email, password_hash: null },
+        );
         mails.push(
           await prepareSetPasswordMail(
             trx,
