@@ -13,7 +13,7 @@ import type { AppContext } from './infra/context.js';
 import { AppError, registerErrorHandler, sendError } from './infra/errors.js';
 import { registerAuth } from './infra/auth.js';
 import { registerSecurity } from './infra/security.js';
-import { registerReadCache } from './infra/read-cache.js';
+import { registerReadCache } from './infra/cached-answer.js';
 import { features } from './features/index.js';
 import { webRoutes } from './features/web/routes.js';
 import { startOutboxWorker, type OutboxWorker } from './infra/outbox.js';
