@@ -19,9 +19,16 @@ export const errors = {
   unauthenticated: () =>
     new AppError(401, 'unauthenticated', 'Trebuie sa fii autentificat ca sa accesezi aceasta pagina'),
   forbidden: () => new AppError(403, 'forbidden', 'Nu esti autorizat sa accesezi aceasta pagina'),
-  /** `what` with its definite article: feminine (-a: „Compania”) → găsită, else (-ul, -le: „Grupul”) → găsit. */
-  notFound: (what = 'Resursa') =>
-    new AppError(404, 'not_found', `${what} nu a fost ${/a$/.test(what) ? 'găsită' : 'găsit'}.`),
+  /**
+   * `what` with its definite article: feminine (-a: „Compania”) → găsită, else (-ul, -le: „Grupul”) → găsit;
+   * `hint`, a sentence telling the user what to check, follows.
+   */
+  notFound: (what = 'Resursa', hint?: string) =>
+    new AppError(
+      404,
+      'not_found',
+      `${what} nu a fost ${/a$/.test(what) ? 'găsită' : 'găsit'}.${hint ? ` ${hint}` : ''}`,
+    ),
   gone: (message: string) => new AppError(410, 'gone', message),
   conflict: (message: string) => new AppError(409, 'conflict', message),
   validation: (errors: FieldErrors, message = 'Datele trimise nu sunt valide.') =>

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { requireRole } from '../../infra/auth.js';
 import { errors } from '../../infra/errors.js';
+import { errorResponses } from '../../lib/http-schemas.js';
 import * as repo from './repository.js';
 import * as service from './service.js';
 import {
@@ -8,7 +9,6 @@ import {
   companyListQuery,
   companyListSchema,
   createCompanyBody,
-  errorResponses,
   holdingDetailSchema,
   holdingListQuery,
   holdingListSchema,

@@ -1,12 +1,4 @@
-import { errorSchema, paymentSchema, planSchema } from '../billing/schemas.js';
-
-export const errorResponses = {
-  401: errorSchema,
-  403: errorSchema,
-  404: errorSchema,
-  409: errorSchema,
-  422: errorSchema,
-} as const;
+import { paymentSchema, planSchema } from '../billing/schemas.js';
 
 const digits = (max: number) => ({ type: 'string', pattern: `^[0-9]{1,${max}}$` }) as const;
 const day = { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$' } as const;
@@ -244,5 +236,3 @@ export const paymentListSchema = {
     totals: { type: 'object', properties: { pending: amountByStatus, paid: amountByStatus, failed: amountByStatus } },
   },
 } as const;
-
-export const messageSchema = { type: 'object', properties: { message: { type: 'string' } } } as const;

@@ -2,11 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireActor } from '../../infra/auth.js';
 import { errors } from '../../infra/errors.js';
 import { presentUser, userSchema } from './presenter.js';
+import { errorSchema, messageSchema } from '../../lib/http-schemas.js';
 import {
-  errorSchema,
   idParamsSchema,
   loginBodySchema,
-  messageSchema,
   passwordEmailBodySchema,
   passwordResetBodySchema,
   registerBodySchema,

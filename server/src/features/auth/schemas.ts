@@ -1,22 +1,5 @@
 import { userSchema } from './presenter.js';
 
-/** Every error body the global handler writes (DESIGN §3); `error` is set on login failures. */
-export const errorSchema = {
-  type: 'object',
-  properties: {
-    message: { type: 'string' },
-    error: { type: 'string' },
-    code: { type: 'string' },
-    errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
-  },
-} as const;
-
-export const messageSchema = {
-  type: 'object',
-  required: ['message'],
-  properties: { message: { type: 'string' } },
-} as const;
-
 /** A signed-in session: the login and register answer (SPEC §3 "Login response"). */
 export const sessionSchema = {
   type: 'object',

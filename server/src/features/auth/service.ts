@@ -57,7 +57,7 @@ export class TooManyAttempts extends AppError {
 const tooManyAttempts = (retryAfter: number, withErrorField = false): TooManyAttempts =>
   new TooManyAttempts(retryAfter, withErrorField);
 
-const userNotFound = () => new AppError(404, 'not_found', 'Utilizatorul nu a fost găsit.');
+const userNotFound = () => errors.notFound('Utilizatorul');
 
 const isUniqueViolation = (error: unknown): boolean => (error as { code?: string }).code === '23505';
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireCompanyScope, requireHoldingScope, requireRole, type Actor } from '../../infra/auth.js';
 import { errors } from '../../infra/errors.js';
+import { errorResponses } from '../../lib/http-schemas.js';
 import * as repo from './repository.js';
 import * as service from './service.js';
 import { paymentProvider } from './providers/index.js';
@@ -8,7 +9,6 @@ import { bani, presentPayment, presentPlan, presentSubscriptionView } from './pr
 import {
   companyParams,
   createPlanBody,
-  errorResponses,
   holdingParams,
   idParams,
   initPaymentBody,

@@ -1,24 +1,8 @@
+import { idParam } from '../../lib/http-schemas.js';
+
 /** JSON schemas of the billing calls; each response schema is the whitelist of what leaves the server. */
 
-export const errorSchema = {
-  type: 'object',
-  properties: {
-    message: { type: 'string' },
-    code: { type: 'string' },
-    errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
-  },
-} as const;
-
-export const errorResponses = {
-  401: errorSchema,
-  402: errorSchema,
-  403: errorSchema,
-  404: errorSchema,
-  409: errorSchema,
-  422: errorSchema,
-} as const;
-
-const id = { type: 'string', pattern: '^[0-9]{1,9}$' } as const;
+const id = idParam;
 const nullableInt = { type: ['integer', 'null'] } as const;
 const dateTime = { type: 'string', format: 'date-time' } as const;
 const nullableDateTime = { type: ['string', 'null'], format: 'date-time' } as const;

@@ -1,18 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { requireRole } from '../../infra/auth.js';
 import { errors } from '../../infra/errors.js';
+import { errorResponses } from '../../lib/http-schemas.js';
 import * as repo from './repository.js';
 import type { CampaignRow } from './repository.js';
 import { previewCampaign, sendCampaign, type ComposeInput } from './service.js';
-import {
-  campaignDetailSchema,
-  campaignSchema,
-  composeBody,
-  errorResponses,
-  idParams,
-  listQuery,
-  previewSchema,
-} from './schemas.js';
+import { campaignDetailSchema, campaignSchema, composeBody, idParams, listQuery, previewSchema } from './schemas.js';
 
 function presentCampaign(row: CampaignRow) {
   const progress = {

@@ -1,15 +1,12 @@
-import { errorSchema, holdingParams, metaSchema } from '../holding/schemas.js';
+import { errorResponses as commonErrors, errorSchema, idParam, pageMetaSchema } from '../../lib/http-schemas.js';
 
-export { holdingParams };
+/** A used or expired invitation link answers 410. */
+export const errorResponses = { ...commonErrors, 410: errorSchema } as const;
 
-export const errorResponses = {
-  401: errorSchema,
-  403: errorSchema,
-  404: errorSchema,
-  409: errorSchema,
-  410: errorSchema,
-  422: errorSchema,
-  429: errorSchema,
+export const holdingParams = {
+  type: 'object',
+  required: ['holdingId'],
+  properties: { holdingId: idParam },
 } as const;
 
 export const hashParams = {
@@ -79,7 +76,7 @@ export const listQuery = {
 export const listResponse = {
   type: 'object',
   required: ['data', 'meta'],
-  properties: { data: { type: 'array', items: requestSchema }, meta: metaSchema },
+  properties: { data: { type: 'array', items: requestSchema }, meta: pageMetaSchema },
 } as const;
 
 /** The public page's view of a request (who invites whom). */

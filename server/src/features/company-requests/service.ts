@@ -27,8 +27,7 @@ const INVITATIONS_PER_HOLDING_PER_HOUR = 20;
 /** 256 random bits, base64url: 43 characters. */
 const HASH_FORMAT = /^[A-Za-z0-9_-]{20,100}$/;
 
-const requestNotFound = () =>
-  new AppError(404, 'not_found', 'Cererea nu a fost găsită. Verifică dacă ai copiat corect linkul din e-mail.');
+const requestNotFound = () => errors.notFound('Cererea', 'Verifică dacă ai copiat corect linkul din e-mail.');
 const requestUsed = (status: repo.RequestStatus) =>
   errors.gone(
     status === 'confirmed'
