@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { AppContext } from './infra/context.js';
 import { hashPassword } from './infra/passwords.js';
 import { newStorageKey } from './infra/storage.js';
-import { seedDemoBilling } from './features/billing/demo.js';
+import { seedDemoBilling } from './seed-billing.js';
 import { DEFAULT_CATEGORIES } from './features/companies/index.js';
 
 export const DEMO_PASSWORD = 'Demo1234!';

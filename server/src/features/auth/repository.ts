@@ -1,5 +1,6 @@
 import type { Db } from '../../infra/db.js';
 import type { Role } from '../../db/schema.js';
+import type { UserProfile } from './presenter.js';
 
 /** E-mails are compared case-insensitively (users_email_unique is on lower(email)). */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
@@ -12,6 +13,32 @@ export async function findLoginCandidate(db: Db, email: string) {
     .where((eb) => eb(eb.fn('lower', ['u.email']), '=', normalizeEmail(email)))
     .where('u.deleted_at', 'is', null)
     .executeTakeFirst();
+}
+
+/** A live user with their company and holding (null when they have none), or undefined. */
+export async function findProfile(db: Db, userId: number): Promise<UserProfile | undefined> {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'role', 'company_id', 'holding_id'])
+    .where('id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!user) return undefined;
+  const company = user.company_id
+    ? ((await db
+        .selectFrom('companies')
+        .select(['id', 'name', 'cui', 'status'])
+        .where('id', '=', user.company_id)
+        .executeTakeFirst()) ?? null)
+    : null;
+  const holding = user.holding_id
+    ? ((await db
+        .selectFrom('holdings')
+        .select(['id', 'name', 'cui'])
+        .where('id', '=', user.holding_id)
+        .executeTakeFirst()) ?? null)
+    : null;
+  return { ...user, company, holding };
 }
 
 export async function touchLastSeen(db: Db, userId: number): Promise<void> {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { requireActor } from '../../infra/auth.js';
-import { errors } from '../../infra/errors.js';
-import { presentUser, userSchema } from './presenter.js';
+import { userSchema } from './presenter.js';
 import { errorSchema, messageSchema } from '../../lib/http-schemas.js';
 import {
   idParamsSchema,
@@ -11,26 +11,21 @@ import {
   registerBodySchema,
   sessionSchema,
   userUpdateBodySchema,
-  type IdParams,
-  type LoginBody,
-  type PasswordEmailBody,
-  type PasswordResetBody,
-  type RegisterBody,
-  type UserUpdateBody,
 } from './schemas.js';
 import * as service from './service.js';
 
 const meta = (request: FastifyRequest): service.RequestMeta => ({ ip: request.ip, log: request.log });
 
 /** Sign-in, sign-out, the current user, password reset, self-update and /register (POST /company/create). */
-export async function authRoutes(app: FastifyInstance): Promise<void> {
+export async function authRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   const { ctx } = app;
 
   app.addHook('onError', async (_request, reply, error) => {
     if (error instanceof service.TooManyAttempts) reply.header('Retry-After', String(error.retryAfter));
   });
 
-  app.post<{ Body: LoginBody }>(
+  app.post(
     '/login',
     {
       schema: {
@@ -57,15 +52,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/user',
     { schema: { tags: ['auth'], summary: 'Utilizatorul curent', response: { 200: userSchema, 401: errorSchema } } },
-    async (request) => {
-      const actor = requireActor(request);
-      const user = await presentUser(ctx.db, actor.id);
-      if (!user) throw errors.unauthenticated();
-      return user;
-    },
+    async (request) => service.currentUser(ctx, requireActor(request)),
   );
 
-  app.post<{ Body: PasswordEmailBody }>(
+  app.post(
     '/password/email',
     {
       schema: {
@@ -84,7 +74,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: PasswordResetBody }>(
+  app.post(
     '/password/reset',
     {
       schema: {
@@ -102,7 +92,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Params: IdParams; Body: UserUpdateBody }>(
+  app.post(
     '/users/:id/update',
     {
       schema: {
@@ -119,7 +109,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       service.updateUser(ctx, requireActor(request), Number(request.params.id), request.body, meta(request)),
   );
 
-  app.post<{ Body: RegisterBody }>(
+  app.post(
     '/company/create',
     {
       schema: {

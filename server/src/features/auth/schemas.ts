@@ -1,3 +1,4 @@
+import type { FromSchema } from 'json-schema-to-ts';
 import { userSchema } from './presenter.js';
 
 /** A signed-in session: the login and register answer (SPEC §3 "Login response"). */
@@ -17,15 +18,7 @@ const newPassword = {
 } as const;
 const optionalText = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;
 
-export const idParamsSchema = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'string', pattern: '^[0-9]{1,9}$' } },
-} as const;
-
-export interface IdParams {
-  id: string;
-}
+export { idParams as idParamsSchema } from '../../lib/http-schemas.js';
 
 export const loginBodySchema = {
   type: 'object',
@@ -36,21 +29,12 @@ export const loginBodySchema = {
   },
 } as const;
 
-export interface LoginBody {
-  email: string;
-  password: string;
-}
-
 export const passwordEmailBodySchema = {
   type: 'object',
   additionalProperties: false,
   required: ['email'],
   properties: { email },
 } as const;
-
-export interface PasswordEmailBody {
-  email: string;
-}
 
 export const passwordResetBodySchema = {
   type: 'object',
@@ -63,13 +47,6 @@ export const passwordResetBodySchema = {
     password_confirmation: { type: 'string', maxLength: 200 },
   },
 } as const;
-
-export interface PasswordResetBody {
-  token: string;
-  email: string;
-  password: string;
-  password_confirmation: string;
-}
 
 export const userUpdateBodySchema = {
   type: 'object',
@@ -85,14 +62,6 @@ export const userUpdateBodySchema = {
     password_confirmation: optionalText(200),
   },
 } as const;
-
-export interface UserUpdateBody {
-  name?: string;
-  email?: string;
-  current_password?: string | null;
-  password?: string | null;
-  password_confirmation?: string | null;
-}
 
 export const registerBodySchema = {
   type: 'object',
@@ -115,13 +84,7 @@ export const registerBodySchema = {
   },
 } as const;
 
-export interface RegisterBody {
-  company_name: string;
-  cui: string;
-  company_email?: string | null;
-  phone?: string | null;
-  name: string;
-  email: string;
-  password: string;
-  password_confirmation: string;
-}
+export type LoginBody = FromSchema<typeof loginBodySchema>;
+export type PasswordResetBody = FromSchema<typeof passwordResetBodySchema>;
+export type UserUpdateBody = FromSchema<typeof userUpdateBodySchema>;
+export type RegisterBody = FromSchema<typeof registerBodySchema>;

@@ -19,10 +19,10 @@ export interface RequestMeta {
   log: FastifyBaseLogger;
 }
 
-export interface Session {
+export type Session = {
   user: PresentedUser;
   token: string;
-}
+};
 
 export const LOGIN_LIMIT = 5;
 const LOGIN_WINDOW_SECONDS = 60;
@@ -279,7 +279,10 @@ export async function registerCompany(ctx: AppContext, body: RegisterBody, meta:
 }
 
 async function mustPresent(db: Db, userId: number): Promise<PresentedUser> {
-  const user = await presentUser(db, userId);
-  if (!user) throw errors.unauthenticated();
-  return user;
+  const profile = await repo.findProfile(db, userId);
+  if (!profile) throw errors.unauthenticated();
+  return presentUser(profile);
 }
+
+/** GET /user: the signed-in user (401 when the account went away meanwhile). */
+export const currentUser = (ctx: AppContext, actor: Actor): Promise<PresentedUser> => mustPresent(ctx.db, actor.id);

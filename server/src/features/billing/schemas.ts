@@ -1,4 +1,4 @@
-import { idParam } from '../../lib/http-schemas.js';
+import { idParam, pageMetaSchema } from '../../lib/http-schemas.js';
 
 /** JSON schemas of the billing calls; each response schema is the whitelist of what leaves the server. */
 
@@ -86,18 +86,6 @@ export const subscriptionViewSchema = {
   },
 } as const;
 
-export const companyParams = (...names: string[]) => ({
-  type: 'object',
-  required: ['companyId', ...names],
-  properties: Object.fromEntries([['companyId', id], ...names.map((n) => [n, id])]),
-});
-
-export const holdingParams = (...names: string[]) => ({
-  type: 'object',
-  required: ['holdingId', ...names],
-  properties: Object.fromEntries([['holdingId', id], ...names.map((n) => [n, id])]),
-});
-
 /** SPEC's payment calls may carry company_id / holding_id / user_id / subscription_id too; they're ignored. */
 export const initPaymentBody = { type: ['object', 'null'], additionalProperties: true } as const;
 
@@ -110,11 +98,6 @@ export const storePaymentBody = {
     provider_ref: { type: ['string', 'null'], maxLength: 200 },
   },
 } as const;
-
-export interface StorePaymentBody {
-  status: 'paid' | 'failed';
-  provider_ref?: string | null;
-}
 
 const limit = { type: ['integer', 'null'], minimum: 0, maximum: 1_000_000_000 } as const;
 
@@ -143,16 +126,51 @@ export const updatePlanBody = {
   properties: planFields,
 } as const;
 
-export interface PlanBody {
-  name: string;
-  audience: 'company' | 'holding';
-  price_ron: number;
-  max_clients: number | null;
-  max_users: number | null;
-  max_storage_bytes: number | null;
-  is_trial?: boolean;
-  active?: boolean;
-  position?: number;
-}
-
 export const idParams = { type: 'object', required: ['id'], properties: { id } } as const;
+
+// The platform admin's list and export of every tenant's payments
+
+const digits = (max: number) => ({ type: 'string', pattern: `^[0-9]{1,${max}}$` }) as const;
+const day = { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$' } as const;
+const nullableString = { type: ['string', 'null'] } as const;
+const meta = pageMetaSchema;
+
+export const paymentQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    page: digits(6),
+    per_page: digits(3),
+    status: { type: 'string', enum: ['pending', 'paid', 'failed'] },
+    from: day,
+    to: day,
+    company_id: digits(9),
+    holding_id: digits(9),
+  },
+} as const;
+
+const amountByStatus = {
+  type: 'object',
+  properties: { count: { type: 'integer' }, amount: { type: 'number' } },
+} as const;
+
+export const paymentListSchema = {
+  type: 'object',
+  properties: {
+    data: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          ...paymentSchema.properties,
+          company_name: nullableString,
+          holding_name: nullableString,
+          user_name: nullableString,
+          user_email: nullableString,
+        },
+      },
+    },
+    meta,
+    totals: { type: 'object', properties: { pending: amountByStatus, paid: amountByStatus, failed: amountByStatus } },
+  },
+} as const;

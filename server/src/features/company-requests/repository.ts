@@ -132,6 +132,17 @@ export async function findAccountByEmail(db: Db, email: string) {
     .executeTakeFirst();
 }
 
+/** Whether the company already works with the holding. */
+export async function isLinked(db: Db, companyId: number, holdingId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('company_holding')
+    .select('company_id')
+    .where('company_id', '=', companyId)
+    .where('holding_id', '=', holdingId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function linkCompany(db: Db, companyId: number, holdingId: number): Promise<void> {
   await db
     .insertInto('company_holding')

@@ -1,21 +1,19 @@
 import type { FastifyInstance } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { requireHoldingScope } from '../../infra/auth.js';
 import * as s from './schemas.js';
 import * as service from './service.js';
-
-interface HashParams {
-  hash: string;
-}
 
 /**
  * The company-request flow (SPEC §7 "Other calls", DESIGN §2): role 4 invites
  * (POST /holding/:holdingId/company-requests) and lists its invitations; the
  * public link page fetches, confirms or rejects by hash.
  */
-export async function companyRequestRoutes(app: FastifyInstance): Promise<void> {
+export async function companyRequestRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   const ctx = app.ctx;
 
-  app.post<{ Params: { holdingId: string }; Body: { name: string; cui: string; email: string } }>(
+  app.post(
     '/holding/:holdingId/company-requests',
     {
       schema: {
@@ -33,10 +31,7 @@ export async function companyRequestRoutes(app: FastifyInstance): Promise<void> 
     },
   );
 
-  app.get<{
-    Params: { holdingId: string };
-    Querystring: { page?: string; per_page?: string; status?: 'pending' | 'confirmed' | 'rejected' };
-  }>(
+  app.get(
     '/holding/:holdingId/company-requests',
     {
       schema: {
@@ -54,7 +49,7 @@ export async function companyRequestRoutes(app: FastifyInstance): Promise<void> 
     },
   );
 
-  app.post<{ Params: HashParams }>(
+  app.post(
     '/company-requests/:hash',
     {
       schema: {
@@ -68,7 +63,7 @@ export async function companyRequestRoutes(app: FastifyInstance): Promise<void> 
     async (request) => service.showRequest(ctx, request.ip, request.params.hash),
   );
 
-  app.post<{ Params: HashParams; Body: { name?: string } | null }>(
+  app.post(
     '/confirm-company/:hash',
     {
       schema: {
@@ -84,7 +79,7 @@ export async function companyRequestRoutes(app: FastifyInstance): Promise<void> 
     async (request) => service.confirmRequest(ctx, request.ip, request.params.hash, request.body),
   );
 
-  app.post<{ Params: HashParams }>(
+  app.post(
     '/reject-company/:hash',
     {
       schema: {

@@ -108,8 +108,4 @@ export const confirmedResponse = {
   },
 } as const;
 
-export const messageResponse = {
-  type: 'object',
-  required: ['message'],
-  properties: { message: { type: 'string' } },
-} as const;
+export { messageSchema as messageResponse } from '../../lib/http-schemas.js';

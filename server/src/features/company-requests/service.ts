@@ -5,10 +5,9 @@ import { renderMail } from '../../infra/mail-templates.js';
 import type { MailMessage } from '../../infra/mailer.js';
 import { randomSecret, sha256 } from '../../infra/tokens.js';
 import { isValidCui, normalizeCui } from '../../lib/cui.js';
-import { isEmail } from '../auth/policy.js';
-import { normalizeEmail } from '../auth/repository.js';
+import { isEmail, normalizeEmail } from '../auth/index.js';
 import { cuiTaken, provisionCompany } from '../companies/index.js';
-import { toIso } from '../company/schemas.js';
+import { toIso } from '../../lib/paging.js';
 import { prepareSetPasswordMail } from '../company/set-password.js';
 import * as repo from './repository.js';
 
@@ -75,13 +74,8 @@ export async function createRequest(
 
   const account = await repo.findAccountByEmail(ctx.db, email);
   if (account?.live_company_id) {
-    const linked = await ctx.db
-      .selectFrom('company_holding')
-      .select('company_id')
-      .where('company_id', '=', account.live_company_id)
-      .where('holding_id', '=', holdingId)
-      .executeTakeFirst();
-    if (linked) throw errors.field('email', 'Compania acestei adrese colaborează deja cu grupul.');
+    if (await repo.isLinked(ctx.db, account.live_company_id, holdingId))
+      throw errors.field('email', 'Compania acestei adrese colaborează deja cu grupul.');
   }
   await throttle(ctx, `company-request-create:${holdingId}`, INVITATIONS_PER_HOLDING_PER_HOUR, 3600);
 

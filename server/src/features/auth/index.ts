@@ -1,0 +1,5 @@
+/** Sign-in, sessions, passwords, self-registration, and the account helpers other features share. */
+export { authRoutes } from './routes.js';
+export { isEmail, newPasswordErrors } from './policy.js';
+export { emailTaken, normalizeEmail, replaceResetToken } from './repository.js';
+export { EMAIL_TAKEN } from './service.js';
