@@ -69,7 +69,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Dosar API', version: '1.0.0', description: 'API-ul portalului Dosar (SPEC §7).' },
+      info: { title: 'Dosar API', version: '1.0.0', description: 'API-ul portalului Dosar.' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },

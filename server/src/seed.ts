@@ -82,7 +82,7 @@ const TENANTS: TenantSpec[] = [
   },
 ];
 
-/** Seeds DESIGN §4's demo world once: does nothing when any user exists. */
+/** Seeds the demo world (two accounting firms, their holdings, users of every role, clients and documents) once: does nothing when any user exists. */
 export async function seedDemoWorld(ctx: Pick<AppContext, 'db' | 'storage'>): Promise<boolean> {
   const { db, storage } = ctx;
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();

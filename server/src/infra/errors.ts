@@ -128,7 +128,7 @@ export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
   return reply.status(error.statusCode).type('application/json; charset=utf-8').send(body);
 }
 
-/** Maps every thrown error to DESIGN §3 JSON; 5xx never leak internals. */
+/** Maps every thrown error to the JSON error body (errorSchema in lib/http-schemas.ts); 5xx never leak internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) return sendError(reply, error);

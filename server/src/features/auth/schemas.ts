@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { userSchema } from './presenter.js';
 
-/** A signed-in session: the login and register answer (SPEC §3 "Login response"). */
+/** A signed-in session: the answer of login and of register. */
 export const sessionSchema = {
   type: 'object',
   required: ['user', 'token'],

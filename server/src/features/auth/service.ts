@@ -49,7 +49,7 @@ export class TooManyAttempts extends AppError {
   ) {
     const wait = retryAfter > 90 ? `${Math.ceil(retryAfter / 60)} minute` : `${retryAfter} secunde`;
     const message = `Prea multe încercări. Încearcă din nou peste ${wait}.`;
-    // Login also repeats it in `error` (SPEC §7: login failures carry an error field).
+    // Login also repeats it in `error`: the sign-in screens show a login failure from that field.
     super(429, 'throttled', message, undefined, withErrorField ? { error: message } : undefined);
   }
 }

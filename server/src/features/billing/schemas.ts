@@ -43,7 +43,7 @@ export const paymentSchema = {
     company_id: nullableInt,
     holding_id: nullableInt,
     user_id: { type: 'integer' },
-    subscription_id: { type: 'integer', description: 'Planul plătit (SPEC: subscription).' },
+    subscription_id: { type: 'integer', description: 'Planul plătit (în căile API: subscription).' },
     plan_id: { type: 'integer' },
     plan_name: { type: 'string' },
     amount: { type: 'number', description: 'Suma, în lei.' },
@@ -86,7 +86,7 @@ export const subscriptionViewSchema = {
   },
 } as const;
 
-/** SPEC's payment calls may carry company_id / holding_id / user_id / subscription_id too; they're ignored. */
+/** The payment calls may carry company_id / holding_id / user_id / subscription_id in the body too; they're ignored. */
 export const initPaymentBody = { type: ['object', 'null'], additionalProperties: true } as const;
 
 export const storePaymentBody = {

@@ -107,7 +107,7 @@ async function purchasablePlan(db: Db, tenant: Tenant, planId: number): Promise<
 }
 
 function assertOwnUser(actor: Actor, userId: number): void {
-  // SPEC's payment calls carry the payer's id; only the signed-in user may pay as themselves.
+  // The payment calls carry the payer's id in the path; only the signed-in user may pay as themselves.
   if (actor.id !== userId) throw errors.forbidden();
 }
 

@@ -5,7 +5,7 @@ import * as s from './schemas.js';
 import * as service from './service.js';
 
 /**
- * The company-request flow (SPEC §7 "Other calls", DESIGN §2): role 4 invites
+ * The company-request flow: role 4 invites
  * (POST /holding/:holdingId/company-requests) and lists its invitations; the
  * public link page fetches, confirms or rejects by hash.
  */

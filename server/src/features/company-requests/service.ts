@@ -12,7 +12,7 @@ import { prepareSetPasswordMail } from '../company/set-password.js';
 import * as repo from './repository.js';
 
 /**
- * Company requests (DESIGN §2): a holding (role 4) invites an accounting
+ * Company requests: a holding (role 4) invites an accounting
  * company; the e-mailed link /company-request/{hash} confirms (company and
  * owner created, or the existing owner's company, linked to the holding) or
  * rejects. Only SHA-256 of the hash is stored; a hash works once.
