@@ -3,3 +3,4 @@ export { authRoutes } from './routes.js';
 export { isEmail, newPasswordErrors } from './policy.js';
 export { emailTaken, normalizeEmail, replaceResetToken } from './repository.js';
 export { EMAIL_TAKEN } from './service.js';
+export { setPlatformAdmin } from './account-service.js';

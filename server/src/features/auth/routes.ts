@@ -13,6 +13,7 @@ import {
   userUpdateBodySchema,
 } from './schemas.js';
 import * as service from './service.js';
+import * as accounts from './account-service.js';
 
 const meta = (request: FastifyRequest): service.RequestMeta => ({ ip: request.ip, log: request.log });
 
@@ -115,14 +116,14 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['auth'],
         summary: 'Înregistrare: companie nouă și proprietarul ei (rol 2), autentificat',
-        description: `Public; cel mult ${service.REGISTRATIONS_PER_IP_PER_HOUR} înregistrări pe oră de la același IP.`,
+        description: `Public; cel mult ${accounts.REGISTRATIONS_PER_IP_PER_HOUR} înregistrări pe oră de la același IP.`,
         security: [],
         body: registerBodySchema,
         response: { 201: sessionSchema, 422: errorSchema, 429: errorSchema },
       },
     },
     async (request, reply) => {
-      const session = await service.registerCompany(ctx, request.body, meta(request));
+      const session = await accounts.registerCompany(ctx, request.body, meta(request));
       return reply.status(201).send(session);
     },
   );

@@ -6,12 +6,10 @@ import { AppError, errors, type FieldErrors } from '../../infra/errors.js';
 import { hashPassword, verifyPassword } from '../../infra/passwords.js';
 import { randomSecret, sha256 } from '../../infra/tokens.js';
 import { renderMail } from '../../infra/mail-templates.js';
-import { isValidCui, normalizeCui } from '../../lib/cui.js';
-import { provisionCompany } from '../companies/index.js';
-import { canUpdateUser, isEmail, newPasswordErrors } from './policy.js';
+import { canUpdateUser, newPasswordErrors } from './policy.js';
 import { presentUser, type PresentedUser } from './presenter.js';
 import * as repo from './repository.js';
-import type { LoginBody, PasswordResetBody, RegisterBody, UserUpdateBody } from './schemas.js';
+import type { LoginBody, PasswordResetBody, UserUpdateBody } from './schemas.js';
 
 /** What a service needs to know about the request it serves. */
 export interface RequestMeta {
@@ -29,7 +27,6 @@ const LOGIN_WINDOW_SECONDS = 60;
 export const RESET_TOKEN_MINUTES = 60;
 const RESET_MAIL_WINDOW_SECONDS = 60;
 const RESET_REQUESTS_PER_IP_PER_HOUR = 20;
-export const REGISTRATIONS_PER_IP_PER_HOUR = 10;
 const PASSWORD_CHECKS_PER_MINUTE = 5;
 
 const LOGIN_FAILED = 'E-mailul sau parola nu sunt corecte.';
@@ -54,12 +51,12 @@ export class TooManyAttempts extends AppError {
   }
 }
 
-const tooManyAttempts = (retryAfter: number, withErrorField = false): TooManyAttempts =>
+export const tooManyAttempts = (retryAfter: number, withErrorField = false): TooManyAttempts =>
   new TooManyAttempts(retryAfter, withErrorField);
 
 const userNotFound = () => errors.notFound('Utilizatorul');
 
-const isUniqueViolation = (error: unknown): boolean => (error as { code?: string }).code === '23505';
+export const isUniqueViolation = (error: unknown): boolean => (error as { code?: string }).code === '23505';
 
 // Unknown e-mails still pay for one argon2 verification, so timing does not reveal which accounts exist.
 let timingHash: Promise<string> | null = null;
@@ -236,49 +233,7 @@ export async function updateUser(
   return mustPresent(db, target.id);
 }
 
-/** POST /company/create (public, /register): an active company, its owner (role 2), signed in. */
-export async function registerCompany(ctx: AppContext, body: RegisterBody, meta: RequestMeta): Promise<Session> {
-  const { db, limiter } = ctx;
-  const { allowed, retryAfter } = await limiter.hit(`register:${meta.ip}`, REGISTRATIONS_PER_IP_PER_HOUR, 3600);
-  if (!allowed) throw tooManyAttempts(retryAfter);
-
-  const problems: FieldErrors = {};
-  const companyName = body.company_name.trim();
-  if (!companyName) problems.company_name = ['Numele companiei este obligatoriu.'];
-  if (!isValidCui(body.cui))
-    problems.cui = ['CUI-ul nu este valid: verifică cifrele (cifra de control nu corespunde).'];
-  const companyEmail = body.company_email?.trim() ? repo.normalizeEmail(body.company_email) : null;
-  if (companyEmail && !isEmail(companyEmail)) problems.company_email = ['E-mailul companiei nu este o adresă validă.'];
-  const phone = body.phone?.trim() || null;
-  if (phone && !/^\+?[0-9 ().-]{6,30}$/.test(phone)) problems.phone = ['Numărul de telefon nu este valid.'];
-  const name = body.name.trim();
-  if (!name) problems.name = ['Numele este obligatoriu.'];
-  const email = repo.normalizeEmail(body.email);
-  if (await repo.emailTaken(db, email)) problems.email = [EMAIL_TAKEN];
-  Object.assign(problems, newPasswordErrors(body.password, body.password_confirmation));
-  if (Object.keys(problems).length) throw errors.validation(problems);
-
-  const passwordHash = await hashPassword(body.password);
-  let created: { userId: number; token: string };
-  try {
-    created = await db.transaction().execute(async (trx) => {
-      const { companyId, ownerId: userId } = await provisionCompany(
-        trx,
-        { name: companyName, cui: normalizeCui(body.cui), email: companyEmail, phone },
-        { name, email, password_hash: passwordHash },
-      );
-      await repo.recordAudit(trx, { userId, action: 'register', subject: `company:${companyId}`, ip: meta.ip });
-      return { userId, token: await issueToken(trx, userId) };
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw errors.field('email', EMAIL_TAKEN);
-    throw error;
-  }
-  await repo.touchLastSeen(db, created.userId);
-  return { user: await mustPresent(db, created.userId), token: created.token };
-}
-
-async function mustPresent(db: Db, userId: number): Promise<PresentedUser> {
+export async function mustPresent(db: Db, userId: number): Promise<PresentedUser> {
   const profile = await repo.findProfile(db, userId);
   if (!profile) throw errors.unauthenticated();
   return presentUser(profile);
