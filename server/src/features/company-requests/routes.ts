@@ -1,53 +1,54 @@
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import { requireHoldingScope } from '../../infra/auth.js';
+import { allow, scopeOf, type DoorRoutes } from '../doors/index.js';
+import { COMPANY_REQUEST_POLICY } from './policy.js';
 import * as s from './schemas.js';
 import * as service from './service.js';
 
 /**
- * The company-request flow: role 4 invites
- * (POST /holding/:holdingId/company-requests) and lists its invitations; the
- * public link page fetches, confirms or rejects by hash.
+ * The holding's side of the company-request flow, on the holding door only: its administrator (role 4)
+ * invites an accounting company (POST /holding/{holdingId}/company-requests) and lists its invitations.
  */
-export async function companyRequestRoutes(fastify: FastifyInstance): Promise<void> {
-  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
-  const ctx = app.ctx;
+export const companyRequestDoorRoutes: DoorRoutes = (app, door) => {
+  if (door.kind !== 'holding') return;
+  const { ctx } = app;
 
   app.post(
-    '/holding/:holdingId/company-requests',
+    '/company-requests',
     {
+      config: allow(COMPANY_REQUEST_POLICY, door, 'companyRequests.create'),
       schema: {
         tags: ['holding', 'company-requests'],
         summary: 'Invită o firmă de contabilitate să lucreze cu grupul (rolul 4); trimite linkul pe e-mail',
-        params: s.holdingParams,
         body: s.createBody,
         response: { 201: s.createdResponse, ...s.errorResponses },
       },
     },
     async (request, reply) => {
-      const holdingId = Number(request.params.holdingId);
-      const actor = requireHoldingScope(request, holdingId, [4]);
-      return reply.status(201).send(await service.createRequest(ctx, actor, holdingId, request.body));
+      const scope = scopeOf(request);
+      return reply.status(201).send(await service.createRequest(ctx, scope.actor, scope.id, request.body));
     },
   );
 
   app.get(
-    '/holding/:holdingId/company-requests',
+    '/company-requests',
     {
+      config: allow(COMPANY_REQUEST_POLICY, door, 'companyRequests.list'),
       schema: {
         tags: ['holding', 'company-requests'],
         summary: 'Invitațiile trimise de grup (rolul 4)',
-        params: s.holdingParams,
         querystring: s.listQuery,
         response: { 200: s.listResponse, ...s.errorResponses },
       },
     },
-    async (request) => {
-      const holdingId = Number(request.params.holdingId);
-      requireHoldingScope(request, holdingId, [4]);
-      return service.listRequests(ctx, holdingId, request.query);
-    },
+    async (request) => service.listRequests(ctx, scopeOf(request).id, request.query),
   );
+};
+
+/** The public link page: it fetches, confirms or rejects an invitation by its hash. */
+export async function companyRequestRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  const ctx = app.ctx;
 
   app.post(
     '/company-requests/:hash',

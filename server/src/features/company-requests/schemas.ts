@@ -1,13 +1,7 @@
-import { errorResponses as commonErrors, errorSchema, idParam, pageMetaSchema } from '../../lib/http-schemas.js';
+import { errorResponses as commonErrors, errorSchema, pageMetaSchema } from '../../lib/http-schemas.js';
 
 /** A used or expired invitation link answers 410. */
 export const errorResponses = { ...commonErrors, 410: errorSchema } as const;
-
-export const holdingParams = {
-  type: 'object',
-  required: ['holdingId'],
-  properties: { holdingId: idParam },
-} as const;
 
 export const hashParams = {
   type: 'object',
