@@ -15,7 +15,7 @@ import { registerAuth } from './infra/auth.js';
 import { registerSecurity } from './infra/security.js';
 import { registerReadCache } from './infra/cached-answer.js';
 import { features } from './features/index.js';
-import { webRoutes } from './features/web/routes.js';
+import { webRoutes } from './features/web/index.js';
 import { startOutboxWorker, type OutboxWorker } from './infra/outbox.js';
 
 /** One line per request, written when it ends, instead of Fastify's two: half the log writes on the hot path. */
