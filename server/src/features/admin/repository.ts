@@ -126,16 +126,6 @@ export async function companyHoldings(db: Db, companyId: number) {
     .execute();
 }
 
-export async function emailTaken(db: Db, email: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 export async function setCompanyStatus(db: Db, id: number, status: 'active' | 'suspended'): Promise<boolean> {
   const result = await db
     .updateTable('companies')

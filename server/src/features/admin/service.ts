@@ -3,6 +3,7 @@ import type { Db } from '../../infra/db.js';
 import { errors } from '../../infra/errors.js';
 import { enqueueMail } from '../../infra/outbox.js';
 import { isValidCui, normalizeCui } from '../../lib/cui.js';
+import { emailTaken } from '../auth/index.js';
 import { tenantAccount, type Tenant } from '../billing/index.js';
 import { cuiTaken, provisionCompany } from '../companies/index.js';
 import { prepareSetPasswordMail } from '../company/set-password.js';
@@ -101,8 +102,7 @@ export async function createCompany(
   else if (await cuiTaken(db, body.cui)) problems.cui = ['Există deja o companie cu acest CUI.'];
   if (phone && !/^\+?[0-9 ().-]{6,30}$/.test(phone)) problems.phone = ['Numărul de telefon nu este valid.'];
   if (!ownerName) problems.owner_name = ['Numele proprietarului este obligatoriu.'];
-  if (await repo.emailTaken(db, ownerEmail))
-    problems.owner_email = ['Adresa de e-mail este folosită deja de alt cont.'];
+  if (await emailTaken(db, ownerEmail)) problems.owner_email = ['Adresa de e-mail este folosită deja de alt cont.'];
   if (Object.keys(problems).length) throw errors.validation(problems);
 
   try {
