@@ -13,9 +13,9 @@ import type { AppContext } from './infra/context.js';
 import { AppError, registerErrorHandler, sendError } from './infra/errors.js';
 import { registerAuth } from './infra/auth.js';
 import { registerSecurity } from './infra/security.js';
-import { registerReadCache } from './infra/read-cache.js';
+import { registerReadCache } from './infra/cached-answer.js';
 import { features } from './features/index.js';
-import { webRoutes } from './features/web/routes.js';
+import { webRoutes } from './features/web/index.js';
 import { startOutboxWorker, type OutboxWorker } from './infra/outbox.js';
 
 /** One line per request, written when it ends, instead of Fastify's two: half the log writes on the hot path. */
@@ -69,7 +69,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Dosar API', version: '1.0.0', description: 'API-ul portalului Dosar (SPEC §7).' },
+      info: { title: 'Dosar API', version: '1.0.0', description: 'API-ul portalului Dosar.' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },

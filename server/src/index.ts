@@ -2,10 +2,12 @@ import { ConfigError, loadConfig } from './config.js';
 import { boot } from './infra/boot.js';
 import { DataDirInUseError } from './infra/data-dir-lock.js';
 import { buildApp } from './app.js';
+import { migrateToLatest } from './db/migrate.js';
+import { seedDemoWorld } from './seed.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const booted = await boot(config);
+  const booted = await boot(config, { migrate: migrateToLatest, seedDemo: seedDemoWorld });
   const app = await buildApp(booted.ctx);
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {

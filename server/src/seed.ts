@@ -3,14 +3,15 @@ import { Readable } from 'node:stream';
 import type { AppContext } from './infra/context.js';
 import { hashPassword } from './infra/passwords.js';
 import { newStorageKey } from './infra/storage.js';
-import { seedDemoBilling } from './features/billing/demo.js';
+import { seedDemoBilling } from './seed-billing.js';
+import { DEFAULT_CATEGORIES } from './features/companies/index.js';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
 /** Recognisable strings, one per tenant, so isolation tests can look for leaks. */
 export const CANARY = { demo: 'CANARY-DEMO-7f3a', other: 'CANARY-ALT-9c2e' } as const;
 
-export const DEFAULT_CATEGORIES = ['Facturi emise', 'Facturi primite', 'Extrase bancare', 'Salarii', 'Contracte'];
+export { DEFAULT_CATEGORIES };
 
 /** A small, valid one-page PDF saying `text`. */
 export function tinyPdf(text: string): Buffer {
@@ -81,7 +82,7 @@ const TENANTS: TenantSpec[] = [
   },
 ];
 
-/** Seeds DESIGN §4's demo world once: does nothing when any user exists. */
+/** Seeds the demo world (two accounting firms, their holdings, users of every role, clients and documents) once: does nothing when any user exists. */
 export async function seedDemoWorld(ctx: Pick<AppContext, 'db' | 'storage'>): Promise<boolean> {
   const { db, storage } = ctx;
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();

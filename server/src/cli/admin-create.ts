@@ -2,10 +2,7 @@
 // Creates a platform administrator (role 1) on the configured database, after migrating it; never seeds
 // demo data. An existing administrator with that e-mail gets the new password (and name, when given).
 import { parseArgs } from 'node:util';
-import { revokeAllTokens } from '../infra/auth.js';
-import { hashPassword } from '../infra/passwords.js';
-import { isEmail, newPasswordErrors } from '../features/auth/policy.js';
-import * as repo from '../features/auth/repository.js';
+import { isEmail, newPasswordErrors, setPlatformAdmin } from '../features/auth/index.js';
 import { CliError, openMigratedDatabase, runCli } from './database.js';
 
 const USAGE = `Utilizare: npm run admin:create -- --email adresa@firma.ro --password ParolaSigura1 [--name "Nume Prenume"]
@@ -70,33 +67,12 @@ runCli(async () => {
   }
   const { database } = await openMigratedDatabase((line) => console.log(line));
   try {
-    const passwordHash = await hashPassword(input.password);
-    const outcome = await database.db.transaction().execute(async (trx) => {
-      const existing = await repo.findUserByEmail(trx, input.email);
-      if (existing && existing.role !== 1) {
-        throw new CliError(
-          `Adresa ${input.email} aparține deja unui cont cu rolul ${existing.role}; alege altă adresă pentru administrator.`,
-        );
-      }
-      if (existing) {
-        await repo.updateUser(trx, existing.id, {
-          password_hash: passwordHash,
-          ...(input.name ? { name: input.name } : {}),
-        });
-        await repo.invalidateResetTokens(trx, existing.id, new Date());
-        await revokeAllTokens(trx, existing.id);
-        await repo.recordAudit(trx, { userId: existing.id, action: 'cli.admin_password', subject: input.email });
-        return 'updated' as const;
-      }
-      const id = await repo.insertUser(trx, {
-        name: input.name ?? 'Administrator',
-        email: input.email,
-        password_hash: passwordHash,
-        role: 1,
-      });
-      await repo.recordAudit(trx, { userId: id, action: 'cli.admin_create', subject: input.email });
-      return 'created' as const;
-    });
+    const outcome = await setPlatformAdmin(database.db, input);
+    if (typeof outcome === 'object') {
+      throw new CliError(
+        `Adresa ${input.email} aparține deja unui cont cu rolul ${outcome.takenByRole}; alege altă adresă pentru administrator.`,
+      );
+    }
     console.log(
       outcome === 'created'
         ? `Administratorul ${input.email} a fost creat.`

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from '../config.js';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '../infra/db.js';
+import { openDatabase, type DatabaseHandle } from '../infra/db.js';
+import { migrateToLatest } from '../db/migrate.js';
 
 /** A command-line failure: its Romanian message is printed and the process exits with `exitCode`. */
 export class CliError extends Error {

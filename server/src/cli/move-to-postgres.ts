@@ -1,5 +1,6 @@
 import { loadConfig } from '../config.js';
-import { migrateToLatest, openDatabase } from '../infra/db.js';
+import { openDatabase } from '../infra/db.js';
+import { migrateToLatest } from '../db/migrate.js';
 import { copyDatabase } from '../infra/copy-database.js';
 
 /**

@@ -1,7 +1,7 @@
 import { bearer, createTestApp, type TestApp } from '../../test/helpers.js';
 import { seedScale } from './seed-scale.js';
 
-// The scale generator behind `npm run seed:scale` and `npm run bench` (issue 8).
+// The scale generator behind `npm run seed:scale` and `npm run bench`.
 let t: TestApp;
 let owner: string;
 

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { loadConfig } from '../config.js';
 import path from 'node:path';
-import { migrateToLatest, openDatabase, type Db } from '../infra/db.js';
+import { openDatabase, type Db } from '../infra/db.js';
+import { migrateToLatest } from '../db/migrate.js';
 import { localDiskStorage } from '../infra/storage.js';
 import { seedDemoWorld } from '../seed.js';
 

@@ -161,7 +161,7 @@ export interface CompanyRequestsTable {
   decided_at: NullableTimestamp;
 }
 
-/** A plan (DESIGN "subscription"); a null limit means unlimited. */
+/** A plan (the API calls it a "subscription"); a null limit means unlimited. */
 export interface PlansTable {
   id: Generated<number>;
   name: string;

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { authRoutes } from './auth/routes.js';
-import { opsRoutes } from './ops/routes.js';
-import { companyRequestRoutes } from './company-requests/routes.js';
-import { adminRoutes } from './admin/routes.js';
-import { billingRoutes } from './billing/routes.js';
-import { campaignRoutes } from './campaigns/routes.js';
+import { authRoutes } from './auth/index.js';
+import { opsRoutes } from './ops/index.js';
+import { companyRequestDoorRoutes, companyRequestRoutes } from './company-requests/index.js';
+import { adminRoutes } from './admin/index.js';
+import { billingAdminRoutes, billingRoutes } from './billing/index.js';
+import { campaignRoutes } from './campaigns/index.js';
 import { registerDoors, type DoorRoutes } from './doors/index.js';
 import { userRoutes } from './users/index.js';
 import { clientRoutes } from './clients/index.js';
@@ -24,6 +24,8 @@ const DOOR_FEATURES: DoorRoutes[] = [
   documentRoutes,
   categoryRoutes,
   utilityFileRoutes,
+  billingRoutes,
+  companyRequestDoorRoutes,
 ];
 
 /** Every API feature, registered under /api in this order. */
@@ -32,7 +34,7 @@ export const features: FastifyPluginAsync[] = [
   authRoutes,
   companyRequestRoutes,
   adminRoutes,
-  billingRoutes,
+  billingAdminRoutes,
   campaignRoutes,
   (app) => registerDoors(app, DOOR_FEATURES),
 ];

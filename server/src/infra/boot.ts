@@ -2,14 +2,21 @@ import path from 'node:path';
 import type { Config } from '../config.js';
 import type { AppContext } from './context.js';
 import { sql } from 'kysely';
-import { migrateToLatest, openDatabase } from './db.js';
+import { openDatabase } from './db.js';
 import { createMailer } from './mailer.js';
 import { outboxMailer } from './outbox.js';
 import { memoryRateLimiter, redisRateLimiter } from './rate-limit.js';
 import { localDiskStorage, type Storage } from './storage.js';
 import { s3Storage } from './storage-s3.js';
 import { sweepOrphanFiles } from './orphans.js';
-import { seedDemoWorld } from '../seed.js';
+
+/** What the composition root (index.ts) hands to boot: infrastructure knows no feature and no migration. */
+export interface BootSteps {
+  /** Brings the schema up to date (db/migrate.ts). */
+  migrate(db: AppContext['db']): Promise<unknown>;
+  /** Seeds the demo world when DEMO data is on (the first start only: it does nothing once a user exists). */
+  seedDemo(ctx: AppContext): Promise<unknown>;
+}
 
 export interface Booted {
   ctx: AppContext;
@@ -17,10 +24,10 @@ export interface Booted {
 }
 
 /** Opens every piece of infrastructure, migrates and (first start only) seeds the demo world. */
-export async function boot(config: Config): Promise<Booted> {
+export async function boot(config: Config, steps: BootSteps): Promise<Booted> {
   const startedAt = Date.now();
   const database = await openDatabase(config);
-  await migrateToLatest(database.db);
+  await steps.migrate(database.db);
   const limiter = config.redisUrl ? await redisRateLimiter(config.redisUrl) : memoryRateLimiter();
   const mailTransport = createMailer(config);
   // Every e-mail is a row in the outbox first, so a mail server that is down loses nothing.
@@ -36,7 +43,7 @@ export async function boot(config: Config): Promise<Booted> {
     storage,
     readCache: database.cache,
   };
-  if (config.seedDemo) await seedDemoWorld(ctx);
+  if (config.seedDemo) await steps.seedDemo(ctx);
   // The embedded database has no autovacuum: without this its planner statistics (and the client search's
   // word choice, clients/search-plan.ts) would stay those of the day the tables were created.
   if (database.kind === 'pglite') await sql`analyze`.execute(database.db);

@@ -1,19 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Dialect, Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { lockDataDir } from './data-dir-lock.js';
-import { migrations } from '../db/migrations/index.js';
-import {
-  CACHE_CHANNEL,
-  ReadCache,
-  writeTrackingDialect,
-  type Announce,
-  type Listen,
-  type TrackingOptions,
-} from './read-cache.js';
+import { CACHE_CHANNEL, ReadCache, type Announce, type Listen } from './read-cache.js';
+import { writeTrackingDialect, type TrackingOptions } from './cache-writes.js';
 
 export type Db = Kysely<Database>;
 
@@ -93,20 +85,6 @@ export async function openDatabase(
     }
   };
   return { db, kind: 'pglite', cache: withCache(listen, null), close };
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on an untyped handle
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  // Features own number ranges (010–019 auth, 020–029 company…), so a later release can add a migration
-  // that sorts before one already applied: run it instead of refusing the whole database.
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
-    allowUnorderedMigrations: true,
-  });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error;
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
 export async function ping(db: Db): Promise<void> {

@@ -19,9 +19,16 @@ export const errors = {
   unauthenticated: () =>
     new AppError(401, 'unauthenticated', 'Trebuie sa fii autentificat ca sa accesezi aceasta pagina'),
   forbidden: (message = 'Nu esti autorizat sa accesezi aceasta pagina') => new AppError(403, 'forbidden', message),
-  /** `what` with its definite article: feminine (-a: „Compania”) → găsită, else (-ul, -le: „Grupul”) → găsit. */
-  notFound: (what = 'Resursa') =>
-    new AppError(404, 'not_found', `${what} nu a fost ${/a$/.test(what) ? 'găsită' : 'găsit'}.`),
+  /**
+   * `what` with its definite article: feminine (-a: „Compania”) → găsită, else (-ul, -le: „Grupul”) → găsit;
+   * `hint`, a sentence telling the user what to check, follows.
+   */
+  notFound: (what = 'Resursa', hint?: string) =>
+    new AppError(
+      404,
+      'not_found',
+      `${what} nu a fost ${/a$/.test(what) ? 'găsită' : 'găsit'}.${hint ? ` ${hint}` : ''}`,
+    ),
   /** A 404 that explains itself (an empty selection), rather than naming a missing object. */
   nothingFound: (message: string) => new AppError(404, 'not_found', message),
   gone: (message: string) => new AppError(410, 'gone', message),
@@ -123,7 +130,7 @@ export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
   return reply.status(error.statusCode).type('application/json; charset=utf-8').send(body);
 }
 
-/** Maps every thrown error to DESIGN §3 JSON; 5xx never leak internals. */
+/** Maps every thrown error to the JSON error body (errorSchema in lib/http-schemas.ts); 5xx never leak internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) return sendError(reply, error);

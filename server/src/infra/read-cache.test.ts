@@ -6,7 +6,7 @@ import { file, multipart } from '../../test/multipart.js';
 import { CANARY } from '../seed.js';
 import { ReadCache, type Listen } from './read-cache.js';
 
-// The hot read cache (issue 8): repeated reads come from memory, and no change leaves a stale answer
+// The hot read cache: repeated reads come from memory, and no change leaves a stale answer
 // or a session that should have ended.
 let t: TestApp;
 let owner: string;

@@ -7,12 +7,16 @@
 /** Ids in paths: digits only, then Number(). */
 export const idParam = { type: 'string', pattern: '^[0-9]{1,9}$' } as const;
 
-/** Every error answer: a Romanian message, a stable code, and per-field messages on 422. */
+/**
+ * Every error answer: a Romanian message, a stable code, and per-field messages on 422; a failed login
+ * also repeats its message in `error` (what the sign-in screens show).
+ */
 export const errorSchema = {
   type: 'object',
   required: ['message'],
   properties: {
     message: { type: 'string' },
+    error: { type: 'string' },
     code: { type: 'string' },
     errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
   },

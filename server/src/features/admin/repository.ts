@@ -1,6 +1,5 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../infra/db.js';
-import { paymentColumns, toPayment, type PaymentRecord } from '../billing/repository.js';
 
 /** The only code of the admin feature that touches Kysely. The admin sees every tenant; nothing here deletes. */
 
@@ -127,58 +126,6 @@ export async function companyHoldings(db: Db, companyId: number) {
     .execute();
 }
 
-export async function cuiTaken(db: Db, cui: string): Promise<boolean> {
-  const bare = cui.toUpperCase().replace(/\s+/g, '').replace(/^RO/, '');
-  const row = await db
-    .selectFrom('companies')
-    .select('id')
-    .where('deleted_at', 'is', null)
-    .where(sql<string>`regexp_replace(upper(replace(coalesce(cui, ''), ' ', '')), '^RO', '')`, '=', bare)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function emailTaken(db: Db, email: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function insertCompany(
-  db: Db,
-  company: {
-    name: string;
-    cui: string;
-    reg_no: string | null;
-    email: string | null;
-    phone: string | null;
-    address: string | null;
-  },
-): Promise<number> {
-  const row = await db
-    .insertInto('companies')
-    .values({ ...company, status: 'active' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-export async function insertInvitedOwner(
-  db: Db,
-  owner: { name: string; email: string; companyId: number },
-): Promise<number> {
-  const row = await db
-    .insertInto('users')
-    .values({ name: owner.name, email: owner.email, password_hash: null, role: 2, company_id: owner.companyId })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 export async function setCompanyStatus(db: Db, id: number, status: 'active' | 'suspended'): Promise<boolean> {
   const result = await db
     .updateTable('companies')
@@ -288,108 +235,6 @@ export async function holdingUsers(db: Db, holdingId: number) {
     .orderBy('role')
     .orderBy('name')
     .execute();
-}
-
-// Payments
-
-export interface PaymentFilters {
-  status: 'pending' | 'paid' | 'failed' | null;
-  /** Inclusive calendar days (YYYY-MM-DD), Romanian time. */
-  from: string | null;
-  to: string | null;
-  companyId: number | null;
-  holdingId: number | null;
-}
-
-export type AdminPaymentRow = PaymentRecord & {
-  company_name: string | null;
-  holding_name: string | null;
-  user_name: string | null;
-  user_email: string | null;
-};
-
-function filteredPayments(db: Db, f: PaymentFilters) {
-  return db
-    .selectFrom('payments')
-    .leftJoin('companies as c', 'c.id', 'payments.company_id')
-    .leftJoin('holdings as h', 'h.id', 'payments.holding_id')
-    .leftJoin('users as u', 'u.id', 'payments.user_id')
-    .where((eb) => {
-      const conditions: Expression<SqlBool>[] = [];
-      if (f.status) conditions.push(eb('payments.status', '=', f.status));
-      if (f.from)
-        conditions.push(
-          eb('payments.created_at', '>=', sql<Date>`(${f.from}::date)::timestamp at time zone 'Europe/Bucharest'`),
-        );
-      if (f.to) {
-        conditions.push(
-          eb('payments.created_at', '<', sql<Date>`((${f.to}::date) + 1)::timestamp at time zone 'Europe/Bucharest'`),
-        );
-      }
-      if (f.companyId !== null) conditions.push(eb('payments.company_id', '=', f.companyId));
-      if (f.holdingId !== null) conditions.push(eb('payments.holding_id', '=', f.holdingId));
-      return eb.and(conditions);
-    });
-}
-
-const paymentListColumns = [
-  ...paymentColumns,
-  'c.name as company_name',
-  'h.name as holding_name',
-  'u.name as user_name',
-  'u.email as user_email',
-] as const;
-
-export async function listPayments(
-  db: Db,
-  f: PaymentFilters,
-  page: number,
-  perPage: number,
-): Promise<{
-  rows: AdminPaymentRow[];
-  total: number;
-  totals: Record<'pending' | 'paid' | 'failed', { count: number; amount_bani: number }>;
-}> {
-  const rows = await filteredPayments(db, f)
-    .select(paymentListColumns)
-    .orderBy('payments.created_at', 'desc')
-    .orderBy('payments.id', 'desc')
-    .limit(perPage)
-    .offset((page - 1) * perPage)
-    .execute();
-  const grouped = await filteredPayments(db, f)
-    .select([
-      'payments.status',
-      (eb) => eb.fn.countAll<number>().as('n'),
-      sql<string>`coalesce(sum(payments.amount_bani), 0)`.as('amount'),
-    ])
-    .groupBy('payments.status')
-    .execute();
-  const totals = {
-    pending: { count: 0, amount_bani: 0 },
-    paid: { count: 0, amount_bani: 0 },
-    failed: { count: 0, amount_bani: 0 },
-  };
-  for (const g of grouped) totals[g.status] = { count: Number(g.n), amount_bani: Number(g.amount) };
-  const total = totals.pending.count + totals.paid.count + totals.failed.count;
-  return { rows: rows.map((r) => ({ ...r, ...toPayment(r) }) as AdminPaymentRow), total, totals };
-}
-
-/** Every matching payment, oldest first, a page of `batch` at a time (keyset on id): for the CSV export. */
-export async function* streamPayments(db: Db, f: PaymentFilters, batch = 500): AsyncGenerator<AdminPaymentRow[]> {
-  let afterId = 0;
-  for (;;) {
-    const rows = await filteredPayments(db, f)
-      .select(paymentListColumns)
-      .where('payments.id', '>', afterId)
-      .orderBy('payments.id')
-      .limit(batch)
-      .execute();
-    if (rows.length === 0) return;
-    yield rows.map((r) => ({ ...r, ...toPayment(r) }) as AdminPaymentRow);
-    afterId = rows[rows.length - 1].id;
-    if (rows.length < batch) return;
-  }
 }
 
 export async function recordAdminAudit(

@@ -1,15 +1,7 @@
-import { errorSchema, paymentSchema, planSchema } from '../billing/schemas.js';
-
-export const errorResponses = {
-  401: errorSchema,
-  403: errorSchema,
-  404: errorSchema,
-  409: errorSchema,
-  422: errorSchema,
-} as const;
+import type { FromSchema } from 'json-schema-to-ts';
+import { paymentSchema, planSchema } from '../billing/index.js';
 
 const digits = (max: number) => ({ type: 'string', pattern: `^[0-9]{1,${max}}$` }) as const;
-const day = { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$' } as const;
 const nullableString = { type: ['string', 'null'] } as const;
 const nullableDate = { type: ['string', 'null'] } as const;
 
@@ -37,39 +29,6 @@ export const holdingListQuery = {
   additionalProperties: false,
   properties: { ...listProperties, sort: { type: 'string', enum: ['name', 'created_at', 'clients_count'] } },
 } as const;
-
-export interface ListQuerystring {
-  page?: string;
-  per_page?: string;
-  search?: string;
-  sort?: string;
-  direction?: 'asc' | 'desc';
-  status?: 'active' | 'suspended';
-}
-
-export const paymentQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    page: digits(6),
-    per_page: digits(3),
-    status: { type: 'string', enum: ['pending', 'paid', 'failed'] },
-    from: day,
-    to: day,
-    company_id: digits(9),
-    holding_id: digits(9),
-  },
-} as const;
-
-export interface PaymentQuerystring {
-  page?: string;
-  per_page?: string;
-  status?: 'pending' | 'paid' | 'failed';
-  from?: string;
-  to?: string;
-  company_id?: string;
-  holding_id?: string;
-}
 
 const meta = {
   type: 'object',
@@ -219,30 +178,6 @@ export const createCompanyBody = {
   },
 } as const;
 
-const amountByStatus = {
-  type: 'object',
-  properties: { count: { type: 'integer' }, amount: { type: 'number' } },
-} as const;
-
-export const paymentListSchema = {
-  type: 'object',
-  properties: {
-    data: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          ...paymentSchema.properties,
-          company_name: nullableString,
-          holding_name: nullableString,
-          user_name: nullableString,
-          user_email: nullableString,
-        },
-      },
-    },
-    meta,
-    totals: { type: 'object', properties: { pending: amountByStatus, paid: amountByStatus, failed: amountByStatus } },
-  },
-} as const;
-
-export const messageSchema = { type: 'object', properties: { message: { type: 'string' } } } as const;
+export type CompanyListQuery = FromSchema<typeof companyListQuery>;
+export type HoldingListQuery = FromSchema<typeof holdingListQuery>;
+export type CreateCompanyBody = FromSchema<typeof createCompanyBody>;

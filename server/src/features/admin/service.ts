@@ -1,33 +1,48 @@
-import { Readable } from 'node:stream';
 import type { AppContext } from '../../infra/context.js';
-import { errors } from '../../infra/errors.js';
-import { isValidCui, normalizeCui } from '../../lib/cui.js';
-import { DEFAULT_CATEGORIES } from '../../seed.js';
-import { insertDefaultCategories } from '../auth/repository.js';
-import { prepareSetPasswordMail } from '../users/index.js';
-import { startTrial, effectiveStatus } from '../billing/service.js';
-import { findSubscription, listTenantPayments, storageUsed, countClients } from '../billing/repository.js';
-import { presentPayment, presentPlan, ron } from '../billing/presenter.js';
-import { enqueueMail } from '../../infra/outbox.js';
-import * as repo from './repository.js';
-import { csvAmount, csvDate, csvRow, CSV_BOM } from './csv.js';
-import type { Tenant } from '../billing/tenant.js';
 import type { Db } from '../../infra/db.js';
+import { errors } from '../../infra/errors.js';
+import { enqueueMail } from '../../infra/outbox.js';
+import { isValidCui, normalizeCui } from '../../lib/cui.js';
+import { emailTaken } from '../auth/index.js';
+import { tenantAccount, type Tenant } from '../billing/index.js';
+import { cuiTaken, provisionCompany } from '../companies/index.js';
+import { prepareSetPasswordMail } from '../users/index.js';
+import * as repo from './repository.js';
+import type { CompanyListQuery, CreateCompanyBody, HoldingListQuery } from './schemas.js';
 
-const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
+function iso(d: Date | string): string;
+function iso(d: Date | string | null): string | null;
+function iso(d: Date | string | null): string | null {
+  return d === null ? null : new Date(d).toISOString();
+}
 
-async function tenantBilling(db: Db, tenant: Tenant) {
-  const subscription = await findSubscription(db, tenant);
+function listQuery(q: Omit<HoldingListQuery, 'sort'> & { sort?: string }, sorts: readonly string[]): repo.ListQuery {
   return {
-    subscription: subscription
-      ? {
-          id: subscription.id,
-          status: effectiveStatus(subscription),
-          current_period_end: iso(subscription.current_period_end),
-          plan: presentPlan(subscription.plan),
-        }
-      : null,
-    payments: (await listTenantPayments(db, tenant, 50)).map(presentPayment),
+    page: Math.max(1, Number(q.page ?? 1)),
+    perPage: Math.min(100, Math.max(1, Number(q.per_page ?? 20))),
+    search: q.search ?? '',
+    sort: q.sort && sorts.includes(q.sort) ? q.sort : 'name',
+    direction: q.direction ?? (q.sort === 'created_at' || q.sort === 'clients_count' ? 'desc' : 'asc'),
+  };
+}
+
+/** GET /admin/companies: search (name, CUI, e-mail), status filter, paging. */
+export async function companiesPage(db: Db, query: CompanyListQuery) {
+  const q = listQuery(query, repo.COMPANY_SORTS);
+  const { rows, total } = await repo.listCompanies(db, { ...q, status: query.status ?? null });
+  return {
+    data: rows.map((r) => ({ ...r, created_at: iso(r.created_at), current_period_end: iso(r.current_period_end) })),
+    meta: { page: q.page, per_page: q.perPage, total },
+  };
+}
+
+/** GET /admin/holdings: search and paging. */
+export async function holdingsPage(db: Db, query: HoldingListQuery) {
+  const q = listQuery(query, repo.HOLDING_SORTS);
+  const { rows, total } = await repo.listHoldings(db, q);
+  return {
+    data: rows.map((r) => ({ ...r, created_at: iso(r.created_at), current_period_end: iso(r.current_period_end) })),
+    meta: { page: q.page, per_page: q.perPage, total },
   };
 }
 
@@ -43,9 +58,7 @@ export async function companyDetail(db: Db, id: number) {
       created_at: iso(u.created_at),
     })),
     holdings: await repo.companyHoldings(db, id),
-    clients_count: await countClients(db, tenant),
-    storage_bytes: await storageUsed(db, tenant),
-    ...(await tenantBilling(db, tenant)),
+    ...(await tenantAccount(db, tenant)),
   };
 }
 
@@ -61,21 +74,8 @@ export async function holdingDetail(db: Db, id: number) {
       last_seen_at: iso(u.last_seen_at),
       created_at: iso(u.created_at),
     })),
-    clients_count: await countClients(db, tenant),
-    storage_bytes: await storageUsed(db, tenant),
-    ...(await tenantBilling(db, tenant)),
+    ...(await tenantAccount(db, tenant)),
   };
-}
-
-export interface CreateCompanyBody {
-  name: string;
-  cui: string;
-  reg_no?: string | null;
-  email?: string | null;
-  phone?: string | null;
-  address?: string | null;
-  owner_name: string;
-  owner_email: string;
 }
 
 const blank = (s: string | null | undefined): string | null => (s && s.trim() ? s.trim() : null);
@@ -99,26 +99,26 @@ export async function createCompany(
   if (!name) problems.name = ['Numele companiei este obligatoriu.'];
   if (!isValidCui(body.cui))
     problems.cui = ['CUI-ul nu este valid: verifică cifrele (cifra de control nu corespunde).'];
-  else if (await repo.cuiTaken(db, body.cui)) problems.cui = ['Există deja o companie cu acest CUI.'];
+  else if (await cuiTaken(db, body.cui)) problems.cui = ['Există deja o companie cu acest CUI.'];
   if (phone && !/^\+?[0-9 ().-]{6,30}$/.test(phone)) problems.phone = ['Numărul de telefon nu este valid.'];
   if (!ownerName) problems.owner_name = ['Numele proprietarului este obligatoriu.'];
-  if (await repo.emailTaken(db, ownerEmail))
-    problems.owner_email = ['Adresa de e-mail este folosită deja de alt cont.'];
+  if (await emailTaken(db, ownerEmail)) problems.owner_email = ['Adresa de e-mail este folosită deja de alt cont.'];
   if (Object.keys(problems).length) throw errors.validation(problems);
 
   try {
     return await db.transaction().execute(async (trx) => {
-      const companyId = await repo.insertCompany(trx, {
-        name,
-        cui: normalizeCui(body.cui),
-        reg_no: blank(body.reg_no),
-        email: blank(body.email)?.toLowerCase() ?? null,
-        phone,
-        address: blank(body.address),
-      });
-      await insertDefaultCategories(trx, companyId, DEFAULT_CATEGORIES);
-      await startTrial(trx, { companyId });
-      const ownerId = await repo.insertInvitedOwner(trx, { name: ownerName, email: ownerEmail, companyId });
+      const { companyId, ownerId } = await provisionCompany(
+        trx,
+        {
+          name,
+          cui: normalizeCui(body.cui),
+          reg_no: blank(body.reg_no),
+          email: blank(body.email)?.toLowerCase() ?? null,
+          phone,
+          address: blank(body.address),
+        },
+        { name: ownerName, email: ownerEmail, password_hash: null },
+      );
       const mail = await prepareSetPasswordMail(
         trx,
         config,
@@ -155,71 +155,4 @@ export async function setCompanyStatus(
     subject: `company:${id}`,
     ip: actor.ip,
   });
-}
-
-export function presentAdminPayment(p: repo.AdminPaymentRow) {
-  return {
-    ...presentPayment(p),
-    company_name: p.company_name,
-    holding_name: p.holding_name,
-    user_name: p.user_name,
-    user_email: p.user_email,
-  };
-}
-
-export async function paymentsPage(db: Db, filters: repo.PaymentFilters, page: number, perPage: number) {
-  const { rows, total, totals } = await repo.listPayments(db, filters, page, perPage);
-  const present = (t: { count: number; amount_bani: number }) => ({ count: t.count, amount: ron(t.amount_bani) });
-  return {
-    data: rows.map(presentAdminPayment),
-    meta: { page, per_page: perPage, total },
-    totals: { pending: present(totals.pending), paid: present(totals.paid), failed: present(totals.failed) },
-  };
-}
-
-const STATUS_RO = { pending: 'În așteptare', paid: 'Plătită', failed: 'Eșuată' } as const;
-
-export const PAYMENT_CSV_HEADER = [
-  'Nr. plată',
-  'Data',
-  'Tip client',
-  'Firmă / grup',
-  'Plan',
-  'Sumă',
-  'Monedă',
-  'Stare',
-  'Procesator',
-  'Referință procesator',
-  'Plătitor',
-  'E-mail plătitor',
-  'Valabil până la',
-];
-
-/** The CSV export as a stream: header, then the payments in batches (never the whole table in memory). */
-export function paymentsCsv(db: Db, filters: repo.PaymentFilters): Readable {
-  async function* lines(): AsyncGenerator<string> {
-    yield CSV_BOM + csvRow(PAYMENT_CSV_HEADER);
-    for await (const batch of repo.streamPayments(db, filters)) {
-      yield batch
-        .map((p) =>
-          csvRow([
-            p.id,
-            csvDate(p.created_at),
-            p.company_id !== null ? 'Companie' : 'Grup',
-            p.company_name ?? p.holding_name,
-            p.plan_name,
-            csvAmount(p.amount_bani),
-            p.currency,
-            STATUS_RO[p.status],
-            p.provider,
-            p.provider_ref,
-            p.user_name,
-            p.user_email,
-            csvDate(p.period_end),
-          ]),
-        )
-        .join('');
-    }
-  }
-  return Readable.from(lines());
 }

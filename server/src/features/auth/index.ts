@@ -1,4 +1,6 @@
-/** What other features use from auth: the e-mail rules and the password-reset token store. */
-export { isEmail } from './policy.js';
+/** Sign-in, sessions, passwords, self-registration, and the account helpers other features share. */
+export { authRoutes } from './routes.js';
+export { isEmail, newPasswordErrors } from './policy.js';
 export { emailTaken, normalizeEmail, replaceResetToken } from './repository.js';
 export { EMAIL_TAKEN } from './service.js';
+export { setPlatformAdmin } from './account-service.js';

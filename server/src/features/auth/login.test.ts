@@ -172,7 +172,7 @@ describe('POST /api/login', () => {
 });
 
 describe('GET /api/user and POST /api/logout', () => {
-  test('the current user; anonymous or malformed token → 401 with the SPEC message', async () => {
+  test('the current user; anonymous or malformed token → 401 with the sign-in message', async () => {
     const token = await t.login('owner@demo.ro');
     const res = await call({ method: 'GET', url: '/api/user', headers: bearer(token) });
     expect(res.statusCode).toBe(200);

@@ -1,6 +1,4 @@
-import type { Db } from '../../infra/db.js';
-
-/** The signed-in user as the front end sees it (SPEC §3): never a hash. */
+/** The signed-in user as the front end sees it: never a hash. */
 export const userSchema = {
   type: 'object',
   required: ['id', 'name', 'email', 'role'],
@@ -27,7 +25,7 @@ export const userSchema = {
   },
 } as const;
 
-export interface PresentedUser {
+export type PresentedUser = {
   id: number;
   name: string;
   email: string;
@@ -36,29 +34,14 @@ export interface PresentedUser {
   holding_id: number | null;
   company: { id: number; name: string; cui: string | null; status: string } | null;
   holding: { id: number; name: string; cui: string | null } | null;
-}
+};
 
-export async function presentUser(db: Db, userId: number): Promise<PresentedUser | null> {
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'name', 'email', 'role', 'company_id', 'holding_id'])
-    .where('id', '=', userId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!user) return null;
-  const company = user.company_id
-    ? ((await db
-        .selectFrom('companies')
-        .select(['id', 'name', 'cui', 'status'])
-        .where('id', '=', user.company_id)
-        .executeTakeFirst()) ?? null)
-    : null;
-  const holding = user.holding_id
-    ? ((await db
-        .selectFrom('holdings')
-        .select(['id', 'name', 'cui'])
-        .where('id', '=', user.holding_id)
-        .executeTakeFirst()) ?? null)
-    : null;
-  return { ...user, company, holding };
+/** The user's row with their company and holding, as the auth repository reads them (findProfile). */
+export type UserProfile = Omit<PresentedUser, 'company' | 'holding'> & {
+  company: PresentedUser['company'] | undefined;
+  holding: PresentedUser['holding'] | undefined;
+};
+
+export function presentUser(profile: UserProfile): PresentedUser {
+  return { ...profile, company: profile.company ?? null, holding: profile.holding ?? null };
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../../infra/db.js';
 import type { Role } from '../../db/schema.js';
+import type { UserProfile } from './presenter.js';
 
 /** E-mails are compared case-insensitively (users_email_unique is on lower(email)). */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
@@ -12,6 +13,32 @@ export async function findLoginCandidate(db: Db, email: string) {
     .where((eb) => eb(eb.fn('lower', ['u.email']), '=', normalizeEmail(email)))
     .where('u.deleted_at', 'is', null)
     .executeTakeFirst();
+}
+
+/** A live user with their company and holding (null when they have none), or undefined. */
+export async function findProfile(db: Db, userId: number): Promise<UserProfile | undefined> {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'role', 'company_id', 'holding_id'])
+    .where('id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!user) return undefined;
+  const company = user.company_id
+    ? ((await db
+        .selectFrom('companies')
+        .select(['id', 'name', 'cui', 'status'])
+        .where('id', '=', user.company_id)
+        .executeTakeFirst()) ?? null)
+    : null;
+  const holding = user.holding_id
+    ? ((await db
+        .selectFrom('holdings')
+        .select(['id', 'name', 'cui'])
+        .where('id', '=', user.holding_id)
+        .executeTakeFirst()) ?? null)
+    : null;
+  return { ...user, company, holding };
 }
 
 export async function touchLastSeen(db: Db, userId: number): Promise<void> {
@@ -91,18 +118,6 @@ export async function insertUser(
   return row.id;
 }
 
-export async function insertCompany(
-  db: Db,
-  company: { name: string; cui: string; email: string | null; phone: string | null },
-): Promise<number> {
-  const row = await db
-    .insertInto('companies')
-    .values({ ...company, status: 'active' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 /** Stores a new reset token (its hash only); earlier unused tokens of the user stop working. */
 export async function replaceResetToken(db: Db, userId: number, tokenHash: string, expiresAt: Date): Promise<void> {
   await db.deleteFrom('password_resets').where('user_id', '=', userId).where('used_at', 'is', null).execute();
@@ -172,14 +187,5 @@ export async function recordAudit(
   await db
     .insertInto('audit_events')
     .values({ user_id: event.userId, action: event.action, subject: event.subject ?? null, ip: event.ip ?? null })
-    .execute();
-}
-
-/** A new company starts with the default category set (holding_id null), as the demo companies do. */
-export async function insertDefaultCategories(db: Db, companyId: number, names: readonly string[]): Promise<void> {
-  if (!names.length) return;
-  await db
-    .insertInto('categories')
-    .values(names.map((name, position) => ({ company_id: companyId, holding_id: null, name, position })))
     .execute();
 }

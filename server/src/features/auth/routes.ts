@@ -1,37 +1,32 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { requireActor } from '../../infra/auth.js';
-import { errors } from '../../infra/errors.js';
-import { presentUser, userSchema } from './presenter.js';
+import { userSchema } from './presenter.js';
+import { errorSchema, messageSchema } from '../../lib/http-schemas.js';
 import {
-  errorSchema,
   idParamsSchema,
   loginBodySchema,
-  messageSchema,
   passwordEmailBodySchema,
   passwordResetBodySchema,
   registerBodySchema,
   sessionSchema,
   userUpdateBodySchema,
-  type IdParams,
-  type LoginBody,
-  type PasswordEmailBody,
-  type PasswordResetBody,
-  type RegisterBody,
-  type UserUpdateBody,
 } from './schemas.js';
 import * as service from './service.js';
+import * as accounts from './account-service.js';
 
 const meta = (request: FastifyRequest): service.RequestMeta => ({ ip: request.ip, log: request.log });
 
 /** Sign-in, sign-out, the current user, password reset, self-update and /register (POST /company/create). */
-export async function authRoutes(app: FastifyInstance): Promise<void> {
+export async function authRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   const { ctx } = app;
 
   app.addHook('onError', async (_request, reply, error) => {
     if (error instanceof service.TooManyAttempts) reply.header('Retry-After', String(error.retryAfter));
   });
 
-  app.post<{ Body: LoginBody }>(
+  app.post(
     '/login',
     {
       schema: {
@@ -58,15 +53,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/user',
     { schema: { tags: ['auth'], summary: 'Utilizatorul curent', response: { 200: userSchema, 401: errorSchema } } },
-    async (request) => {
-      const actor = requireActor(request);
-      const user = await presentUser(ctx.db, actor.id);
-      if (!user) throw errors.unauthenticated();
-      return user;
-    },
+    async (request) => service.currentUser(ctx, requireActor(request)),
   );
 
-  app.post<{ Body: PasswordEmailBody }>(
+  app.post(
     '/password/email',
     {
       schema: {
@@ -85,7 +75,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Body: PasswordResetBody }>(
+  app.post(
     '/password/reset',
     {
       schema: {
@@ -103,7 +93,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post<{ Params: IdParams; Body: UserUpdateBody }>(
+  app.post(
     '/users/:id/update',
     {
       schema: {
@@ -120,20 +110,20 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       service.updateUser(ctx, requireActor(request), Number(request.params.id), request.body, meta(request)),
   );
 
-  app.post<{ Body: RegisterBody }>(
+  app.post(
     '/company/create',
     {
       schema: {
         tags: ['auth'],
         summary: 'Înregistrare: companie nouă și proprietarul ei (rol 2), autentificat',
-        description: `Public; cel mult ${service.REGISTRATIONS_PER_IP_PER_HOUR} înregistrări pe oră de la același IP.`,
+        description: `Public; cel mult ${accounts.REGISTRATIONS_PER_IP_PER_HOUR} înregistrări pe oră de la același IP.`,
         security: [],
         body: registerBodySchema,
         response: { 201: sessionSchema, 422: errorSchema, 429: errorSchema },
       },
     },
     async (request, reply) => {
-      const session = await service.registerCompany(ctx, request.body, meta(request));
+      const session = await accounts.registerCompany(ctx, request.body, meta(request));
       return reply.status(201).send(session);
     },
   );

@@ -1,23 +1,7 @@
+import type { FromSchema } from 'json-schema-to-ts';
 import { userSchema } from './presenter.js';
 
-/** Every error body the global handler writes (DESIGN §3); `error` is set on login failures. */
-export const errorSchema = {
-  type: 'object',
-  properties: {
-    message: { type: 'string' },
-    error: { type: 'string' },
-    code: { type: 'string' },
-    errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
-  },
-} as const;
-
-export const messageSchema = {
-  type: 'object',
-  required: ['message'],
-  properties: { message: { type: 'string' } },
-} as const;
-
-/** A signed-in session: the login and register answer (SPEC §3 "Login response"). */
+/** A signed-in session: the answer of login and of register. */
 export const sessionSchema = {
   type: 'object',
   required: ['user', 'token'],
@@ -34,15 +18,7 @@ const newPassword = {
 } as const;
 const optionalText = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;
 
-export const idParamsSchema = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'string', pattern: '^[0-9]{1,9}$' } },
-} as const;
-
-export interface IdParams {
-  id: string;
-}
+export { idParams as idParamsSchema } from '../../lib/http-schemas.js';
 
 export const loginBodySchema = {
   type: 'object',
@@ -53,21 +29,12 @@ export const loginBodySchema = {
   },
 } as const;
 
-export interface LoginBody {
-  email: string;
-  password: string;
-}
-
 export const passwordEmailBodySchema = {
   type: 'object',
   additionalProperties: false,
   required: ['email'],
   properties: { email },
 } as const;
-
-export interface PasswordEmailBody {
-  email: string;
-}
 
 export const passwordResetBodySchema = {
   type: 'object',
@@ -80,13 +47,6 @@ export const passwordResetBodySchema = {
     password_confirmation: { type: 'string', maxLength: 200 },
   },
 } as const;
-
-export interface PasswordResetBody {
-  token: string;
-  email: string;
-  password: string;
-  password_confirmation: string;
-}
 
 export const userUpdateBodySchema = {
   type: 'object',
@@ -102,14 +62,6 @@ export const userUpdateBodySchema = {
     password_confirmation: optionalText(200),
   },
 } as const;
-
-export interface UserUpdateBody {
-  name?: string;
-  email?: string;
-  current_password?: string | null;
-  password?: string | null;
-  password_confirmation?: string | null;
-}
 
 export const registerBodySchema = {
   type: 'object',
@@ -132,13 +84,7 @@ export const registerBodySchema = {
   },
 } as const;
 
-export interface RegisterBody {
-  company_name: string;
-  cui: string;
-  company_email?: string | null;
-  phone?: string | null;
-  name: string;
-  email: string;
-  password: string;
-  password_confirmation: string;
-}
+export type LoginBody = FromSchema<typeof loginBodySchema>;
+export type PasswordResetBody = FromSchema<typeof passwordResetBodySchema>;
+export type UserUpdateBody = FromSchema<typeof userUpdateBodySchema>;
+export type RegisterBody = FromSchema<typeof registerBodySchema>;

@@ -6,13 +6,10 @@ import { AppError, errors, type FieldErrors } from '../../infra/errors.js';
 import { hashPassword, verifyPassword } from '../../infra/passwords.js';
 import { randomSecret, sha256 } from '../../infra/tokens.js';
 import { renderMail } from '../../infra/mail-templates.js';
-import { isValidCui, normalizeCui } from '../../lib/cui.js';
-import { DEFAULT_CATEGORIES } from '../../seed.js';
-import { startTrial } from '../billing/index.js';
-import { canUpdateUser, isEmail, newPasswordErrors } from './policy.js';
+import { canUpdateUser, newPasswordErrors } from './policy.js';
 import { presentUser, type PresentedUser } from './presenter.js';
 import * as repo from './repository.js';
-import type { LoginBody, PasswordResetBody, RegisterBody, UserUpdateBody } from './schemas.js';
+import type { LoginBody, PasswordResetBody, UserUpdateBody } from './schemas.js';
 
 /** What a service needs to know about the request it serves. */
 export interface RequestMeta {
@@ -20,17 +17,16 @@ export interface RequestMeta {
   log: FastifyBaseLogger;
 }
 
-export interface Session {
+export type Session = {
   user: PresentedUser;
   token: string;
-}
+};
 
 export const LOGIN_LIMIT = 5;
 const LOGIN_WINDOW_SECONDS = 60;
 export const RESET_TOKEN_MINUTES = 60;
 const RESET_MAIL_WINDOW_SECONDS = 60;
 const RESET_REQUESTS_PER_IP_PER_HOUR = 20;
-export const REGISTRATIONS_PER_IP_PER_HOUR = 10;
 const PASSWORD_CHECKS_PER_MINUTE = 5;
 
 const LOGIN_FAILED = 'E-mailul sau parola nu sunt corecte.';
@@ -50,17 +46,17 @@ export class TooManyAttempts extends AppError {
   ) {
     const wait = retryAfter > 90 ? `${Math.ceil(retryAfter / 60)} minute` : `${retryAfter} secunde`;
     const message = `Prea multe încercări. Încearcă din nou peste ${wait}.`;
-    // Login also repeats it in `error` (SPEC §7: login failures carry an error field).
+    // Login also repeats it in `error`: the sign-in screens show a login failure from that field.
     super(429, 'throttled', message, undefined, withErrorField ? { error: message } : undefined);
   }
 }
 
-const tooManyAttempts = (retryAfter: number, withErrorField = false): TooManyAttempts =>
+export const tooManyAttempts = (retryAfter: number, withErrorField = false): TooManyAttempts =>
   new TooManyAttempts(retryAfter, withErrorField);
 
-const userNotFound = () => new AppError(404, 'not_found', 'Utilizatorul nu a fost găsit.');
+const userNotFound = () => errors.notFound('Utilizatorul');
 
-const isUniqueViolation = (error: unknown): boolean => (error as { code?: string }).code === '23505';
+export const isUniqueViolation = (error: unknown): boolean => (error as { code?: string }).code === '23505';
 
 // Unknown e-mails still pay for one argon2 verification, so timing does not reveal which accounts exist.
 let timingHash: Promise<string> | null = null;
@@ -237,60 +233,11 @@ export async function updateUser(
   return mustPresent(db, target.id);
 }
 
-/** POST /company/create (public, /register): an active company, its owner (role 2), signed in. */
-export async function registerCompany(ctx: AppContext, body: RegisterBody, meta: RequestMeta): Promise<Session> {
-  const { db, limiter } = ctx;
-  const { allowed, retryAfter } = await limiter.hit(`register:${meta.ip}`, REGISTRATIONS_PER_IP_PER_HOUR, 3600);
-  if (!allowed) throw tooManyAttempts(retryAfter);
-
-  const problems: FieldErrors = {};
-  const companyName = body.company_name.trim();
-  if (!companyName) problems.company_name = ['Numele companiei este obligatoriu.'];
-  if (!isValidCui(body.cui))
-    problems.cui = ['CUI-ul nu este valid: verifică cifrele (cifra de control nu corespunde).'];
-  const companyEmail = body.company_email?.trim() ? repo.normalizeEmail(body.company_email) : null;
-  if (companyEmail && !isEmail(companyEmail)) problems.company_email = ['E-mailul companiei nu este o adresă validă.'];
-  const phone = body.phone?.trim() || null;
-  if (phone && !/^\+?[0-9 ().-]{6,30}$/.test(phone)) problems.phone = ['Numărul de telefon nu este valid.'];
-  const name = body.name.trim();
-  if (!name) problems.name = ['Numele este obligatoriu.'];
-  const email = repo.normalizeEmail(body.email);
-  if (await repo.emailTaken(db, email)) problems.email = [EMAIL_TAKEN];
-  Object.assign(problems, newPasswordErrors(body.password, body.password_confirmation));
-  if (Object.keys(problems).length) throw errors.validation(problems);
-
-  const passwordHash = await hashPassword(body.password);
-  let created: { userId: number; token: string };
-  try {
-    created = await db.transaction().execute(async (trx) => {
-      const companyId = await repo.insertCompany(trx, {
-        name: companyName,
-        cui: normalizeCui(body.cui),
-        email: companyEmail,
-        phone,
-      });
-      await startTrial(trx, { companyId });
-      await repo.insertDefaultCategories(trx, companyId, DEFAULT_CATEGORIES);
-      const userId = await repo.insertUser(trx, {
-        name,
-        email,
-        password_hash: passwordHash,
-        role: 2,
-        company_id: companyId,
-      });
-      await repo.recordAudit(trx, { userId, action: 'register', subject: `company:${companyId}`, ip: meta.ip });
-      return { userId, token: await issueToken(trx, userId) };
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw errors.field('email', EMAIL_TAKEN);
-    throw error;
-  }
-  await repo.touchLastSeen(db, created.userId);
-  return { user: await mustPresent(db, created.userId), token: created.token };
+export async function mustPresent(db: Db, userId: number): Promise<PresentedUser> {
+  const profile = await repo.findProfile(db, userId);
+  if (!profile) throw errors.unauthenticated();
+  return presentUser(profile);
 }
 
-async function mustPresent(db: Db, userId: number): Promise<PresentedUser> {
-  const user = await presentUser(db, userId);
-  if (!user) throw errors.unauthenticated();
-  return user;
-}
+/** GET /user: the signed-in user (401 when the account went away meanwhile). */
+export const currentUser = (ctx: AppContext, actor: Actor): Promise<PresentedUser> => mustPresent(ctx.db, actor.id);

@@ -1,5 +1,9 @@
-/** What other features use from billing (plan limits, the read-only guard and trials). */
+/** What other features use from billing (plan limits, the read-only guard, trials, a tenant's account). */
 export { assertCanAddClient, assertCanAddUser, assertCanStore, assertWritable, storageLeft } from './limits.js';
 export { registerReadOnlyGuard, isWriteCall } from './read-only.js';
 export { startTrial, ensureSubscription, effectiveStatus, TRIAL_DAYS } from './service.js';
-export type { TenantRef } from './tenant.js';
+export { tenantAccount } from './admin-service.js';
+export { paymentSchema, planSchema } from './schemas.js';
+export { billingRoutes } from './routes.js';
+export { billingAdminRoutes } from './admin-routes.js';
+export type { Tenant, TenantRef } from './tenant.js';

@@ -28,7 +28,7 @@ export function presentPayment(payment: PaymentRecord) {
     company_id: payment.company_id,
     holding_id: payment.holding_id,
     user_id: payment.user_id,
-    // SPEC calls the plan a "subscription": payment calls carry subscription_id.
+    // The API calls the plan a "subscription": payment calls carry subscription_id.
     subscription_id: payment.plan_id,
     plan_id: payment.plan_id,
     plan_name: payment.plan_name,

@@ -2,7 +2,7 @@ import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import { assertWritable } from './limits.js';
 
 /**
- * The SPEC §7 calls that change something: their last path segment is
+ * The tenant calls that change something: their last path segment is
  * create…, store…, update…, delete, notify or transferCategory (reads are
  * POSTs too — clients, clients/{id}, media/{id}, collection, utils/{id}).
  */

@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import type { Db } from '../../infra/db.js';
 import { tenantColumn, type Tenant } from './tenant.js';
 
-/** The only code of the billing feature that touches Kysely; every query is filtered by tenant. */
+/** Plans, subscriptions and usage (payments: payments-repository.ts); every tenant query is filtered by tenant. */
 
-export interface PlanRecord {
+export type PlanRecord = {
   id: number;
   name: string;
   audience: 'company' | 'holding';
@@ -15,9 +15,9 @@ export interface PlanRecord {
   is_trial: boolean;
   active: boolean;
   position: number;
-}
+};
 
-export interface SubscriptionRecord {
+export type SubscriptionRecord = {
   id: number;
   company_id: number | null;
   holding_id: number | null;
@@ -26,9 +26,9 @@ export interface SubscriptionRecord {
   current_period_end: Date;
   created_at: Date;
   plan: PlanRecord;
-}
+};
 
-export interface PaymentRecord {
+export type PaymentRecord = {
   id: number;
   company_id: number | null;
   holding_id: number | null;
@@ -43,13 +43,13 @@ export interface PaymentRecord {
   period_end: Date | null;
   decided_at: Date | null;
   created_at: Date;
-}
+};
 
-export interface Usage {
+export type Usage = {
   clients: number;
   users: number;
   storage_bytes: number;
-}
+};
 
 const planColumns = [
   'id',
@@ -62,23 +62,6 @@ const planColumns = [
   'is_trial',
   'active',
   'position',
-] as const;
-
-export const paymentColumns = [
-  'payments.id',
-  'payments.company_id',
-  'payments.holding_id',
-  'payments.user_id',
-  'payments.plan_id',
-  'payments.plan_name',
-  'payments.amount_bani',
-  'payments.currency',
-  'payments.status',
-  'payments.provider',
-  'payments.provider_ref',
-  'payments.period_end',
-  'payments.decided_at',
-  'payments.created_at',
 ] as const;
 
 function toPlan(row: Record<string, unknown>): PlanRecord {
@@ -94,10 +77,6 @@ function toPlan(row: Record<string, unknown>): PlanRecord {
     active: Boolean(row.active),
     position: Number(row.position),
   };
-}
-
-export function toPayment(row: Record<string, unknown>): PaymentRecord {
-  return { ...(row as unknown as PaymentRecord), amount_bani: Number(row.amount_bani) };
 }
 
 // Plans
@@ -130,7 +109,7 @@ export async function findTrialPlan(db: Db, audience: 'company' | 'holding'): Pr
   return row ? toPlan(row) : undefined;
 }
 
-export interface PlanInput {
+export type PlanInput = {
   name: string;
   audience: 'company' | 'holding';
   price_bani: number;
@@ -140,7 +119,7 @@ export interface PlanInput {
   is_trial: boolean;
   active: boolean;
   position: number;
-}
+};
 
 export async function insertPlan(db: Db, plan: PlanInput): Promise<number> {
   const row = await db.insertInto('plans').values(plan).returning('id').executeTakeFirstOrThrow();
@@ -293,88 +272,4 @@ export async function usageOf(db: Db, tenant: Tenant): Promise<Usage> {
     users: await countUsers(db, tenant),
     storage_bytes: await storageUsed(db, tenant),
   };
-}
-
-// Payments
-
-export async function insertPayment(
-  db: Db,
-  payment: { tenant: Tenant; user_id: number; plan: PlanRecord; provider: string },
-): Promise<PaymentRecord> {
-  const row = await db
-    .insertInto('payments')
-    .values({
-      company_id: payment.tenant.kind === 'company' ? payment.tenant.id : null,
-      holding_id: payment.tenant.kind === 'holding' ? payment.tenant.id : null,
-      user_id: payment.user_id,
-      plan_id: payment.plan.id,
-      plan_name: payment.plan.name,
-      amount_bani: payment.plan.price_bani,
-      provider: payment.provider,
-    })
-    .returning(paymentColumns)
-    .executeTakeFirstOrThrow();
-  return toPayment(row);
-}
-
-export async function setPaymentProviderRef(db: Db, id: number, providerRef: string): Promise<void> {
-  await db
-    .updateTable('payments')
-    .set({ provider_ref: providerRef, updated_at: new Date() })
-    .where('id', '=', id)
-    .execute();
-}
-
-/** The tenant's payment, or undefined (another tenant's id looks the same as a missing one). */
-export async function findTenantPayment(db: Db, tenant: Tenant, id: number): Promise<PaymentRecord | undefined> {
-  const row = await db
-    .selectFrom('payments')
-    .select(paymentColumns)
-    .where('id', '=', id)
-    .where(tenantColumn(tenant), '=', tenant.id)
-    .executeTakeFirst();
-  return row ? toPayment(row) : undefined;
-}
-
-/**
- * Moves a pending payment to its result in one statement, so two concurrent
- * stores of a result can't both win; undefined when it was not pending.
- */
-export async function decidePendingPayment(
-  db: Db,
-  tenant: Tenant,
-  id: number,
-  result: { status: 'paid' | 'failed'; provider_ref: string | null },
-): Promise<PaymentRecord | undefined> {
-  const now = new Date();
-  const row = await db
-    .updateTable('payments')
-    .set((eb) => ({
-      status: result.status,
-      provider_ref: result.provider_ref === null ? eb.ref('provider_ref') : result.provider_ref,
-      decided_at: now,
-      updated_at: now,
-    }))
-    .where('id', '=', id)
-    .where(tenantColumn(tenant), '=', tenant.id)
-    .where('status', '=', 'pending')
-    .returning(paymentColumns)
-    .executeTakeFirst();
-  return row ? toPayment(row) : undefined;
-}
-
-export async function setPaymentPeriodEnd(db: Db, id: number, periodEnd: Date): Promise<void> {
-  await db.updateTable('payments').set({ period_end: periodEnd }).where('id', '=', id).execute();
-}
-
-export async function listTenantPayments(db: Db, tenant: Tenant, limit = 20): Promise<PaymentRecord[]> {
-  const rows = await db
-    .selectFrom('payments')
-    .select(paymentColumns)
-    .where(tenantColumn(tenant), '=', tenant.id)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map(toPayment);
 }

@@ -1,24 +1,8 @@
+import { idParam, pageMetaSchema } from '../../lib/http-schemas.js';
+
 /** JSON schemas of the billing calls; each response schema is the whitelist of what leaves the server. */
 
-export const errorSchema = {
-  type: 'object',
-  properties: {
-    message: { type: 'string' },
-    code: { type: 'string' },
-    errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
-  },
-} as const;
-
-export const errorResponses = {
-  401: errorSchema,
-  402: errorSchema,
-  403: errorSchema,
-  404: errorSchema,
-  409: errorSchema,
-  422: errorSchema,
-} as const;
-
-const id = { type: 'string', pattern: '^[0-9]{1,9}$' } as const;
+const id = idParam;
 const nullableInt = { type: ['integer', 'null'] } as const;
 const dateTime = { type: 'string', format: 'date-time' } as const;
 const nullableDateTime = { type: ['string', 'null'], format: 'date-time' } as const;
@@ -59,7 +43,7 @@ export const paymentSchema = {
     company_id: nullableInt,
     holding_id: nullableInt,
     user_id: { type: 'integer' },
-    subscription_id: { type: 'integer', description: 'Planul plătit (SPEC: subscription).' },
+    subscription_id: { type: 'integer', description: 'Planul plătit (în căile API: subscription).' },
     plan_id: { type: 'integer' },
     plan_name: { type: 'string' },
     amount: { type: 'number', description: 'Suma, în lei.' },
@@ -102,19 +86,7 @@ export const subscriptionViewSchema = {
   },
 } as const;
 
-export const companyParams = (...names: string[]) => ({
-  type: 'object',
-  required: ['companyId', ...names],
-  properties: Object.fromEntries([['companyId', id], ...names.map((n) => [n, id])]),
-});
-
-export const holdingParams = (...names: string[]) => ({
-  type: 'object',
-  required: ['holdingId', ...names],
-  properties: Object.fromEntries([['holdingId', id], ...names.map((n) => [n, id])]),
-});
-
-/** SPEC's payment calls may carry company_id / holding_id / user_id / subscription_id too; they're ignored. */
+/** The payment calls may carry company_id / holding_id / user_id / subscription_id in the body too; they're ignored. */
 export const initPaymentBody = { type: ['object', 'null'], additionalProperties: true } as const;
 
 export const storePaymentBody = {
@@ -126,11 +98,6 @@ export const storePaymentBody = {
     provider_ref: { type: ['string', 'null'], maxLength: 200 },
   },
 } as const;
-
-export interface StorePaymentBody {
-  status: 'paid' | 'failed';
-  provider_ref?: string | null;
-}
 
 const limit = { type: ['integer', 'null'], minimum: 0, maximum: 1_000_000_000 } as const;
 
@@ -159,16 +126,51 @@ export const updatePlanBody = {
   properties: planFields,
 } as const;
 
-export interface PlanBody {
-  name: string;
-  audience: 'company' | 'holding';
-  price_ron: number;
-  max_clients: number | null;
-  max_users: number | null;
-  max_storage_bytes: number | null;
-  is_trial?: boolean;
-  active?: boolean;
-  position?: number;
-}
-
 export const idParams = { type: 'object', required: ['id'], properties: { id } } as const;
+
+// The platform admin's list and export of every tenant's payments
+
+const digits = (max: number) => ({ type: 'string', pattern: `^[0-9]{1,${max}}$` }) as const;
+const day = { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$' } as const;
+const nullableString = { type: ['string', 'null'] } as const;
+const meta = pageMetaSchema;
+
+export const paymentQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    page: digits(6),
+    per_page: digits(3),
+    status: { type: 'string', enum: ['pending', 'paid', 'failed'] },
+    from: day,
+    to: day,
+    company_id: digits(9),
+    holding_id: digits(9),
+  },
+} as const;
+
+const amountByStatus = {
+  type: 'object',
+  properties: { count: { type: 'integer' }, amount: { type: 'number' } },
+} as const;
+
+export const paymentListSchema = {
+  type: 'object',
+  properties: {
+    data: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          ...paymentSchema.properties,
+          company_name: nullableString,
+          holding_name: nullableString,
+          user_name: nullableString,
+          user_email: nullableString,
+        },
+      },
+    },
+    meta,
+    totals: { type: 'object', properties: { pending: amountByStatus, paid: amountByStatus, failed: amountByStatus } },
+  },
+} as const;

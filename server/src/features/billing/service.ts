@@ -2,6 +2,7 @@ import { AppError, errors, formatBytes } from '../../infra/errors.js';
 import type { Db } from '../../infra/db.js';
 import type { Actor } from '../../infra/auth.js';
 import * as repo from './repository.js';
+import * as payments from './payments-repository.js';
 import type { PaymentRecord, PlanRecord, SubscriptionRecord, Usage } from './repository.js';
 import { toTenant, type Tenant, type TenantRef } from './tenant.js';
 import { paymentProvider, type PaymentProvider } from './providers/index.js';
@@ -92,7 +93,7 @@ export async function subscriptionView(db: Db, ref: TenantRef | Tenant): Promise
         : null,
     usage: await repo.usageOf(db, tenant),
     plans: await repo.listPlans(db, { audience: tenant.kind, activeOnly: true }),
-    payments: await repo.listTenantPayments(db, tenant, 20),
+    payments: await payments.listTenantPayments(db, tenant, 20),
   };
 }
 
@@ -106,7 +107,7 @@ async function purchasablePlan(db: Db, tenant: Tenant, planId: number): Promise<
 }
 
 function assertOwnUser(actor: Actor, userId: number): void {
-  // SPEC's payment calls carry the payer's id; only the signed-in user may pay as themselves.
+  // The payment calls carry the payer's id in the path; only the signed-in user may pay as themselves.
   if (actor.id !== userId) throw errors.forbidden();
 }
 
@@ -124,7 +125,7 @@ export async function initPayment(
   const over = usageOverPlan(plan, await repo.usageOf(db, input.tenant));
   if (over) throw errors.conflict(over);
   await ensureSubscription(db, input.tenant);
-  const payment = await repo.insertPayment(db, {
+  const payment = await payments.insertPayment(db, {
     tenant: input.tenant,
     user_id: input.actor.id,
     plan,
@@ -138,7 +139,7 @@ export async function initPayment(
     returnPath: returnPathFor(input.tenant),
   });
   if (checkout.providerRef) {
-    await repo.setPaymentProviderRef(db, payment.id, checkout.providerRef);
+    await payments.setPaymentProviderRef(db, payment.id, checkout.providerRef);
     payment.provider_ref = checkout.providerRef;
   }
   return { payment, redirect_url: checkout.redirectUrl };
@@ -146,7 +147,7 @@ export async function initPayment(
 
 /** One of the tenant's payments (for the checkout page and the return screen). */
 export async function getPayment(db: Db, tenant: Tenant, id: number): Promise<PaymentRecord> {
-  const payment = await repo.findTenantPayment(db, tenant, id);
+  const payment = await payments.findTenantPayment(db, tenant, id);
   if (!payment) throw errors.notFound('Plata');
   return payment;
 }
@@ -172,7 +173,7 @@ export async function storePaymentResult(
   const payment = await getPayment(db, input.tenant, input.paymentId);
   const verdict = await provider.verifyResult({ payment, submitted: input.submitted });
   return db.transaction().execute(async (trx) => {
-    const decided = await repo.decidePendingPayment(trx, input.tenant, payment.id, {
+    const decided = await payments.decidePendingPayment(trx, input.tenant, payment.id, {
       status: verdict.status,
       provider_ref: verdict.providerRef,
     });
@@ -184,7 +185,7 @@ export async function storePaymentResult(
     if (decided.status === 'paid') {
       await ensureSubscription(trx, input.tenant);
       const periodEnd = await repo.extendSubscription(trx, input.tenant, decided.plan_id);
-      await repo.setPaymentPeriodEnd(trx, decided.id, periodEnd);
+      await payments.setPaymentPeriodEnd(trx, decided.id, periodEnd);
       decided.period_end = periodEnd;
     }
     return { payment: decided, changed: true };

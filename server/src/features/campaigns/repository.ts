@@ -11,11 +11,11 @@ export interface AudienceSpec {
   holding_ids: number[];
 }
 
-export interface Recipient {
+export type Recipient = {
   email: string;
   name: string;
   tenant_name: string;
-}
+};
 
 async function companyOwners(db: Db, companyIds: number[] | null): Promise<Recipient[]> {
   if (companyIds && companyIds.length === 0) return [];

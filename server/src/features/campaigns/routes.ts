@@ -1,52 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { requireRole } from '../../infra/auth.js';
-import { errors } from '../../infra/errors.js';
-import * as repo from './repository.js';
-import type { CampaignRow } from './repository.js';
-import { previewCampaign, sendCampaign, type ComposeInput } from './service.js';
-import {
-  campaignDetailSchema,
-  campaignSchema,
-  composeBody,
-  errorResponses,
-  idParams,
-  listQuery,
-  previewSchema,
-} from './schemas.js';
-
-function presentCampaign(row: CampaignRow) {
-  const progress = {
-    total: Number(row.progress.total),
-    sent: Number(row.progress.sent),
-    failed: Number(row.progress.failed),
-    queued: Number(row.progress.queued),
-    retrying: Number(row.progress.retrying),
-  };
-  return {
-    id: row.id,
-    subject: row.subject,
-    audience: row.audience,
-    company_ids: row.tenants.company_ids,
-    holding_ids: row.tenants.holding_ids,
-    recipients_count: row.recipients_count,
-    created_at: new Date(row.created_at).toISOString(),
-    created_by_name: row.created_by_name,
-    status: progress.queued > 0 ? ('sending' as const) : ('done' as const),
-    progress,
-  };
-}
-
-const pageOf = (query: { page?: string; per_page?: string }) => {
-  const page = Math.max(1, Number(query.page ?? 1));
-  const perPage = Math.min(100, Math.max(1, Number(query.per_page ?? 20)));
-  return { page, perPage };
-};
+import { errorResponses, pageMetaSchema } from '../../lib/http-schemas.js';
+import * as service from './service.js';
+import { campaignDetailSchema, campaignSchema, composeBody, idParams, listQuery, previewSchema } from './schemas.js';
 
 /**
  * Admin e-mail campaigns (/api/admin/campaigns); they leave through the mail
  * outbox (infra/outbox.ts), whose worker app.ts runs.
  */
-export async function campaignRoutes(app: FastifyInstance): Promise<void> {
+export async function campaignRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   const { db } = app.ctx;
 
   // Every route here is the admin's: 401 anonymous, 403 other roles, before anything else runs.
@@ -54,7 +18,7 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
     requireRole(request, [1]);
   });
 
-  app.get<{ Querystring: { page?: string; per_page?: string } }>(
+  app.get(
     '/admin/campaigns',
     {
       schema: {
@@ -64,26 +28,16 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
         response: {
           200: {
             type: 'object',
-            properties: {
-              data: { type: 'array', items: campaignSchema },
-              meta: {
-                type: 'object',
-                properties: { page: { type: 'integer' }, per_page: { type: 'integer' }, total: { type: 'integer' } },
-              },
-            },
+            properties: { data: { type: 'array', items: campaignSchema }, meta: pageMetaSchema },
           },
           ...errorResponses,
         },
       },
     },
-    async (request) => {
-      const { page, perPage } = pageOf(request.query);
-      const { rows, total } = await repo.listCampaigns(db, page, perPage);
-      return { data: rows.map(presentCampaign), meta: { page, per_page: perPage, total } };
-    },
+    async (request) => service.campaignsPage(db, request.query),
   );
 
-  app.post<{ Body: ComposeInput }>(
+  app.post(
     '/admin/campaigns/preview',
     {
       schema: {
@@ -93,10 +47,10 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: previewSchema, ...errorResponses },
       },
     },
-    async (request) => previewCampaign(db, request.body),
+    async (request) => service.previewCampaign(db, request.body),
   );
 
-  app.post<{ Body: ComposeInput }>(
+  app.post(
     '/admin/campaigns',
     {
       schema: {
@@ -108,13 +62,11 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const actor = requireRole(request, [1]);
-      const id = await sendCampaign(db, request.body, actor.id);
-      const row = await repo.findCampaign(db, id);
-      return reply.status(201).send(presentCampaign(row as CampaignRow));
+      return reply.status(201).send(await service.createCampaign(db, request.body, actor.id));
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/admin/campaigns/:id',
     {
       schema: {
@@ -124,10 +76,6 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: campaignDetailSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const row = await repo.findCampaign(db, Number(request.params.id));
-      if (!row) throw errors.notFound('Campania');
-      return { ...presentCampaign(row), html: row.html, text: row.text };
-    },
+    async (request) => service.campaignDetail(db, Number(request.params.id)),
   );
 }

@@ -1,9 +1,3 @@
-import { errorSchema } from '../billing/schemas.js';
-
-export { errorSchema };
-
-export const errorResponses = { 401: errorSchema, 403: errorSchema, 404: errorSchema, 422: errorSchema } as const;
-
 const ids = { type: 'array', maxItems: 1000, items: { type: 'integer', minimum: 1 } } as const;
 
 export const composeBody = {

@@ -97,3 +97,53 @@ export async function sendCampaign(db: Db, input: ComposeInput, createdBy: numbe
     messages,
   );
 }
+
+// The admin's screens
+
+export function presentCampaign(row: repo.CampaignRow) {
+  const progress = {
+    total: Number(row.progress.total),
+    sent: Number(row.progress.sent),
+    failed: Number(row.progress.failed),
+    queued: Number(row.progress.queued),
+    retrying: Number(row.progress.retrying),
+  };
+  return {
+    id: row.id,
+    subject: row.subject,
+    audience: row.audience,
+    company_ids: row.tenants.company_ids,
+    holding_ids: row.tenants.holding_ids,
+    recipients_count: row.recipients_count,
+    created_at: new Date(row.created_at).toISOString(),
+    created_by_name: row.created_by_name,
+    status: progress.queued > 0 ? ('sending' as const) : ('done' as const),
+    progress,
+  };
+}
+
+const pageOf = (query: { page?: string; per_page?: string }) => {
+  const page = Math.max(1, Number(query.page ?? 1));
+  const perPage = Math.min(100, Math.max(1, Number(query.per_page ?? 20)));
+  return { page, perPage };
+};
+
+/** GET /admin/campaigns: the history, newest first, with each campaign's sending progress. */
+export async function campaignsPage(db: Db, query: { page?: string; per_page?: string }) {
+  const { page, perPage } = pageOf(query);
+  const { rows, total } = await repo.listCampaigns(db, page, perPage);
+  return { data: rows.map(presentCampaign), meta: { page, per_page: perPage, total } };
+}
+
+/** POST /admin/campaigns: stores and queues it, answers it as the history shows it. */
+export async function createCampaign(db: Db, input: ComposeInput, createdBy: number) {
+  const id = await sendCampaign(db, input, createdBy);
+  return presentCampaign((await repo.findCampaign(db, id)) as repo.CampaignRow);
+}
+
+/** GET /admin/campaigns/{id}: the campaign with its message and progress. */
+export async function campaignDetail(db: Db, id: number) {
+  const row = await repo.findCampaign(db, id);
+  if (!row) throw errors.notFound('Campania');
+  return { ...presentCampaign(row), html: row.html, text: row.text };
+}

@@ -132,24 +132,15 @@ export async function findAccountByEmail(db: Db, email: string) {
     .executeTakeFirst();
 }
 
-/** An invited owner has no password until they set one through the e-mailed link. */
-export async function insertInvitedOwner(
-  db: Db,
-  owner: { name: string; email: string; companyId: number },
-): Promise<number> {
+/** Whether the company already works with the holding. */
+export async function isLinked(db: Db, companyId: number, holdingId: number): Promise<boolean> {
   const row = await db
-    .insertInto('users')
-    .values({
-      name: owner.name,
-      email: owner.email,
-      password_hash: null,
-      role: 2,
-      company_id: owner.companyId,
-      holding_id: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+    .selectFrom('company_holding')
+    .select('company_id')
+    .where('company_id', '=', companyId)
+    .where('holding_id', '=', holdingId)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function linkCompany(db: Db, companyId: number, holdingId: number): Promise<void> {

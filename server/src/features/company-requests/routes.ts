@@ -1,60 +1,56 @@
 import type { FastifyInstance } from 'fastify';
-import { requireHoldingScope } from '../../infra/auth.js';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import { allow, scopeOf, type DoorRoutes } from '../doors/index.js';
+import { COMPANY_REQUEST_POLICY } from './policy.js';
 import * as s from './schemas.js';
 import * as service from './service.js';
 
-interface HashParams {
-  hash: string;
-}
-
 /**
- * The company-request flow (SPEC §7 "Other calls", DESIGN §2): role 4 invites
- * (POST /holding/:holdingId/company-requests) and lists its invitations; the
- * public link page fetches, confirms or rejects by hash.
+ * The holding's side of the company-request flow, on the holding door only: its administrator (role 4)
+ * invites an accounting company (POST /holding/{holdingId}/company-requests) and lists its invitations.
  */
-export async function companyRequestRoutes(app: FastifyInstance): Promise<void> {
-  const ctx = app.ctx;
+export const companyRequestDoorRoutes: DoorRoutes = (app, door) => {
+  if (door.kind !== 'holding') return;
+  const { ctx } = app;
 
-  app.post<{ Params: { holdingId: string }; Body: { name: string; cui: string; email: string } }>(
-    '/holding/:holdingId/company-requests',
+  app.post(
+    '/company-requests',
     {
+      config: allow(COMPANY_REQUEST_POLICY, door, 'companyRequests.create'),
       schema: {
         tags: ['holding', 'company-requests'],
         summary: 'Invită o firmă de contabilitate să lucreze cu grupul (rolul 4); trimite linkul pe e-mail',
-        params: s.holdingParams,
         body: s.createBody,
         response: { 201: s.createdResponse, ...s.errorResponses },
       },
     },
     async (request, reply) => {
-      const holdingId = Number(request.params.holdingId);
-      const actor = requireHoldingScope(request, holdingId, [4]);
-      return reply.status(201).send(await service.createRequest(ctx, actor, holdingId, request.body));
+      const scope = scopeOf(request);
+      return reply.status(201).send(await service.createRequest(ctx, scope.actor, scope.id, request.body));
     },
   );
 
-  app.get<{
-    Params: { holdingId: string };
-    Querystring: { page?: string; per_page?: string; status?: 'pending' | 'confirmed' | 'rejected' };
-  }>(
-    '/holding/:holdingId/company-requests',
+  app.get(
+    '/company-requests',
     {
+      config: allow(COMPANY_REQUEST_POLICY, door, 'companyRequests.list'),
       schema: {
         tags: ['holding', 'company-requests'],
         summary: 'Invitațiile trimise de grup (rolul 4)',
-        params: s.holdingParams,
         querystring: s.listQuery,
         response: { 200: s.listResponse, ...s.errorResponses },
       },
     },
-    async (request) => {
-      const holdingId = Number(request.params.holdingId);
-      requireHoldingScope(request, holdingId, [4]);
-      return service.listRequests(ctx, holdingId, request.query);
-    },
+    async (request) => service.listRequests(ctx, scopeOf(request).id, request.query),
   );
+};
 
-  app.post<{ Params: HashParams }>(
+/** The public link page: it fetches, confirms or rejects an invitation by its hash. */
+export async function companyRequestRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  const ctx = app.ctx;
+
+  app.post(
     '/company-requests/:hash',
     {
       schema: {
@@ -68,7 +64,7 @@ export async function companyRequestRoutes(app: FastifyInstance): Promise<void> 
     async (request) => service.showRequest(ctx, request.ip, request.params.hash),
   );
 
-  app.post<{ Params: HashParams; Body: { name?: string } | null }>(
+  app.post(
     '/confirm-company/:hash',
     {
       schema: {
@@ -84,7 +80,7 @@ export async function companyRequestRoutes(app: FastifyInstance): Promise<void> 
     async (request) => service.confirmRequest(ctx, request.ip, request.params.hash, request.body),
   );
 
-  app.post<{ Params: HashParams }>(
+  app.post(
     '/reject-company/:hash',
     {
       schema: {

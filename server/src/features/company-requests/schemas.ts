@@ -1,18 +1,7 @@
-import { errorSchema, idParam, pageMetaSchema as metaSchema } from '../../lib/http-schemas.js';
+import { errorResponses as commonErrors, errorSchema, pageMetaSchema } from '../../lib/http-schemas.js';
 
-const holdingParams = { type: 'object', required: ['holdingId'], properties: { holdingId: idParam } } as const;
-
-export { holdingParams };
-
-export const errorResponses = {
-  401: errorSchema,
-  403: errorSchema,
-  404: errorSchema,
-  409: errorSchema,
-  410: errorSchema,
-  422: errorSchema,
-  429: errorSchema,
-} as const;
+/** A used or expired invitation link answers 410. */
+export const errorResponses = { ...commonErrors, 410: errorSchema } as const;
 
 export const hashParams = {
   type: 'object',
@@ -81,7 +70,7 @@ export const listQuery = {
 export const listResponse = {
   type: 'object',
   required: ['data', 'meta'],
-  properties: { data: { type: 'array', items: requestSchema }, meta: metaSchema },
+  properties: { data: { type: 'array', items: requestSchema }, meta: pageMetaSchema },
 } as const;
 
 /** The public page's view of a request (who invites whom). */
@@ -113,8 +102,4 @@ export const confirmedResponse = {
   },
 } as const;
 
-export const messageResponse = {
-  type: 'object',
-  required: ['message'],
-  properties: { message: { type: 'string' } },
-} as const;
+export { messageSchema as messageResponse } from '../../lib/http-schemas.js';

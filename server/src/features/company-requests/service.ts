@@ -5,17 +5,14 @@ import { renderMail } from '../../infra/mail-templates.js';
 import type { MailMessage } from '../../infra/mailer.js';
 import { randomSecret, sha256 } from '../../infra/tokens.js';
 import { isValidCui, normalizeCui } from '../../lib/cui.js';
-import { DEFAULT_CATEGORIES } from '../../seed.js';
-import { startTrial } from '../billing/index.js';
-import { isEmail } from '../auth/policy.js';
-import { cuiTaken } from '../admin/repository.js';
-import { insertCompany, insertDefaultCategories, normalizeEmail } from '../auth/repository.js';
-import { toIso } from '../company/schemas.js';
+import { isEmail, normalizeEmail } from '../auth/index.js';
+import { cuiTaken, provisionCompany } from '../companies/index.js';
+import { toIso } from '../../lib/paging.js';
 import { prepareSetPasswordMail } from '../users/index.js';
 import * as repo from './repository.js';
 
 /**
- * Company requests (DESIGN §2): a holding (role 4) invites an accounting
+ * Company requests: a holding (role 4) invites an accounting
  * company; the e-mailed link /company-request/{hash} confirms (company and
  * owner created, or the existing owner's company, linked to the holding) or
  * rejects. Only SHA-256 of the hash is stored; a hash works once.
@@ -29,8 +26,7 @@ const INVITATIONS_PER_HOLDING_PER_HOUR = 20;
 /** 256 random bits, base64url: 43 characters. */
 const HASH_FORMAT = /^[A-Za-z0-9_-]{20,100}$/;
 
-const requestNotFound = () =>
-  new AppError(404, 'not_found', 'Cererea nu a fost găsită. Verifică dacă ai copiat corect linkul din e-mail.');
+const requestNotFound = () => errors.notFound('Cererea', 'Verifică dacă ai copiat corect linkul din e-mail.');
 const requestUsed = (status: repo.RequestStatus) =>
   errors.gone(
     status === 'confirmed'
@@ -78,13 +74,8 @@ export async function createRequest(
 
   const account = await repo.findAccountByEmail(ctx.db, email);
   if (account?.live_company_id) {
-    const linked = await ctx.db
-      .selectFrom('company_holding')
-      .select('company_id')
-      .where('company_id', '=', account.live_company_id)
-      .where('holding_id', '=', holdingId)
-      .executeTakeFirst();
-    if (linked) throw errors.field('email', 'Compania acestei adrese colaborează deja cu grupul.');
+    if (await repo.isLinked(ctx.db, account.live_company_id, holdingId))
+      throw errors.field('email', 'Compania acestei adrese colaborează deja cu grupul.');
   }
   await throttle(ctx, `company-request-create:${holdingId}`, INVITATIONS_PER_HOLDING_PER_HOUR, 3600);
 
@@ -201,10 +192,11 @@ export async function confirmRequest(ctx: Ctx, ip: string, hash: string, body: {
             'O companie cu acest CUI există deja în Dosar. Cere grupului o invitație pe adresa proprietarului ei.',
           );
         }
-        const companyId = await insertCompany(trx, { name: row.name, cui: row.cui, email: row.email, phone: null });
-        await startTrial(trx, { companyId });
-        await insertDefaultCategories(trx, companyId, DEFAULT_CATEGORIES);
-        const ownerId = await repo.insertInvitedOwner(trx, { name: ownerName, email: row.email, companyId });
+        const { companyId, ownerId } = await provisionCompany(
+          trx,
+          { name: row.name, cui: row.cui, email: row.email, phone: null },
+          { name: ownerName, email: row.email, password_hash: null },
+        );
         mails.push(
           await prepareSetPasswordMail(
             trx,

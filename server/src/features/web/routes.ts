@@ -13,7 +13,7 @@ function cacheHeaders(reply: FastifyReply, filePath: string): void {
 
 /**
  * Hosts the built front end: the shell at /, each remote at /remotes/<area>/,
- * and /remotes.json telling the shell where each remote lives (DESIGN §1).
+ * and /remotes.json telling the shell where each remote lives (module federation).
  */
 export async function webRoutes(app: FastifyInstance): Promise<void> {
   const { config } = app.ctx;

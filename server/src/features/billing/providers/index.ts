@@ -3,7 +3,7 @@ import type { Config } from '../../../config.js';
 import { sandboxProvider } from './sandbox.js';
 
 /**
- * How a payment reaches money. The flow (SPEC §7) is provider-neutral:
+ * How a payment reaches money. The flow is provider-neutral:
  *
  * 1. POST …/users/{userId}/subscriptions/{subscriptionId} stores a `pending`
  *    payment, then calls `createCheckout`; the answer's `redirectUrl` is where
@@ -58,7 +58,7 @@ export interface CheckoutStart {
 
 export interface VerifyInput {
   payment: { id: number; amount_bani: number; provider_ref: string | null };
-  /** What the payer's browser posted back (SPEC: "store a payment"). */
+  /** What the payer's browser posted back (the "store a payment" call). */
   submitted: { status: 'paid' | 'failed'; provider_ref?: string | null };
 }
 

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import type { Db } from '../../infra/db.js';
-import { startTrial } from './service.js';
+import type { Db } from './infra/db.js';
+import { startTrial } from './features/billing/index.js';
 
 /**
- * Billing of the demo world (DESIGN §4): every tenant starts on trial, and
+ * Billing of the demo world (seed.ts): every tenant starts on trial, and
  * "Alt Contabil SRL" is a paying customer (one paid month of "Start" and one
  * declined attempt) so the admin's payment screens have something to show.
  */

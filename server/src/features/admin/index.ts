@@ -1,0 +1,2 @@
+/** The platform administrator's companies and holdings (/api/admin/…). */
+export { adminRoutes } from './routes.js';

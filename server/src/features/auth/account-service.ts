@@ -1,0 +1,98 @@
+import type { AppContext } from '../../infra/context.js';
+import type { Db } from '../../infra/db.js';
+import { issueToken, revokeAllTokens } from '../../infra/auth.js';
+import { errors, type FieldErrors } from '../../infra/errors.js';
+import { hashPassword } from '../../infra/passwords.js';
+import { isValidCui, normalizeCui } from '../../lib/cui.js';
+import { provisionCompany } from '../companies/index.js';
+import { isEmail, newPasswordErrors } from './policy.js';
+import * as repo from './repository.js';
+import type { RegisterBody } from './schemas.js';
+import {
+  EMAIL_TAKEN,
+  isUniqueViolation,
+  mustPresent,
+  tooManyAttempts,
+  type RequestMeta,
+  type Session,
+} from './service.js';
+
+/** Accounts created outside a tenant's own screens: self-registration and the platform administrator. */
+
+export const REGISTRATIONS_PER_IP_PER_HOUR = 10;
+
+/** POST /company/create (public, /register): an active company, its owner (role 2), signed in. */
+export async function registerCompany(ctx: AppContext, body: RegisterBody, meta: RequestMeta): Promise<Session> {
+  const { db, limiter } = ctx;
+  const { allowed, retryAfter } = await limiter.hit(`register:${meta.ip}`, REGISTRATIONS_PER_IP_PER_HOUR, 3600);
+  if (!allowed) throw tooManyAttempts(retryAfter);
+
+  const problems: FieldErrors = {};
+  const companyName = body.company_name.trim();
+  if (!companyName) problems.company_name = ['Numele companiei este obligatoriu.'];
+  if (!isValidCui(body.cui))
+    problems.cui = ['CUI-ul nu este valid: verifică cifrele (cifra de control nu corespunde).'];
+  const companyEmail = body.company_email?.trim() ? repo.normalizeEmail(body.company_email) : null;
+  if (companyEmail && !isEmail(companyEmail)) problems.company_email = ['E-mailul companiei nu este o adresă validă.'];
+  const phone = body.phone?.trim() || null;
+  if (phone && !/^\+?[0-9 ().-]{6,30}$/.test(phone)) problems.phone = ['Numărul de telefon nu este valid.'];
+  const name = body.name.trim();
+  if (!name) problems.name = ['Numele este obligatoriu.'];
+  const email = repo.normalizeEmail(body.email);
+  if (await repo.emailTaken(db, email)) problems.email = [EMAIL_TAKEN];
+  Object.assign(problems, newPasswordErrors(body.password, body.password_confirmation));
+  if (Object.keys(problems).length) throw errors.validation(problems);
+
+  const passwordHash = await hashPassword(body.password);
+  let created: { userId: number; token: string };
+  try {
+    created = await db.transaction().execute(async (trx) => {
+      const { companyId, ownerId: userId } = await provisionCompany(
+        trx,
+        { name: companyName, cui: normalizeCui(body.cui), email: companyEmail, phone },
+        { name, email, password_hash: passwordHash },
+      );
+      await repo.recordAudit(trx, { userId, action: 'register', subject: `company:${companyId}`, ip: meta.ip });
+      return { userId, token: await issueToken(trx, userId) };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw errors.field('email', EMAIL_TAKEN);
+    throw error;
+  }
+  await repo.touchLastSeen(db, created.userId);
+  return { user: await mustPresent(db, created.userId), token: created.token };
+}
+
+/**
+ * `npm run admin:create`: creates a platform administrator (role 1), or gives an existing one a new
+ * password (and name, when given), ending their sessions and reset links. An e-mail of another role's
+ * account is refused (answered, not thrown: the caller words it).
+ */
+export async function setPlatformAdmin(
+  db: Db,
+  input: { email: string; password: string; name: string | null },
+): Promise<'created' | 'updated' | { takenByRole: number }> {
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction().execute(async (trx) => {
+    const existing = await repo.findUserByEmail(trx, input.email);
+    if (existing && existing.role !== 1) return { takenByRole: existing.role };
+    if (existing) {
+      await repo.updateUser(trx, existing.id, {
+        password_hash: passwordHash,
+        ...(input.name ? { name: input.name } : {}),
+      });
+      await repo.invalidateResetTokens(trx, existing.id, new Date());
+      await revokeAllTokens(trx, existing.id);
+      await repo.recordAudit(trx, { userId: existing.id, action: 'cli.admin_password', subject: input.email });
+      return 'updated';
+    }
+    const id = await repo.insertUser(trx, {
+      name: input.name ?? 'Administrator',
+      email: input.email,
+      password_hash: passwordHash,
+      role: 1,
+    });
+    await repo.recordAudit(trx, { userId: id, action: 'cli.admin_create', subject: input.email });
+    return 'created';
+  });
+}

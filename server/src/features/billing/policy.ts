@@ -1,0 +1,22 @@
+import type { DoorPolicy } from '../doors/index.js';
+
+export type BillingAction = 'subscription.view' | 'payments.view' | 'payments.pay' | 'subscription.change';
+
+/**
+ * Who pays for a tenant: the company's owner (role 2) on the company door, the holding's
+ * administrator (role 4) on the holding door. Staff (3) and a holding's users (5) see no billing.
+ */
+export const BILLING_POLICY: DoorPolicy<BillingAction> = {
+  company: {
+    'subscription.view': [2],
+    'payments.view': [2],
+    'payments.pay': [2],
+    'subscription.change': [2],
+  },
+  holding: {
+    'subscription.view': [4],
+    'payments.view': [4],
+    'payments.pay': [4],
+    'subscription.change': [4],
+  },
+};

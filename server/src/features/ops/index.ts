@@ -1,0 +1,2 @@
+/** Health and readiness probes. */
+export { opsRoutes } from './routes.js';

@@ -1,0 +1,2 @@
+/** The built front end: the shell, the remotes and /remotes.json. */
+export { webRoutes } from './routes.js';

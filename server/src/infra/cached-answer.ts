@@ -1,0 +1,66 @@
+import { gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ReadCache } from './read-cache.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** ReadCache.writes when the request came in. */
+    cacheWritesAtStart: number;
+  }
+}
+
+/**
+ * On a shared database, a request during which a write committed in this process waits, before its
+ * answer leaves, until its sync notice comes back (settle): the writer's change has then been sent to
+ * every instance. The drop itself already happened at the commit.
+ */
+export function registerReadCache(app: FastifyInstance, cache: ReadCache): void {
+  app.decorateRequest('cacheWritesAtStart', 0);
+  app.addHook('onRequest', (request, _reply, done) => {
+    request.cacheWritesAtStart = cache.writes;
+    done();
+  });
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (request.cacheWritesAtStart === cache.writes) return done(null, payload);
+    void cache.settle().then(() => done(null, payload));
+  });
+  app.addHook('onReady', () => cache.start());
+  app.addHook('onClose', () => cache.stop());
+}
+
+/** True when the request's Accept-Encoding takes gzip (every browser's does). */
+export function acceptsGzip(request: FastifyRequest): boolean {
+  const header = request.headers['accept-encoding'];
+  return typeof header === 'string' && /\bgzip\b/.test(header) && !/\bgzip\s*;\s*q=0(\.0*)?\s*(,|$)/.test(header);
+}
+
+/**
+ * Answers a company read from the cache, or computes it, serializes it with the route's response
+ * schema and keeps it; gzipped for a client that accepts it while the cache works (a hit costs no
+ * compression: the gzip is kept too). Call after the scope check: the key holds the company, the actor, the path (route and
+ * parameters) and the body.
+ */
+export async function cachedAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  companyId: number,
+  compute: () => Promise<unknown>,
+): Promise<FastifyReply> {
+  const cache = request.server.ctx.readCache;
+  // The path names the route and its parameters.
+  const key = `${companyId}|${request.actor?.id ?? 0}|${request.url}|${JSON.stringify(request.body ?? null)}`;
+  // Compression is paid once per kept answer; with the cache off the answer goes out as it is.
+  const gzip = cache.active && acceptsGzip(request);
+  const send = (body: Buffer) => {
+    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+    if (gzip) reply.header('content-encoding', 'gzip');
+    return reply.send(body);
+  };
+  const hit = cache.answer(key, gzip);
+  if (hit !== undefined) return send(hit);
+  const generation = cache.generation;
+  const body = Buffer.from(String(reply.serialize(await compute())));
+  const zipped = gzip ? gzipSync(body) : null;
+  cache.storeAnswer(key, companyId, body, generation, zipped);
+  return send(zipped ?? body);
+}
