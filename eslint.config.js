@@ -6,6 +6,7 @@
 const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
 const reactHooks = require('eslint-plugin-react-hooks');
+const layers = require('./scripts/eslint/layers.cjs');
 
 const REMOTES = ['admin-app', 'company-app', 'client-app'];
 const FRONT_END = ['shell', 'shared', ...REMOTES];
@@ -243,6 +244,20 @@ module.exports = tseslint.config(
     name: 'dosar/tests',
     files: ['**/*.test.{ts,tsx}', '**/test/**/*.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+  {
+    // Layers inside the server and the front-end apps (docs/ARCHITECTURE.md): scripts/eslint/layers.cjs.
+    name: 'dosar/layers',
+    files: ['server/src/**/*.ts', ...FRONT_END.map((f) => `${f}/src/**/*.{ts,tsx}`)],
+    plugins: { dosar: { rules: { layers } } },
+    rules: { 'dosar/layers': 'error' },
+  },
+  {
+    // A server source file stays readable in one sitting.
+    name: 'dosar/server-file-size',
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/**/*.test.ts'],
+    rules: { 'max-lines': ['error', { max: 300, skipBlankLines: false, skipComments: false }] },
   },
   // Import boundaries (STYLE.md "Imports run one way").
   ...REMOTES.flatMap(remoteBoundary),
