@@ -1,4 +1,4 @@
-// ESLint rule `dosar/layers`: the import layers of the server and the front end
+// ESLint rule `dosar/layers`: the import layers of the server
 // (docs/ARCHITECTURE.md). One rule that sees the file's path and each import's
 // target, so the layers are stated once, here:
 //   server  - Kysely (and query building: selectFrom, insertInto, updateTable, deleteFrom) only in
@@ -7,8 +7,7 @@
 //           - a routes file never imports a repository;
 //           - a feature imports another feature only through its index.ts;
 //           - infra/ imports no feature.
-//   front   - a feature (<app>/src/features/X) never imports another feature;
-//           - shared/src/ui makes no HTTP call (no axios, no shared http client).
+// The front-end layers are in front-end-layers.cjs.
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -18,15 +17,18 @@ const INFRA_REPOSITORIES = new Set([
   'outbox',
   'read-cache',
   'read-cache-store',
+  'cache-writes',
   'rate-limit',
   'auth',
   'tokens',
   'copy-database',
   'orphans',
 ]);
-const FRONT_END_APPS = ['shell', 'admin-app', 'company-app', 'client-app', 'shared'];
 
 const rel = (file) => path.relative(ROOT, file).split(path.sep).join('/');
+
+/** A repository module: repository.ts, x.repository.ts, x-repository.ts, repository-x.ts or repository/… */
+const isRepository = (file) => /(^|\/|[-.])repository([-.][^/]*)?\.ts$|(^|\/)repository\//.test(file);
 
 /** Whether a server file may build SQL. */
 function maySql(file) {
@@ -34,18 +36,13 @@ function maySql(file) {
   if (/\.test\.ts$/.test(file) || file.startsWith('server/test/')) return true;
   if (/^server\/src\/(db|cli)\//.test(file)) return true;
   if (/^server\/src\/seed[^/]*\.ts$/.test(file)) return true;
-  if (/(^|\/)repository(\/|[-.][^/]*\.ts$|\.ts$)|-repository\.ts$/.test(file)) return true;
+  if (isRepository(file)) return true;
   const infra = /^server\/src\/infra\/([^/]+)\.ts$/.exec(file);
   return Boolean(infra && INFRA_REPOSITORIES.has(infra[1]));
 }
 
-const isRepository = (target) => /(^|\/)repository(\/|\.ts$|[-.][^/]*\.ts$)|-repository\.ts$/.test(target);
 const isRoutes = (file) => /(^|\/|-)routes\.ts$/.test(file);
 const featureOf = (file) => /^server\/src\/features\/([^/]+)\/.+/.exec(file)?.[1];
-const frontFeatureOf = (file) => {
-  const m = /^([a-z-]+)\/src\/features\/([^/]+)\/.+/.exec(file);
-  return m && FRONT_END_APPS.includes(m[1]) ? { app: m[1], feature: m[2] } : null;
-};
 
 /** The repository-relative path an import points at (relative imports only; `.js` read as `.ts`). */
 function targetOf(file, source) {
@@ -56,37 +53,22 @@ function targetOf(file, source) {
 
 function check(context, node, file, source) {
   const report = (message) => context.report({ node, message });
-  if (file.startsWith('server/src/')) {
-    if ((source === 'kysely' || source.startsWith('kysely/')) && !maySql(file)) {
-      return report('Kysely doar în repository-uri (și db/, migrații, cli/, seed): mută interogarea în repository.');
-    }
-    const target = targetOf(file, source);
-    if (!target) return;
-    if (isRoutes(file) && isRepository(target)) {
-      return report('O rută nu importă un repository: trece prin service.');
-    }
-    if (file.startsWith('server/src/infra/') && target.startsWith('server/src/features/')) {
-      return report('infra/ nu importă nicio funcționalitate: primește ce îi trebuie de la app.ts / index.ts.');
-    }
-    const own = featureOf(file);
-    const other = featureOf(target);
-    if (own && other && own !== other && !/^server\/src\/features\/[^/]+\/index\.ts$/.test(target)) {
-      return report(`O funcționalitate importă din „${other}” doar prin ${other}/index.ts.`);
-    }
-    return;
+  if (!file.startsWith('server/src/')) return;
+  if ((source === 'kysely' || source.startsWith('kysely/')) && !maySql(file)) {
+    return report('Kysely doar în repository-uri (și db/, migrații, cli/, seed): mută interogarea în repository.');
   }
-  const front = frontFeatureOf(file);
   const target = targetOf(file, source);
-  if (front && target) {
-    const other = frontFeatureOf(target);
-    if (other && other.app === front.app && other.feature !== front.feature) {
-      return report(`O funcționalitate nu importă din alta („${other.feature}”): mută partea comună în @dosar/shared.`);
-    }
+  if (!target) return;
+  if (isRoutes(file) && isRepository(target)) {
+    return report('O rută nu importă un repository: trece prin service.');
   }
-  if (file.startsWith('shared/src/ui/')) {
-    if (source === 'axios' || (target && /^shared\/src\/(http|api)(\/|\.ts$)/.test(target))) {
-      return report('shared/src/ui nu face apeluri HTTP: primește datele prin props.');
-    }
+  if (file.startsWith('server/src/infra/') && target.startsWith('server/src/features/')) {
+    return report('infra/ nu importă nicio funcționalitate: primește ce îi trebuie de la app.ts / index.ts.');
+  }
+  const own = featureOf(file);
+  const other = featureOf(target);
+  if (own && other && own !== other && !/^server\/src\/features\/[^/]+\/index\.ts$/.test(target)) {
+    return report(`O funcționalitate importă din „${other}” doar prin ${other}/index.ts.`);
   }
 }
 

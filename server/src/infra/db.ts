@@ -87,6 +87,11 @@ export async function openDatabase(
   return { db, kind: 'pglite', cache: withCache(listen, null), close };
 }
 
+/** Refreshes the planner statistics of every table. */
+export async function analyze(db: Db): Promise<void> {
+  await sql`analyze`.execute(db);
+}
+
 export async function ping(db: Db): Promise<void> {
   await sql`select 1`.execute(db);
 }

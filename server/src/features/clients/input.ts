@@ -1,6 +1,6 @@
 import { errors, type FieldErrors } from '../../infra/errors.js';
 import { isValidCui, normalizeCui } from '../../lib/cui.js';
-import { isEmail } from '../auth/policy.js';
+import { isEmail } from '../auth/index.js';
 import type { ClientFields } from './repository.js';
 
 /**

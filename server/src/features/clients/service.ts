@@ -2,7 +2,7 @@ import type { AppContext } from '../../infra/context.js';
 import { AppError, errors, type FieldErrors } from '../../infra/errors.js';
 import { renderMail } from '../../infra/mail-templates.js';
 import { isValidCui, normalizeCui } from '../../lib/cui.js';
-import { isEmail } from '../auth/policy.js';
+import { isEmail } from '../auth/index.js';
 import { assertCanAddClient, startTrial, type TenantRef } from '../billing/index.js';
 import { findCompanyName, findLinkedHolding, insertLinkedHolding, isCompanyLinked } from '../links/index.js';
 import { blankToNull, checkClientInput, cleanClientInput, cuiDigitsOf, MESSAGES, type ClientInput } from './input.js';

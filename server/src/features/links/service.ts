@@ -4,7 +4,7 @@ import { renderMail } from '../../infra/mail-templates.js';
 import type { MailMessage } from '../../infra/mailer.js';
 import { pageMeta, paging, toIso, type PagingInput } from '../../lib/paging.js';
 import { fold } from '../../lib/search-text.js';
-import { emailTaken } from '../auth/repository.js';
+import { emailTaken } from '../auth/index.js';
 import { prepareSetPasswordMail } from '../users/index.js';
 import type { TenantScope } from '../doors/index.js';
 import * as repo from './repository.js';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import { bearer, createTestApp, type TestApp } from '../../../test/helpers.js';
-import { field, file, multipart, type MultipartPart } from '../../../test/multipart.js';
-import { CANARY, tinyPdf } from '../../seed.js';
+import { bearer, createTestApp, type TestApp } from '../helpers.js';
+import { field, file, multipart, type MultipartPart } from '../multipart.js';
+import { CANARY, tinyPdf } from '../../src/seed.js';
 
 // Company users (roles 2 and 3) and utility files (issue 3).
 let t: TestApp;

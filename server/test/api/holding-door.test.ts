@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { bearer, createTestApp, type TestApp } from '../../../test/helpers.js';
-import { CANARY, tinyPdf } from '../../seed.js';
-import { lastPeriods } from '../clients/index.js';
+import { bearer, createTestApp, type TestApp } from '../helpers.js';
+import { CANARY, tinyPdf } from '../../src/seed.js';
+import { lastPeriods } from '../../src/features/clients/index.js';
 
 /**
  * API tests of the holding calls (SPEC §7, /api/holding/:holdingId) on the

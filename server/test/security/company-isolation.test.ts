@@ -1,12 +1,12 @@
-import { bearer, createTestApp, type TestApp } from '../../../test/helpers.js';
-import { file, multipart } from '../../../test/multipart.js';
-import { CANARY, tinyPdf } from '../../seed.js';
-import { CATEGORIES_POLICY } from '../categories/policy.js';
-import { CLIENT_POLICY } from '../clients/index.js';
-import { DOCUMENTS_POLICY } from '../documents/policy.js';
-import { LINK_POLICY } from '../links/index.js';
-import { USERS_POLICY } from '../users/policy.js';
-import { UTILITY_FILES_POLICY } from '../utility-files/policy.js';
+import { bearer, createTestApp, type TestApp } from '../helpers.js';
+import { file, multipart } from '../multipart.js';
+import { CANARY, tinyPdf } from '../../src/seed.js';
+import { CATEGORIES_POLICY } from '../../src/features/categories/policy.js';
+import { CLIENT_POLICY } from '../../src/features/clients/index.js';
+import { DOCUMENTS_POLICY } from '../../src/features/documents/policy.js';
+import { LINK_POLICY } from '../../src/features/links/index.js';
+import { USERS_POLICY } from '../../src/features/users/policy.js';
+import { UTILITY_FILES_POLICY } from '../../src/features/utility-files/policy.js';
 
 // Every call of the company table against every wrong caller: nothing leaks, nothing changes.
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { bearer, createTestApp, type TestApp } from '../../../test/helpers.js';
-import { sha256 } from '../../infra/tokens.js';
-import { CANARY, DEFAULT_CATEGORIES } from '../../seed.js';
+import { bearer, createTestApp, type TestApp } from '../helpers.js';
+import { sha256 } from '../../src/infra/tokens.js';
+import { CANARY, DEFAULT_CATEGORIES } from '../../src/seed.js';
 
 // Clients, holdings and categories of /api/company/{companyId} (issue 3).
 let t: TestApp;
