@@ -1,6 +1,6 @@
 // ESLint 9 flat config for the whole monorepo: `npx eslint .` at the root.
 // typescript-eslint (recommended, no type information: fast), React hooks rules on the
-// front end, and import-boundary rules (STYLE.md): a remote imports only @dosar/shared
+// front end, and import-boundary rules: a remote imports only @dosar/shared
 // among the workspaces; @dosar/shared never imports an app; the server never imports
 // front-end code.
 const js = require('@eslint/js');
@@ -179,7 +179,7 @@ module.exports = tseslint.config(
     ignores: ['server/src/**/*.test.ts'],
     rules: { 'max-lines': ['error', { max: 300, skipBlankLines: false, skipComments: false }] },
   },
-  // Import boundaries (STYLE.md "Imports run one way").
+  // Import boundaries.
   ...REMOTES.flatMap(remoteBoundary),
   ...boundary(
     'shell',

@@ -26,7 +26,7 @@ const CampaignsPage = lazy(() =>
 const PlansPage = lazy(() => import('./features/plans/components/plans-page').then((m) => ({ default: m.PlansPage })));
 
 /**
- * The admin area's screens (SPEC §2, role 1). One line per screen: path
+ * The admin area's screens (role 1). One line per screen: path
  * relative to /admin, roles allowed, menu label (none = not in the menu).
  */
 const routes: AreaRoute[] = [

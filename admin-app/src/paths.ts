@@ -1,4 +1,4 @@
-/** Every route of the admin area (SPEC §2), absolute. Routes in App.tsx are these minus the prefix. */
+/** Every route of the admin area, absolute. Routes in App.tsx are these minus the prefix. */
 export const paths = {
   root: '/admin',
   companies: '/admin/companies',

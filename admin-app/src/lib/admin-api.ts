@@ -1,4 +1,4 @@
-/** Every admin call lives under /api/admin (DESIGN §3). */
+/** Every admin call lives under /api/admin. */
 export function adminUrl(path: string): string {
   return `/api/admin/${path}`;
 }

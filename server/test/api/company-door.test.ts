@@ -3,7 +3,7 @@ import { bearer, createTestApp, type TestApp } from '../helpers.js';
 import { sha256 } from '../../src/infra/tokens.js';
 import { CANARY, DEFAULT_CATEGORIES } from '../../src/seed.js';
 
-// Clients, holdings and categories of /api/company/{companyId} (issue 3).
+// Clients, holdings and categories of /api/company/{companyId}.
 let t: TestApp;
 let owner: string;
 let staff: string;

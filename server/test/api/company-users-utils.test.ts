@@ -3,7 +3,7 @@ import { bearer, createTestApp, type TestApp } from '../helpers.js';
 import { field, file, multipart, type MultipartPart } from '../multipart.js';
 import { CANARY, tinyPdf } from '../../src/seed.js';
 
-// Company users (roles 2 and 3) and utility files (issue 3).
+// Company users (roles 2 and 3) and utility files.
 let t: TestApp;
 let owner: string;
 let staff: string;

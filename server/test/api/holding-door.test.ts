@@ -5,7 +5,7 @@ import { CANARY, tinyPdf } from '../../src/seed.js';
 import { lastPeriods } from '../../src/features/clients/index.js';
 
 /**
- * API tests of the holding calls (SPEC §7, /api/holding/:holdingId) on the
+ * API tests of the holding calls (/api/holding/:holdingId) on the
  * demo world: holding 1 "Grup Demo" (holding@demo.ro role 4, client@demo.ro
  * role 5) works with company 1; holding 2 "Alt Grup" (holding2@demo.ro) with
  * company 2. One database for the whole file.
