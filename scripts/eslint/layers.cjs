@@ -6,7 +6,8 @@
 //             repositories themselves;
 //           - a routes file never imports a repository;
 //           - a feature imports another feature only through its index.ts;
-//           - infra/ imports no feature.
+//           - infra/ imports no feature;
+//           - every error comes from the catalogue in infra/errors.ts (no `new AppError` elsewhere).
 // The front-end layers are in front-end-layers.cjs.
 const path = require('node:path');
 
@@ -84,6 +85,16 @@ module.exports = {
       ExportNamedDeclaration: onSource,
       ExportAllDeclaration: onSource,
       ImportExpression: onSource,
+      NewExpression(node) {
+        if (!file.startsWith('server/src/') || file === 'server/src/infra/errors.ts' || /\.test\.ts$/.test(file))
+          return;
+        if (node.callee.type === 'Identifier' && node.callee.name === 'AppError') {
+          context.report({
+            node,
+            message: 'Erorile vin din catalogul infra/errors.ts (errors.…), nu din new AppError.',
+          });
+        }
+      },
       MemberExpression(node) {
         if (!file.startsWith('server/src/') || maySql(file)) return;
         if (node.property.type === 'Identifier' && QUERY_BUILDERS.has(node.property.name)) {

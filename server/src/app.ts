@@ -10,7 +10,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { AppContext } from './infra/context.js';
-import { AppError, registerErrorHandler, sendError } from './infra/errors.js';
+import { errors, registerErrorHandler, sendError } from './infra/errors.js';
 import { registerAuth } from './infra/auth.js';
 import { registerSecurity } from './infra/security.js';
 import { registerReadCache } from './infra/cached-answer.js';
@@ -52,12 +52,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },
     // A URL the router can't decode (`%C0%AF`) or a path parameter over 100 characters: Romanian JSON like every error.
     frameworkErrors: (error, _request, reply) =>
-      sendError(
-        reply,
-        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-          ? new AppError(414, 'url_too_long', 'Adresa cererii este prea lungă.')
-          : new AppError(400, 'bad_url', 'Adresa cererii nu este validă.'),
-      ),
+      sendError(reply, error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? errors.urlTooLong() : errors.badUrl()),
   });
   app.decorate('ctx', ctx);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);

@@ -65,6 +65,14 @@ describe('server layers', () => {
   });
 });
 
+it('takes every error from the catalogue in infra/errors.ts', async () => {
+  const code =
+    "import { AppError } from '../../infra/errors.js';\nexport const e = () => new AppError(404, 'x', 'y');\n";
+  expect(await layerErrors('server/src/features/clients/service.ts', code)).toEqual([
+    'Erorile vin din catalogul infra/errors.ts (errors.…), nu din new AppError.',
+  ]);
+});
+
 describe('front-end layers', () => {
   it('keeps features apart and shared/src/ui off HTTP', async () => {
     const [feature] = await eslint.lintText("import { x } from '../users/api';\nexport const y = x;\n", {

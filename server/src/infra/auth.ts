@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from './db.js';
 import type { Role } from '../db/schema.js';
-import { AppError, errors } from './errors.js';
+import { errors } from './errors.js';
 import { randomSecret, sameDigest, sha256 } from './tokens.js';
 import type { ReadCache } from './read-cache.js';
 
@@ -41,8 +41,7 @@ export async function revokeAllTokens(db: Db, userId: number): Promise<void> {
   await db.deleteFrom('access_tokens').where('user_id', '=', userId).execute();
 }
 
-const suspended = () =>
-  new AppError(401, 'suspended', 'Contul companiei este suspendat. Contactează administratorul platformei.');
+const suspended = errors.suspended;
 
 /** A bearer token split into its row id and the SHA-256 of its secret; null when malformed. */
 function parseBearer(header: string | undefined): { tokenId: number; hash: string } | null {

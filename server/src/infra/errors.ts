@@ -54,6 +54,23 @@ export const errors = {
   unavailable: () =>
     new AppError(503, 'unavailable', 'Serviciul este temporar indisponibil. Încearcă din nou în câteva momente.'),
   planLimit: (message: string) => new AppError(402, 'plan_limit', message),
+  /** A sign-in refused: `error` repeats the message for clients that read that field. */
+  signInRefused: (status: 401 | 403, code: 'invalid_credentials' | 'suspended', message: string) =>
+    new AppError(status, code, message, undefined, { error: message }),
+  /** The company of a signed-in user was suspended: the session ends. */
+  suspended: () =>
+    new AppError(401, 'suspended', 'Contul companiei este suspendat. Contactează administratorul platformei.'),
+  /** A state conflict with its own stable code (e.g. `payment_decided`, `payment_required`). */
+  conflictCode: (code: string, message: string) => new AppError(409, code, message),
+  paymentsDisabled: () =>
+    new AppError(
+      503,
+      'payments_disabled',
+      'Plățile online nu sunt configurate pe acest server. Contactează administratorul.',
+    ),
+  uploadAborted: () => new AppError(400, 'aborted', 'Încărcarea a fost întreruptă. Încearcă din nou.'),
+  urlTooLong: () => new AppError(414, 'url_too_long', 'Adresa cererii este prea lungă.'),
+  badUrl: () => new AppError(400, 'bad_url', 'Adresa cererii nu este validă.'),
   readOnly: () =>
     new AppError(402, 'read_only', 'Abonamentul a expirat: contul este doar în citire până la plata unui abonament.'),
 };

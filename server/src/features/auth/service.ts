@@ -78,7 +78,7 @@ export async function login(ctx: AppContext, body: LoginBody, meta: RequestMeta)
     : await equaliseTiming(body.password).then(() => false);
   if (!user || !ok) {
     await repo.recordAudit(db, { userId: user?.id ?? null, action: 'login.failure', subject: email, ip: meta.ip });
-    throw new AppError(401, 'invalid_credentials', LOGIN_FAILED, undefined, { error: LOGIN_FAILED });
+    throw errors.signInRefused(401, 'invalid_credentials', LOGIN_FAILED);
   }
   if (user.company_status === 'suspended') {
     await repo.recordAudit(db, {
@@ -87,7 +87,7 @@ export async function login(ctx: AppContext, body: LoginBody, meta: RequestMeta)
       subject: `${email} (companie suspendată)`,
       ip: meta.ip,
     });
-    throw new AppError(403, 'suspended', COMPANY_SUSPENDED, undefined, { error: COMPANY_SUSPENDED });
+    throw errors.signInRefused(403, 'suspended', COMPANY_SUSPENDED);
   }
   await limiter.reset(throttleKey);
   await repo.touchLastSeen(db, user.id);

@@ -1,4 +1,4 @@
-import { AppError, errors, formatBytes } from '../../infra/errors.js';
+import { errors, formatBytes } from '../../infra/errors.js';
 import type { Db } from '../../infra/db.js';
 import type { Actor } from '../../infra/auth.js';
 import * as repo from './repository.js';
@@ -180,7 +180,7 @@ export async function storePaymentResult(
     if (!decided) {
       const current = await getPayment(trx, input.tenant, payment.id);
       if (current.status === verdict.status) return { payment: current, changed: false };
-      throw new AppError(409, 'payment_decided', 'Plata a fost deja înregistrată cu alt rezultat.');
+      throw errors.conflictCode('payment_decided', 'Plata a fost deja înregistrată cu alt rezultat.');
     }
     if (decided.status === 'paid') {
       await ensureSubscription(trx, input.tenant);
@@ -206,15 +206,13 @@ export async function changePlan(db: Db, input: { tenant: Tenant; planId: number
   const over = usageOverPlan(plan, await repo.usageOf(db, input.tenant));
   if (over) throw errors.conflict(over);
   if (effectiveStatus(subscription) !== 'active') {
-    throw new AppError(
-      409,
+    throw errors.conflictCode(
       'payment_required',
       `Planul „${plan.name}” se activează prin plată: folosește butonul „Plătește”.`,
     );
   }
   if (plan.price_bani > subscription.plan.price_bani) {
-    throw new AppError(
-      409,
+    throw errors.conflictCode(
       'payment_required',
       `Planul „${plan.name}” costă mai mult decât cel curent: trecerea se face prin plată, cu butonul „Plătește”.`,
     );

@@ -146,7 +146,7 @@ function translateMultipartError(error: unknown, maxBytes: number, maxFiles: num
   if (code === 'FST_FILES_LIMIT') return tooManyFiles(maxFiles);
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return notMultipart();
   if (code === 'FST_MP_PREMATURE_CLOSE' || (error as Error).message?.includes('Unexpected end of')) {
-    return new AppError(400, 'aborted', 'Încărcarea a fost întreruptă. Încearcă din nou.');
+    return errors.uploadAborted();
   }
   // busboy: a multipart header without its boundary, or a body that isn't multipart after all
   if ((error as Error).message?.startsWith('Multipart: Boundary not found')) return notMultipart();

@@ -1,4 +1,4 @@
-import { AppError } from '../../../infra/errors.js';
+import { errors, type AppError } from '../../../infra/errors.js';
 import type { Config } from '../../../config.js';
 import { sandboxProvider } from './sandbox.js';
 
@@ -67,12 +67,7 @@ export interface VerifiedResult {
   providerRef: string | null;
 }
 
-const notConfigured = (): AppError =>
-  new AppError(
-    503,
-    'payments_disabled',
-    'Plățile online nu sunt configurate pe acest server. Contactează administratorul.',
-  );
+const notConfigured = (): AppError => errors.paymentsDisabled();
 
 /** No provider configured (production without BILLING_PROVIDER): every payment call is refused. */
 const noProvider: PaymentProvider = {
