@@ -15,8 +15,8 @@ const frontEnd = (name, dir) => ({
 // Server suites that start processes, fill disks or measure load: the slow lane.
 const SLOW = ['/test/faults/', '/test/production/'];
 
-// The server is native ESM; its tests run as CommonJS through one transformer. Each run migrates (and
-// seeds) one database in globalSetup; every test file clones it (server/test/database-template.ts).
+// The server is native ESM; its tests run as CommonJS through one transformer. The fast lane migrates
+// (and seeds) one database in globalSetup; every test file clones it (server/test/database-template.ts).
 const server = (name, extra) => ({
   displayName: name,
   rootDir: '<rootDir>/server',
@@ -25,8 +25,6 @@ const server = (name, extra) => ({
   transform: { '\\.(ts|js|cjs|mjs)$': '<rootDir>/../jest.transform-server.cjs' },
   transformIgnorePatterns: [],
   setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],
-  globalSetup: '<rootDir>/test/global-setup.ts',
-  globalTeardown: '<rootDir>/test/global-teardown.ts',
   ...extra,
 });
 
@@ -41,9 +39,13 @@ module.exports = {
     server('server', {
       testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', ...SLOW],
+      globalSetup: '<rootDir>/test/global-setup.ts',
+      globalTeardown: '<rootDir>/test/global-teardown.ts',
     }),
     // The slow lane: crashes, a full disk, load, several processes. Run on their own (`npm test` starts
-    // them after the other projects, so they do not compete with them for the two cores).
+    // them after the other projects, so they do not compete with them for the two cores). They start
+    // real server processes on data directories of their own; the one in-process app (disk-full) boots a
+    // fresh database, cheaper than preparing the templates for it.
     server('server-slow', { testMatch: SLOW.map((dir) => `<rootDir>${dir}**/*.test.ts`) }),
   ],
 };
