@@ -310,7 +310,7 @@ export async function createClient(
 ): Promise<Client> {
   const tag = unique();
   const { company_id: companyId, ...rest } = fields;
-  const given = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
+  const given = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)) as typeof rest;
   const body = { name: `Client ${tag} SRL`, cui: uniqueCui(), email: `client-${tag}@client.test`, ...given };
   if ('owner' in tenant) {
     const res = expectStatus(
