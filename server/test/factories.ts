@@ -9,6 +9,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { TestApp } from './helpers.js';
 import { file, multipart, type MultipartPart } from './multipart.js';
 import { tinyPdf } from '../src/seed.js';
+import { hashPassword } from '../src/infra/passwords.js';
 
 export const PASSWORD = 'Factura2026!';
 
@@ -136,7 +137,7 @@ export interface Actor {
   token: string;
 }
 
-async function signIn(t: TestApp, email: string, password: string): Promise<Actor> {
+export async function signIn(t: TestApp, email: string, password: string): Promise<Actor> {
   const res = expectStatus(
     await api(t).post('/api/login', { email, password }, { remoteAddress: freshAddress() }),
     200,
@@ -170,6 +171,27 @@ async function acceptInvitation(t: TestApp, email: string, password = PASSWORD):
     `set the password of ${email}`,
   );
   return signIn(t, email, password);
+}
+
+/**
+ * A platform administrator (role 1), signed in. Administrators are made by the CLI (admin:create), not
+ * over HTTP, so the row is written in users with a hashed password.
+ */
+export async function createAdmin(t: TestApp, fields: { name?: string; email?: string } = {}): Promise<Actor> {
+  const tag = unique();
+  const email = fields.email ?? `admin-${tag}@dosar.test`;
+  await t.ctx.db
+    .insertInto('users')
+    .values({
+      name: fields.name ?? `Administrator ${tag}`,
+      email,
+      password_hash: await hashPassword(PASSWORD),
+      role: 1,
+      company_id: null,
+      holding_id: null,
+    })
+    .execute();
+  return signIn(t, email, PASSWORD);
 }
 
 // ---------------------------------------------------------------- tenants
