@@ -31,7 +31,6 @@ let group1: Holding;
 let group2: Holding;
 let member: Actor;
 const SECRET = 'CANARY-CERERI-5d1e';
-const tokenOf = async (email: string): Promise<string> => (await signIn(t, email, PASSWORD)).token;
 
 // Each call from its own address, so only the throttling test meets the per-IP limit.
 let calls = 0;
