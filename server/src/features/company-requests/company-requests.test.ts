@@ -5,7 +5,6 @@ import {
   createCompany,
   createHolding,
   createUser,
-  PASSWORD,
   signIn,
   type Actor,
   type Company,
