@@ -93,6 +93,10 @@ export async function prepareTemplates(): Promise<Template> {
     const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
     await migrateToLatest(db);
     const dump = async (name: string) => {
+      // A dump is a copy of the files of a running server: a clone starts with crash recovery, which
+      // sets every sequence to its WAL-logged value, up to 32 ahead (ids 34, 35… after 5 rows; the
+      // scale generator counts on the next id being max + 1). A checkpoint first makes the copy exact.
+      await pglite.exec('checkpoint');
       const file = path.join(dir, name);
       fs.writeFileSync(file, Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer()));
       return file;
