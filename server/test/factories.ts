@@ -270,16 +270,20 @@ export interface Client {
 export async function createHolding(
   t: TestApp,
   company: Company,
-  options: { name?: string; cui?: string; email?: string; admin?: boolean; clientName?: string } = {},
+  options: {
+    name?: string;
+    cui?: string;
+    email?: string;
+    admin?: boolean;
+    /** Fields of the first client (the one that brings the holding in). */
+    client?: { name?: string; notes?: string; email?: string };
+  } = {},
 ): Promise<Holding & { client: Client }> {
   const tag = unique();
   const name = options.name ?? `Grup ${tag}`;
   const cui = options.cui ?? uniqueCui();
   const email = options.email ?? `grup-${tag}@grup.test`;
-  const client = await createClient(t, company, {
-    name: options.clientName,
-    new_holding: { name, cui, email },
-  });
+  const client = await createClient(t, company, { ...options.client, new_holding: { name, cui, email } });
   const holdingId = client.holding_id as number;
   let admin: Actor | null = null;
   if (options.admin !== false) {
