@@ -12,6 +12,22 @@ const frontEnd = (name, dir) => ({
   moduleNameMapper: { '\\.css$': '<rootDir>/../jest.style-stub.js' },
 });
 
+// Server suites that start processes, fill disks or measure load: the slow lane.
+const SLOW = ['/test/faults/', '/test/production/'];
+
+// The server is native ESM; its tests run as CommonJS through one transformer. The fast lane migrates
+// (and seeds) one database in globalSetup; every test file clones it (server/test/database-template.ts).
+const server = (name, extra) => ({
+  displayName: name,
+  rootDir: '<rootDir>/server',
+  testEnvironment: 'node',
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: { '\\.(ts|js|cjs|mjs)$': '<rootDir>/../jest.transform-server.cjs' },
+  transformIgnorePatterns: [],
+  setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],
+  ...extra,
+});
+
 module.exports = {
   rootDir: __dirname,
   projects: [
@@ -20,16 +36,16 @@ module.exports = {
     frontEnd('admin', 'admin-app'),
     frontEnd('company', 'company-app'),
     frontEnd('client', 'client-app'),
-    {
-      // The server is native ESM; its tests run as CommonJS through one transformer.
-      displayName: 'server',
-      rootDir: '<rootDir>/server',
-      testEnvironment: 'node',
+    server('server', {
       testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
-      moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
-      transform: { '\\.(ts|js|cjs|mjs)$': '<rootDir>/../jest.transform-server.cjs' },
-      transformIgnorePatterns: [],
-      setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],
-    },
+      testPathIgnorePatterns: ['/node_modules/', ...SLOW],
+      globalSetup: '<rootDir>/test/global-setup.ts',
+      globalTeardown: '<rootDir>/test/global-teardown.ts',
+    }),
+    // The slow lane: crashes, a full disk, load, several processes. Run on their own (`npm test` starts
+    // them after the other projects, so they do not compete with them for the two cores). They start
+    // real server processes on data directories of their own; the one in-process app (disk-full) boots a
+    // fresh database, cheaper than preparing the templates for it.
+    server('server-slow', { testMatch: SLOW.map((dir) => `<rootDir>${dir}**/*.test.ts`) }),
   ],
 };

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: every suite of the project, in order, carrying on after a failure:
 //   1. lint        type-check (server + each front-end app), eslint, prettier --check
-//   2. jest        every project (front-end on jsdom, server on the embedded PGlite)
-//   3. jest (pg)   the server project again on PostgreSQL, when TEST_DATABASE_URL is set
+//   2. jest        every project (front-end on jsdom, server on the embedded PGlite), then the slow lane
+//                  (server-slow: faults, production — processes, full disks, load) on its own
+//   3. jest (pg)   the server projects again on PostgreSQL, when TEST_DATABASE_URL is set
 //   4. e2e         real Chromium against the built product (e2e/run.mjs)
 // Quiet while things pass, detailed when they fail. The last line totals every suite:
 // `tests: N passed, M failed`; the exit code is non-zero when anything failed.
@@ -115,14 +116,21 @@ async function lint() {
 }
 
 // ---------------------------------------------------------------- 2./3. jest
+// The server's slow lane (jest.config.js): reported on a line of its own.
+const SLOW = [path.join('server', 'test', 'faults') + path.sep, path.join('server', 'test', 'production') + path.sep];
 const projectOf = (file) => {
-  const relative = path.relative(root, file).split(path.sep)[0];
-  return { 'admin-app': 'admin', 'company-app': 'company', 'client-app': 'client' }[relative] ?? relative;
+  const relative = path.relative(root, file);
+  if (SLOW.some((dir) => relative.startsWith(dir))) return 'server-slow';
+  const top = relative.split(path.sep)[0];
+  return { 'admin-app': 'admin', 'company-app': 'company', 'client-app': 'client' }[top] ?? top;
 };
 
+let invocations = 0;
 /** Runs jest with a JSON report; one result line per project (label prefix + project). */
 async function jest(label, extraArgs, env) {
-  const outputFile = path.join(tmp, `${label.replace(/\W+/g, '-')}.json`);
+  // One report and one summary file per invocation (a label runs twice: the main projects, then the slow lane).
+  const stem = `${label.replace(/\W+/g, '-')}-${++invocations}`;
+  const outputFile = path.join(tmp, `${stem}.json`);
   const args = [
     path.join(root, 'node_modules', 'jest', 'bin', 'jest.js'),
     '--ci',
@@ -134,7 +142,7 @@ async function jest(label, extraArgs, env) {
     ...extraArgs,
   ];
   // The attack suites (server/test/security, server/test/faults) append one summary line per category here.
-  const summaryFile = path.join(tmp, `${label.replace(/\W+/g, '-')}-summary.txt`);
+  const summaryFile = path.join(tmp, `${stem}-summary.txt`);
   const { code, output, ms } = await run(process.execPath, args, {
     env: { ...env, DOSAR_SUMMARY_FILE: summaryFile },
     timeoutMs: 40 * MINUTE,
@@ -216,11 +224,16 @@ const wanted = (suite) => !only || only.has(suite);
 
 console.log('Dosar — toate testele (lint, jest, jest pe PostgreSQL, e2e)\n');
 if (wanted('lint')) await lint();
-if (wanted('jest')) await jest('jest', [], withoutDb);
+// The slow lane runs after the others, alone on the cores (the load test measures a server under load).
+if (wanted('jest')) {
+  await jest('jest', ['--ignoreProjects', 'server-slow'], withoutDb);
+  await jest('jest', ['--selectProjects', 'server-slow'], withoutDb);
+}
 if (!wanted('pg')) {
   // not asked for
 } else if (process.env.TEST_DATABASE_URL) {
   await jest('jest-pg', ['--selectProjects', 'server'], process.env);
+  await jest('jest-pg', ['--selectProjects', 'server-slow'], process.env);
 } else {
   console.log('    jest-pg: TEST_DATABASE_URL not set, server tests on PostgreSQL skipped');
 }

@@ -1,5 +1,5 @@
 import { bearer, createTestApp, type TestApp } from '../test/helpers.js';
-import { DEMO_PASSWORD } from './seed.js';
+import { createCompany, PASSWORD, signIn, type Company } from '../test/factories.js';
 
 interface LogLine {
   level: number;
@@ -11,10 +11,16 @@ interface LogLine {
 
 describe('request log', () => {
   let t: TestApp;
+  let company: Company;
   const lines: string[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp({ config: { logLevel: 'info' }, logStream: { write: (line) => lines.push(line) } });
+    t = await createTestApp({
+      seed: false,
+      config: { logLevel: 'info' },
+      logStream: { write: (line) => lines.push(line) },
+    });
+    company = await createCompany(t);
   });
   afterAll(() => t.close());
   beforeEach(() => {
@@ -24,7 +30,7 @@ describe('request log', () => {
   const parsed = (): LogLine[] => lines.map((line) => JSON.parse(line) as LogLine);
 
   it('writes one line per request when it ends: method, URL, status and time', async () => {
-    const token = await t.login('owner@demo.ro');
+    const { token } = await signIn(t, company.owner.email, PASSWORD);
     lines.length = 0;
     const res = await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) });
     expect(res.statusCode).toBe(200);
@@ -41,7 +47,7 @@ describe('request log', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/login',
-      payload: { email: 'owner@demo.ro', password: DEMO_PASSWORD },
+      payload: { email: company.owner.email, password: PASSWORD },
     });
     expect(res.statusCode).toBe(200);
     const { token } = res.json() as { token: string };
@@ -54,7 +60,7 @@ describe('request log', () => {
     expect(all).toContain('request completed');
     expect(all).not.toContain(token);
     expect(all).not.toContain('secret-cookie');
-    expect(all).not.toContain(DEMO_PASSWORD);
+    expect(all).not.toContain(PASSWORD);
   });
 
   it('a refused request is still one line, with its 4xx status', async () => {

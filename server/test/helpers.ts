@@ -13,6 +13,7 @@ import type { Mailer, MailMessage } from '../src/infra/mailer.js';
 import type { AppContext } from '../src/infra/context.js';
 import { buildApp, type BuildOptions } from '../src/app.js';
 import { DEMO_PASSWORD, seedDemoWorld } from '../src/seed.js';
+import { cloneTemplate, withDatabase } from './database-template.js';
 
 /** A mailer that keeps messages in memory so tests can read them. */
 export interface MemoryMailer extends Mailer {
@@ -43,25 +44,31 @@ export interface TestApp {
 }
 
 /**
- * A fresh, migrated database per call: PGlite in memory, or — when
- * TEST_DATABASE_URL is set — a new PostgreSQL database created for this app.
+ * A fresh, migrated database per call: PGlite in memory, or — when TEST_DATABASE_URL is set — a new
+ * PostgreSQL database created for this app. Cloned from the run's template (test/database-template.ts)
+ * when jest's globalSetup prepared one, else migrated (and seeded) from scratch.
  */
 export async function createTestApp(
   options: { seed?: boolean; config?: Partial<Config> } & BuildOptions = {},
 ): Promise<TestApp> {
+  const bootStarted = Date.now();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dosar-test-'));
+  const filesDir = path.join(dataDir, 'files');
+  const seeded = options.seed !== false;
+  const clone = await cloneTemplate(seeded, filesDir);
   let databaseUrl: string | null = null;
   let dropDatabase: (() => Promise<void>) | null = null;
-  const adminUrl = process.env.TEST_DATABASE_URL;
+  const adminUrl = clone?.adminUrl ?? process.env.TEST_DATABASE_URL;
   if (adminUrl) {
-    const name = `dosar_test_${crypto.randomBytes(6).toString('hex')}`;
-    const admin = new Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    let name = clone?.databaseName;
+    if (!name) {
+      name = `dosar_test_${crypto.randomBytes(6).toString('hex')}`;
+      const admin = new Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+    }
+    databaseUrl = withDatabase(adminUrl, name);
     dropDatabase = async () => {
       const c = new Client({ connectionString: adminUrl });
       await c.connect();
@@ -73,7 +80,8 @@ export async function createTestApp(
     { NODE_ENV: 'test', DATA_DIR: dataDir },
     { databaseUrl, databaseInMemory: !databaseUrl, seedDemo: false, ...options.config },
   );
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, { pgliteImage: clone?.pgliteImage });
+  // A no-op on a clone (its migrations are recorded); the whole chain on a fresh database.
   await migrateToLatest(database.db);
   const mail = memoryMailer();
   const ctx: AppContext = {
@@ -83,12 +91,13 @@ export async function createTestApp(
     mailer: mail,
     mailTransport: mail,
     limiter: memoryRateLimiter(),
-    storage: localDiskStorage(path.join(dataDir, 'files')),
+    storage: localDiskStorage(filesDir),
     readCache: database.cache,
   };
-  if (options.seed !== false) await seedDemoWorld(ctx);
+  if (seeded && !clone) await seedDemoWorld(ctx);
   const app = await buildApp(ctx, { onRoute: options.onRoute, logStream: options.logStream });
   await app.ready();
+  logBoot(clone ? 'clone' : 'fresh', seeded, database.kind, Date.now() - bootStarted);
   return {
     app,
     ctx,
@@ -106,6 +115,14 @@ export async function createTestApp(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** DOSAR_TEST_BOOT_LOG=<file>: one line per createTestApp (test file, how, engine, ms), to measure boots. */
+function logBoot(how: 'clone' | 'fresh', seeded: boolean, engine: string, ms: number): void {
+  const log = process.env.DOSAR_TEST_BOOT_LOG;
+  if (!log) return;
+  const file = path.relative(process.cwd(), expect.getState().testPath ?? '?');
+  fs.appendFileSync(log, `${file}\t${how}${seeded ? '+seed' : ''}\t${engine}\t${ms}\n`);
 }
 
 export const bearer = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });

@@ -1,2 +1,3 @@
-// Each API test file boots its own database (PGlite takes a few seconds to start).
+// Each API test file clones the run's template database (about a second) or, without one, boots and
+// migrates its own (several seconds on a busy machine); factories add a few HTTP calls per tenant.
 jest.setTimeout(60_000);

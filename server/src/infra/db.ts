@@ -17,9 +17,15 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** Opens an embedded database from a copy of another one's files (a `dumpDataDir()` tarball), skipping initdb. */
+export interface OpenOptions {
+  pgliteImage?: Blob;
+}
+
 /** PostgreSQL when DATABASE_URL is set, else embedded PGlite in DATA_DIR/db (or in memory for tests). */
 export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databaseInMemory'> & Partial<Pick<Config, 'readCache'>>,
+  options: OpenOptions = {},
 ): Promise<DatabaseHandle> {
   let cache: ReadCache | null = null;
   const tracked = (dialect: Dialect, options?: TrackingOptions) => writeTrackingDialect(dialect, () => cache, options);
@@ -69,7 +75,11 @@ export async function openDatabase(
   }
   let pglite;
   try {
-    pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+    pglite = await PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      ...(options.pgliteImage ? { loadDataDir: options.pgliteImage } : {}),
+      extensions: { pg_trgm },
+    });
   } catch (error) {
     unlock();
     throw error;

@@ -2,46 +2,56 @@ import { gunzipSync } from 'node:zlib';
 import { Client } from 'pg';
 import { sql } from 'kysely';
 import { bearer, createTestApp, type TestApp } from '../../test/helpers.js';
+import { createCompany, createHolding, createUser, PASSWORD, signIn, uploadDocument } from '../../test/factories.js';
 import { file, multipart } from '../../test/multipart.js';
-import { CANARY } from '../seed.js';
 import { ReadCache, type Listen } from './read-cache.js';
 
-// The hot read cache: repeated reads come from memory, and no change leaves a stale answer
-// or a session that should have ended.
+// The hot read cache: repeated reads come from memory, and no change leaves a stale answer or a session
+// that should have ended. A company (owner, staff; "Alfa" is a client inside its holding, with a
+// document and a secret in its notes) and a second company whose owner must learn nothing.
 let t: TestApp;
 let owner: string;
+let ownerEmail: string;
 let staff: string;
+let staffEmail: string;
 let owner2: string;
 let alfa: number;
+let companyId: number;
+const SECRET = 'CANARY-CACHE-41b7';
 
+const company = (path: string) => `/api/company/${companyId}/${path}`;
 const post = (token: string, url: string, payload: object = {}) =>
   t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
 const names = async (token: string) =>
-  (await post(token, '/api/company/1/clients', { per_page: 100 })).json().data.map((c: { name: string }) => c.name);
-const view = async (token = owner) => (await post(token, `/api/company/1/clients/${alfa}`)).json();
+  (await post(token, company('clients'), { per_page: 100 })).json().data.map((c: { name: string }) => c.name);
+const view = async (token = owner) => (await post(token, company(`clients/${alfa}`))).json();
 const pdf = (label: string) => Buffer.from(`%PDF-1.4\n% ${label}\n%%EOF\n`);
+const login = async (email: string): Promise<string> => (await signIn(t, email, PASSWORD)).token;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [owner, staff, owner2] = await Promise.all([
-    t.login('owner@demo.ro'),
-    t.login('staff@demo.ro'),
-    t.login('owner2@demo.ro'),
-  ]);
-  const row = await t.ctx.db
-    .selectFrom('clients')
-    .select('id')
-    .where('name', 'like', 'Alfa%')
-    .executeTakeFirstOrThrow();
-  alfa = row.id;
+  t = await createTestApp({ seed: false });
+  const first = await createCompany(t);
+  const staffUser = await createUser(t, first, { role: 3 });
+  const holding = await createHolding(t, first, {
+    client: { name: 'Alfa Distribuție SRL', notes: `Observații client ${SECRET}` },
+  });
+  await uploadDocument(t, first.owner, holding.client);
+  const second = await createCompany(t);
+  companyId = first.id;
+  owner = first.owner.token;
+  ownerEmail = first.owner.email;
+  staff = staffUser.token;
+  staffEmail = staffUser.email;
+  owner2 = second.owner.token;
+  alfa = holding.client.id;
 });
 afterAll(() => t.close());
 
 test('a repeated read is answered from memory, byte for byte the same', async () => {
   expect(t.ctx.readCache.active).toBe(true);
-  const first = await post(owner, '/api/company/1/clients', { per_page: 10 });
+  const first = await post(owner, company('clients'), { per_page: 10 });
   const hits = t.ctx.readCache.hits;
-  const second = await post(owner, '/api/company/1/clients', { per_page: 10 });
+  const second = await post(owner, company('clients'), { per_page: 10 });
   expect(t.ctx.readCache.hits).toBe(hits + 1);
   expect(second.statusCode).toBe(200);
   expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
@@ -49,7 +59,7 @@ test('a repeated read is answered from memory, byte for byte the same', async ()
 });
 
 test('a browser (Accept-Encoding: gzip) gets the same answer gzipped, computed or from memory', async () => {
-  const url = `/api/company/1/clients/${alfa}`;
+  const url = `/api/company/${companyId}/clients/${alfa}`;
   const plain = await post(owner, url);
   const gzipped = () =>
     t.app.inject({
@@ -67,7 +77,7 @@ test('a browser (Accept-Encoding: gzip) gets the same answer gzipped, computed o
   }
   const refused = await t.app.inject({
     method: 'POST',
-    url: '/api/company/1/clients/999999',
+    url: company('clients/999999'),
     headers: { ...bearer(owner), 'accept-encoding': 'gzip' },
     payload: {},
   });
@@ -87,15 +97,15 @@ test('a browser (Accept-Encoding: gzip) gets the same answer gzipped, computed o
 test('another company is refused before the cache is asked, and learns nothing', async () => {
   await view(owner);
   await view(owner);
-  const res = await post(owner2, `/api/company/1/clients/${alfa}`);
+  const res = await post(owner2, `/api/company/${companyId}/clients/${alfa}`);
   expect(res.statusCode).toBe(404);
-  expect(res.body).not.toContain(CANARY.demo);
+  expect(res.body).not.toContain(SECRET);
   expect(res.body).not.toContain('Alfa');
 });
 
 test('a new client shows in the next list, for every user of the company', async () => {
   expect(await names(staff)).not.toContain('Client Nou Cache SRL');
-  const created = await post(owner, '/api/company/1/createClient', { name: 'Client Nou Cache SRL', cui: '18547290' });
+  const created = await post(owner, company('createClient'), { name: 'Client Nou Cache SRL', cui: '18547290' });
   expect(created.statusCode).toBe(201);
   expect(await names(staff)).toContain('Client Nou Cache SRL');
   expect(await names(owner)).toContain('Client Nou Cache SRL');
@@ -106,7 +116,7 @@ test('an upload, then its deletion, show in the next client view', async () => {
   const body = multipart([file('files', 'Cache proba.pdf', pdf('cache'), 'application/pdf')]);
   const uploaded = await t.app.inject({
     method: 'POST',
-    url: `/api/company/1/clients/${alfa}/storeFiles`,
+    url: `/api/company/${companyId}/clients/${alfa}/storeFiles`,
     headers: { ...bearer(staff), ...body.headers },
     payload: body.payload,
   });
@@ -115,18 +125,18 @@ test('an upload, then its deletion, show in the next client view', async () => {
   const after = await view();
   expect(after.documents.map((d: { id: number }) => d.id)).toContain(id);
   expect(after.data.documents_count).toBe(before.data.documents_count + 1);
-  expect((await post(owner, `/api/company/1/clients/${alfa}/media/${id}/delete`)).statusCode).toBe(200);
+  expect((await post(owner, `/api/company/${companyId}/clients/${alfa}/media/${id}/delete`)).statusCode).toBe(200);
   expect((await view()).documents.map((d: { id: number }) => d.id)).not.toContain(id);
 });
 
 test('a category renamed shows in the next client view', async () => {
   const { categories } = await view();
   const target = categories[0];
-  await post(owner, `/api/company/1/categories/${target.id}/update`, { name: 'Facturi (redenumit)' });
+  await post(owner, `/api/company/${companyId}/categories/${target.id}/update`, { name: 'Facturi (redenumit)' });
   const renamed = (await view()).categories.find((c: { id: number }) => c.id === target.id);
   // Alfa's holding may have its own set; either way the answer is fresh, not the cached one.
   expect(renamed?.name ?? 'Facturi (redenumit)').toBe('Facturi (redenumit)');
-  await post(owner, `/api/company/1/categories/${target.id}/update`, { name: target.name });
+  await post(owner, `/api/company/${companyId}/categories/${target.id}/update`, { name: target.name });
 });
 
 test('a write drops the cache when it commits: a statement at once, a transaction at its commit, a rollback never', async () => {
@@ -174,25 +184,25 @@ test('a change made straight in the database (a CLI, psql) shows in the next rea
 });
 
 test('logout ends the session at once, though the token was remembered', async () => {
-  const token = await t.login('staff@demo.ro');
-  expect((await post(token, '/api/company/1/clients')).statusCode).toBe(200);
-  expect((await post(token, '/api/company/1/clients')).statusCode).toBe(200);
+  const token = await login(staffEmail);
+  expect((await post(token, company('clients'))).statusCode).toBe(200);
+  expect((await post(token, company('clients'))).statusCode).toBe(200);
   expect((await post(token, '/api/logout')).statusCode).toBe(200);
-  expect((await post(token, '/api/company/1/clients')).statusCode).toBe(401);
+  expect((await post(token, company('clients'))).statusCode).toBe(401);
 });
 
 test('a suspended company is refused at once; reactivated, it works again', async () => {
   await names(owner);
-  await t.ctx.db.updateTable('companies').set({ status: 'suspended' }).where('id', '=', 1).execute();
-  expect((await post(owner, '/api/company/1/clients')).statusCode).toBe(401);
-  await t.ctx.db.updateTable('companies').set({ status: 'active' }).where('id', '=', 1).execute();
-  expect((await post(owner, '/api/company/1/clients')).statusCode).toBe(200);
+  await t.ctx.db.updateTable('companies').set({ status: 'suspended' }).where('id', '=', companyId).execute();
+  expect((await post(owner, company('clients'))).statusCode).toBe(401);
+  await t.ctx.db.updateTable('companies').set({ status: 'active' }).where('id', '=', companyId).execute();
+  expect((await post(owner, company('clients'))).statusCode).toBe(200);
 });
 
 test('a removed staff member loses access on the next call', async () => {
-  const created = await post(owner, '/api/company/1/storeUser', {
+  const created = await post(owner, company('storeUser'), {
     name: 'Angajat Temporar',
-    email: 'temporar@demo.ro',
+    email: 'temporar@firma.test',
     role: 3,
   });
   expect(created.statusCode).toBe(201);
@@ -202,10 +212,10 @@ test('a removed staff member loses access on the next call', async () => {
   // Signed in through a token issued directly (the invitation flow is tested elsewhere).
   const { issueToken } = await import('./auth.js');
   const token = await issueToken(t.ctx.db, id);
-  expect((await post(token, '/api/company/1/clients')).statusCode).toBe(200);
-  expect((await post(token, '/api/company/1/clients')).statusCode).toBe(200);
-  expect((await post(owner, `/api/company/1/users/${id}/delete`)).statusCode).toBe(200);
-  expect((await post(token, '/api/company/1/clients')).statusCode).toBe(401);
+  expect((await post(token, company('clients'))).statusCode).toBe(200);
+  expect((await post(token, company('clients'))).statusCode).toBe(200);
+  expect((await post(owner, `/api/company/${companyId}/users/${id}/delete`)).statusCode).toBe(200);
+  expect((await post(token, company('clients'))).statusCode).toBe(401);
 });
 
 const onPostgres = process.env.TEST_DATABASE_URL ? test : test.skip;
@@ -355,8 +365,8 @@ describe('ReadCache on its own', () => {
   });
 
   test('sessions are remembered on either database', async () => {
-    const [a, b] = [await t.login('owner@demo.ro'), await t.login('owner@demo.ro')];
-    await post(a, '/api/company/1/clients', { per_page: 1 });
+    const [a, b] = [await login(ownerEmail), await login(ownerEmail)];
+    await post(a, company('clients'), { per_page: 1 });
     const tokenId = Number(a.split('|')[0]);
     const actors = (t.ctx.readCache as unknown as { actors: Map<number, unknown> }).actors;
     expect(actors.has(tokenId)).toBe(true);

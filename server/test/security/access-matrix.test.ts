@@ -1,6 +1,6 @@
 /**
  * Access matrix (issue 7): every /api route of the app's own route table,
- * called as anonymous, as each demo role and as the other tenant's users,
+ * called as anonymous, as each role and as the other tenant's users,
  * with ids of the other tenant. A route missing from ACCESS fails the test.
  *
  * Per (route, caller) the calls are:
@@ -19,7 +19,7 @@ import {
   CaseLog,
   fillUrl,
   injectOptions,
-  loadWorld,
+  buildWorld,
   sample,
   signIn,
   signInAll,
@@ -45,7 +45,7 @@ let ownDataSeen = 0;
 
 beforeAll(async () => {
   ({ t, routes } = await bootWithRoutes());
-  world = await loadWorld(t);
+  world = await buildWorld(t);
   callers = await signInAll(t);
 }, 180_000);
 afterAll(async () => {
@@ -285,7 +285,7 @@ test('other-tenant ids (F, M, X): refused with 401/403/404, nothing changes, not
     if (before.has(key)) continue;
     const parsed = JSON.parse(row) as Record<string, unknown>;
     const touchesTenant = TENANT_COLUMNS.some((c) => tenantIds[c].includes(parsed[c] as number));
-    log.check(!touchesTenant, () => `new row in a demo tenant from refused calls: ${key} ${row}`);
+    log.check(!touchesTenant, () => `new row in a tenant from refused calls: ${key} ${row}`);
   }
   expect(log.failures.slice(start, start + 60)).toEqual([]);
 }, 600_000);

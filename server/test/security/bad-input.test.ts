@@ -22,7 +22,7 @@ import {
   CaseLog,
   freshAddress,
   isRomanian,
-  loadWorld,
+  buildWorld,
   sample,
   signInAll,
   validates,
@@ -44,12 +44,10 @@ const MIN_CASES_PER_ROUTE = 50;
 
 beforeAll(async () => {
   ({ t, routes } = await bootWithRoutes());
-  world = await loadWorld(t);
+  world = await buildWorld(t);
   callers = await signInAll(t);
-  const id = async (email: string) =>
-    (await t.ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
-  staffId = await id('staff@demo.ro');
-  clientUserId = await id('client@demo.ro');
+  staffId = callers.staff.userId as number;
+  clientUserId = callers.client.userId as number;
 }, 180_000);
 afterAll(async () => {
   await t?.close();

@@ -19,7 +19,7 @@ import {
   auth,
   bootWithRoutes,
   CaseLog,
-  loadWorld,
+  buildWorld,
   signInAll,
   type Caller,
   type CallerName,
@@ -40,7 +40,7 @@ const pdfOf = (text: string, bytes = 0): Buffer => {
 
 beforeAll(async () => {
   ({ t } = await bootWithRoutes({ uploadMaxBytes: MAX }));
-  world = await loadWorld(t);
+  world = await buildWorld(t);
   callers = await signInAll(t);
 }, 180_000);
 afterAll(async () => {

@@ -1,6 +1,6 @@
 /**
- * Shared machinery of the attack suites (issue 7): the app's own route table,
- * the demo world's ids per tenant, the callers, bodies generated from each
+ * Shared machinery of the attack suites: the app's own route table, two
+ * tenants built with the test factories (ids, callers, secrets), bodies generated from each
  * route's JSON schema, the response checks (no other-tenant value, no
  * secret, Romanian messages) and the one-line summary per category.
  */
@@ -11,7 +11,20 @@ import { Ajv } from 'ajv';
 import formats from 'ajv-formats';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { field, file, multipart } from '../multipart.js';
-import { CANARY, DEMO_PASSWORD, tinyPdf } from '../../src/seed.js';
+import { CANARY, tinyPdf } from '../../src/seed.js';
+import {
+  api,
+  createAdmin,
+  createClient,
+  createCompany,
+  createHolding,
+  createUser,
+  expectStatus,
+  PASSWORD,
+  uploadDocument,
+  type Actor,
+  type Company,
+} from '../factories.js';
 import type { Config } from '../../src/config.js';
 
 // ---------------------------------------------------------------- summary lines
@@ -118,7 +131,7 @@ export function routeFromOptions(route: RouteOptions): ApiRoute[] {
     }));
 }
 
-// ---------------------------------------------------------------- the demo world
+// ---------------------------------------------------------------- the two tenants
 
 export interface TenantWorld {
   n: 1 | 2;
@@ -138,7 +151,7 @@ export interface TenantWorld {
   holdingAdmin: number;
   companyPayment: number;
   holdingPayment: number;
-  /** Strings that only this tenant's answers may contain. */
+  /** Strings that only this tenant's answers may contain (the first is its canary). */
   secrets: string[];
 }
 
@@ -149,37 +162,12 @@ export interface World {
   campaign: number;
 }
 
-const TENANT_STRINGS: Record<1 | 2, string[]> = {
-  1: [
-    CANARY.demo,
-    'Contabil Demo SRL',
-    'Grup Demo',
-    'owner@demo.ro',
-    'staff@demo.ro',
-    'holding@demo.ro',
-    'client@demo.ro',
-    'office@contabil-demo.ro',
-    'contact@grup-demo.ro',
-    'Alfa Distribuție',
-    'Beta Construct',
-    'Gamma Consultanță',
-    'RO12345674',
-    'RO23456783',
-  ],
-  2: [
-    CANARY.other,
-    'Alt Contabil SRL',
-    'Alt Grup',
-    'owner2@demo.ro',
-    'holding2@demo.ro',
-    'office@alt-contabil.ro',
-    'contact@alt-grup.ro',
-    'Delta Transport',
-    'Epsilon Agro',
-    'RO67890120',
-    'RO78901233',
-  ],
-};
+/**
+ * The sign-in e-mail of each caller, filled by buildWorld (the suites use them for the flows they
+ * drive by hand: sign-in throttles, resets, suspension).
+ */
+export const EMAIL = {} as Record<Exclude<CallerName, 'anonymous'>, string>;
+export { PASSWORD };
 
 /** Never in any answer, whoever asks. */
 export const SECRET_MARKERS = ['password_hash', 'token_hash', '$argon2', 'storage_key'];
@@ -201,111 +189,122 @@ export function secretsIn(text: string): string[] {
   return [...new Set(found)];
 }
 
-export async function loadWorld(t: TestApp): Promise<World> {
+/**
+ * Two tenants made with the factories, shaped like the product's smallest real use: each a company
+ * with a holding, a client inside it and one outside (two documents each, in the company's first
+ * category), a utility file, and sandbox payments; the first also has staff and a holding member.
+ * Every value a tenant owns carries its canary (client notes, document names, the utility file), and
+ * its names, e-mails and CUIs are its secrets: no answer to the other tenant may contain them.
+ */
+export async function buildWorld(t: TestApp): Promise<World> {
   const { db } = t.ctx;
-  const byName = async (table: 'companies' | 'holdings', name: string) =>
-    (await db.selectFrom(table).select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
-  const userId = async (email: string) =>
-    (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
-  const clientId = async (prefix: string) =>
-    (await db.selectFrom('clients').select('id').where('name', 'like', `${prefix}%`).executeTakeFirstOrThrow()).id;
-  const companyPlan = (
+  const admin = await createAdmin(t);
+  EMAIL.admin = admin.email;
+  const plan = async (audience: 'company' | 'holding') =>
     await db
       .selectFrom('plans')
-      .select('id')
-      .where('audience', '=', 'company')
+      .select(['id', 'name', 'price_bani'])
+      .where('audience', '=', audience)
       .where('is_trial', '=', false)
-      .orderBy('id')
-      .executeTakeFirstOrThrow()
-  ).id;
-  const holdingPlan = (
-    await db
-      .selectFrom('plans')
-      .select('id')
-      .where('audience', '=', 'holding')
-      .where('is_trial', '=', false)
-      .orderBy('id')
-      .executeTakeFirstOrThrow()
-  ).id;
-  const plan = await db
-    .selectFrom('plans')
-    .select(['id', 'name', 'price_bani'])
-    .where('id', '=', companyPlan)
-    .executeTakeFirstOrThrow();
-
-  const tenant = async (n: 1 | 2): Promise<TenantWorld> => {
-    const company = await byName('companies', n === 1 ? 'Contabil Demo SRL' : 'Alt Contabil SRL');
-    const holding = await byName('holdings', n === 1 ? 'Grup Demo' : 'Alt Grup');
-    const client = await clientId(n === 1 ? 'Alfa' : 'Delta');
-    const clientOutside = await clientId(n === 1 ? 'Gamma' : 'Epsilon');
-    const media = (
-      await db
-        .selectFrom('media')
-        .select('id')
-        .where('client_id', '=', client)
-        .where('deleted_at', 'is', null)
-        .orderBy('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-    const mediaOutside = (
-      await db
-        .selectFrom('media')
-        .select('id')
-        .where('client_id', '=', clientOutside)
-        .where('deleted_at', 'is', null)
-        .orderBy('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-    const category = (
-      await db
-        .selectFrom('categories')
-        .select('id')
-        .where('company_id', '=', company)
-        .orderBy('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-    const util = await db
-      .selectFrom('utility_files')
-      .select(['id', 'media_id'])
-      .where('company_id', '=', company)
       .orderBy('id')
       .executeTakeFirstOrThrow();
-    const owner = await userId(n === 1 ? 'owner@demo.ro' : 'owner2@demo.ro');
-    const holdingAdmin = await userId(n === 1 ? 'holding@demo.ro' : 'holding2@demo.ro');
+  const companyPlan = await plan('company');
+  const holdingPlan = await plan('holding');
+
+  const tenant = async (n: 1 | 2): Promise<TenantWorld> => {
+    const canary = n === 1 ? CANARY.demo : CANARY.other;
+    const notes = `Observații client ${canary}`;
+    const company: Company = await createCompany(t);
+    const holding = await createHolding(t, company, { client: { notes } });
+    const holdingAdmin = holding.admin as Actor;
+    const clientOutside = await createClient(t, company, { notes });
+    const extra = n === 1 ? await createClient(t, company, { holding_id: holding.id, notes }) : null;
+    const people: Actor[] = [company.owner, holdingAdmin];
+    if (n === 1) {
+      const staff = await createUser(t, company, { role: 3 });
+      const member = await createUser(t, holding, { role: 5 });
+      people.push(staff, member);
+      Object.assign(EMAIL, { owner: company.owner.email, staff: staff.email, holding: holdingAdmin.email });
+      EMAIL.client = member.email;
+    } else {
+      Object.assign(EMAIL, { owner2: company.owner.email, holding2: holdingAdmin.email });
+    }
+    const owner = api(t).as(company.owner);
+    const categories = expectStatus(await owner.get(`/api/company/${company.id}/categories`), 200, 'categories');
+    const [category, second] = (categories.json.data as { id: number }[]).map((c) => c.id);
+    // Four documents per client, as a month of real use looks: two months × two categories.
+    const documents = async (client: { id: number; name: string }, uploader: Actor) => {
+      const ids: number[] = [];
+      for (const period of ['2026-02', '2026-01'])
+        for (const [k, categoryId] of [category, second].entries())
+          ids.push(
+            (
+              await uploadDocument(t, uploader, client, {
+                name: `${k === 0 ? 'Factura' : 'Extras'} ${client.id} ${period} ${canary}.pdf`,
+                period,
+                category_id: categoryId,
+              })
+            ).id,
+          );
+      return ids;
+    };
+    const [media] = await documents(holding.client, company.owner);
+    const [mediaOutside] = await documents(clientOutside, company.owner);
+    if (extra) await documents(extra, holdingAdmin);
+    const util = expectStatus(
+      await owner.upload(`/api/company/${company.id}/storeUtil`, [
+        field('title', 'Model contract'),
+        field('description', `Model ${canary}`),
+        file('file', 'Model contract.txt', `Model de contract ${canary}\nCompletați datele firmei.\n`, 'text/plain'),
+      ]),
+      201,
+      'utility file',
+    ).json.data as { id: number; media_id: number };
+
     const payment = (values: { company_id: number | null; holding_id: number | null; user_id: number }) =>
       db
         .insertInto('payments')
         .values({
           ...values,
-          plan_id: plan.id,
-          plan_name: plan.name,
-          amount_bani: plan.price_bani,
+          plan_id: companyPlan.id,
+          plan_name: companyPlan.name,
+          amount_bani: companyPlan.price_bani,
           provider: 'sandbox',
           provider_ref: `sec_${n}_${crypto.randomUUID()}`,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-    const companyPayment = (await payment({ company_id: company, holding_id: null, user_id: owner })).id;
-    const holdingPayment = (await payment({ company_id: null, holding_id: holding, user_id: holdingAdmin })).id;
+    const companyPayment = (await payment({ company_id: company.id, holding_id: null, user_id: company.owner.id })).id;
+    const holdingPayment = (await payment({ company_id: null, holding_id: holding.id, user_id: holdingAdmin.id })).id;
+    const clients = [holding.client, clientOutside, ...(extra ? [extra] : [])];
     return {
       n,
-      company,
-      holding,
-      client,
-      clientOutside,
+      company: company.id,
+      holding: holding.id,
+      client: holding.client.id,
+      clientOutside: clientOutside.id,
       media,
       mediaOutside,
       category,
       util: util.id,
       utilMedia: util.media_id,
-      owner,
-      holdingAdmin,
+      owner: company.owner.id,
+      holdingAdmin: holdingAdmin.id,
       companyPayment,
       holdingPayment,
-      secrets: TENANT_STRINGS[n],
+      secrets: [
+        canary,
+        company.name,
+        holding.name,
+        holding.email,
+        ...people.map((p) => p.email),
+        ...clients.map((c) => c.name),
+        ...clients.map((c) => c.cui),
+        company.cui,
+        holding.cui,
+      ],
     };
   };
-  const admin = await userId('admin@demo.ro');
   const campaign = (
     await db
       .insertInto('campaigns')
@@ -315,12 +314,17 @@ export async function loadWorld(t: TestApp): Promise<World> {
         text: 'Salut',
         audience: 'company_owners',
         tenants: JSON.stringify({ company_ids: [], holding_ids: [] }),
-        created_by: admin,
+        created_by: admin.id,
       })
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;
-  return { tenants: { 1: await tenant(1), 2: await tenant(2) }, companyPlan, holdingPlan, campaign };
+  return {
+    tenants: { 1: await tenant(1), 2: await tenant(2) },
+    companyPlan: companyPlan.id,
+    holdingPlan: holdingPlan.id,
+    campaign,
+  };
 }
 
 // ---------------------------------------------------------------- callers
@@ -337,15 +341,15 @@ export interface Caller {
   userId: number | null;
 }
 
-export const CALLER_SPECS: Omit<Caller, 'token' | 'userId'>[] = [
-  { name: 'anonymous', email: null, role: 0, tenant: null },
-  { name: 'admin', email: 'admin@demo.ro', role: 1, tenant: null },
-  { name: 'owner', email: 'owner@demo.ro', role: 2, tenant: 1 },
-  { name: 'staff', email: 'staff@demo.ro', role: 3, tenant: 1 },
-  { name: 'holding', email: 'holding@demo.ro', role: 4, tenant: 1 },
-  { name: 'client', email: 'client@demo.ro', role: 5, tenant: 1 },
-  { name: 'owner2', email: 'owner2@demo.ro', role: 2, tenant: 2 },
-  { name: 'holding2', email: 'holding2@demo.ro', role: 4, tenant: 2 },
+export const CALLER_SPECS: Omit<Caller, 'token' | 'userId' | 'email'>[] = [
+  { name: 'anonymous', role: 0, tenant: null },
+  { name: 'admin', role: 1, tenant: null },
+  { name: 'owner', role: 2, tenant: 1 },
+  { name: 'staff', role: 3, tenant: 1 },
+  { name: 'holding', role: 4, tenant: 1 },
+  { name: 'client', role: 5, tenant: 1 },
+  { name: 'owner2', role: 2, tenant: 2 },
+  { name: 'holding2', role: 4, tenant: 2 },
 ];
 
 let addressCounter = 0;
@@ -358,7 +362,7 @@ export const freshAddress = (): string => {
 export async function signIn(
   t: TestApp,
   email: string,
-  password = DEMO_PASSWORD,
+  password = PASSWORD,
 ): Promise<{ token: string; userId: number }> {
   const res = await t.app.inject({
     method: 'POST',
@@ -374,12 +378,14 @@ export async function signIn(
 export async function signInAll(t: TestApp): Promise<Record<CallerName, Caller>> {
   const out = {} as Record<CallerName, Caller>;
   for (const spec of CALLER_SPECS) {
-    if (!spec.email) {
-      out[spec.name] = { ...spec, token: null, userId: null };
+    if (spec.name === 'anonymous') {
+      out[spec.name] = { ...spec, email: null, token: null, userId: null };
       continue;
     }
-    const { token, userId } = await signIn(t, spec.email);
-    out[spec.name] = { ...spec, token, userId };
+    const email = EMAIL[spec.name];
+    if (!email) throw new Error(`signInAll: no ${spec.name} (buildWorld first)`);
+    const { token, userId } = await signIn(t, email);
+    out[spec.name] = { ...spec, email, token, userId };
   }
   return out;
 }
@@ -471,7 +477,7 @@ function sampleString(schema: JsonSchema, name: string): string {
     email: `sec${n}-${crypto.randomBytes(3).toString('hex')}@example.ro`,
     password: 'ParolaNoua123!',
     password_confirmation: 'ParolaNoua123!',
-    current_password: DEMO_PASSWORD,
+    current_password: PASSWORD,
     cui: VALID_CUIS[n % VALID_CUIS.length],
     period: '2026-01',
     from: '2026-01-01',
@@ -565,10 +571,10 @@ export function injectOptions(
   return options;
 }
 
-/** Boots one seeded app and records its route table (every /api route). */
+/** Boots one app (no demo world: buildWorld makes the tenants) and records its route table (every /api route). */
 export async function bootWithRoutes(config: Partial<Config> = {}): Promise<{ t: TestApp; routes: ApiRoute[] }> {
   const all: ApiRoute[] = [];
-  const t = await createTestApp({ config, onRoute: (route) => all.push(...routeFromOptions(route)) });
+  const t = await createTestApp({ seed: false, config, onRoute: (route) => all.push(...routeFromOptions(route)) });
   const seen = new Set<string>();
   const routes = all.filter((r) => {
     if (!r.url.startsWith('/api/') || seen.has(r.key)) return false;

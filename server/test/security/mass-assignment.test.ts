@@ -18,7 +18,9 @@ import {
   CaseLog,
   fillUrl,
   freshAddress,
-  loadWorld,
+  buildWorld,
+  EMAIL,
+  PASSWORD,
   sample,
   signInAll,
   auth,
@@ -59,12 +61,10 @@ type Snapshot = Map<string, Row>;
 
 beforeAll(async () => {
   ({ t, routes } = await bootWithRoutes());
-  world = await loadWorld(t);
+  world = await buildWorld(t);
   callers = await signInAll(t);
-  const id = async (email: string) =>
-    (await t.ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
-  staffId = await id('staff@demo.ro');
-  clientUserId = await id('client@demo.ro');
+  staffId = callers.staff.userId as number;
+  clientUserId = callers.client.userId as number;
   otherPlan = (
     await t.ctx.db
       .selectFrom('plans')
@@ -311,7 +311,7 @@ test('no answer of any list or detail carries a hash or a secret', async () => {
   const login = await t.app.inject({
     method: 'POST',
     url: '/api/login',
-    payload: { email: 'owner@demo.ro', password: 'Demo1234!' },
+    payload: { email: EMAIL.owner, password: PASSWORD },
     remoteAddress: freshAddress(),
   });
   log.check(

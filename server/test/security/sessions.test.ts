@@ -7,9 +7,19 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { TestApp } from '../helpers.js';
 import { field, file, multipart } from '../multipart.js';
-import { DEMO_PASSWORD, tinyPdf } from '../../src/seed.js';
+import { tinyPdf } from '../../src/seed.js';
 import { sha256 } from '../../src/infra/tokens.js';
-import { answerProblems, bootWithRoutes, CaseLog, isRomanian, loadWorld, signIn, type World } from './harness.js';
+import {
+  answerProblems,
+  bootWithRoutes,
+  buildWorld,
+  CaseLog,
+  EMAIL,
+  isRomanian,
+  PASSWORD,
+  signIn,
+  type World,
+} from './harness.js';
 
 let t: TestApp;
 let world: World;
@@ -17,7 +27,7 @@ const log = new CaseLog('sessions');
 
 beforeAll(async () => {
   ({ t } = await bootWithRoutes());
-  world = await loadWorld(t);
+  world = await buildWorld(t);
 }, 180_000);
 afterAll(async () => {
   await t?.close();
@@ -46,7 +56,7 @@ describe('XSRF double submit', () => {
   let token: string;
   let cookie: string;
   beforeAll(async () => {
-    token = (await signIn(t, 'owner@demo.ro')).token;
+    token = (await signIn(t, EMAIL.owner)).token;
     const first = await req({ method: 'GET', url: '/api/health' });
     const setCookie = ([] as string[])
       .concat(first.headers['set-cookie'] ?? [])
@@ -103,7 +113,7 @@ describe('XSRF double submit', () => {
 
   test('the rule holds for sign-in, sign-out, uploads, deletes and admin calls; safe methods pass', async () => {
     const bad = { cookie: `XSRF-TOKEN=${cookie}`, 'x-xsrf-token': 'gresit' };
-    const login = await post('/api/login', bad, { email: 'owner@demo.ro', password: DEMO_PASSWORD });
+    const login = await post('/api/login', bad, { email: EMAIL.owner, password: PASSWORD });
     check('XSRF login with a forged header', login, login.statusCode === 419);
     const logout = await post('/api/logout', { ...bearer(token), ...bad });
     check('XSRF logout with a forged header', logout, logout.statusCode === 419);
@@ -138,7 +148,7 @@ describe('XSRF double submit', () => {
       .where('id', '=', world.tenants[1].media)
       .executeTakeFirstOrThrow();
     check('XSRF delete with a forged header deletes nothing', del, del.statusCode === 419 && row.deleted_at === null);
-    const admin = (await signIn(t, 'admin@demo.ro')).token;
+    const admin = (await signIn(t, EMAIL.admin)).token;
     const suspend = await post(`/api/admin/companies/${world.tenants[2].company}/suspend`, {
       ...bearer(admin),
       ...bad,
@@ -171,7 +181,7 @@ describe('XSRF double submit', () => {
 describe('throttles', () => {
   test('login: 5 attempts a minute per e-mail and address, then 429 with Retry-After — even with the right password', async () => {
     const ip = '192.0.2.10';
-    const attempt = (password: string, email = 'staff@demo.ro', remoteAddress = ip) =>
+    const attempt = (password: string, email = EMAIL.staff, remoteAddress = ip) =>
       req({ method: 'POST', url: '/api/login', payload: { email, password }, remoteAddress });
     for (let i = 0; i < 5; i++) {
       const res = await attempt('gresit');
@@ -181,7 +191,7 @@ describe('throttles', () => {
         res.statusCode === 401 && isRomanian(message(res)) && typeof res.json().error === 'string',
       );
     }
-    const sixth = await attempt(DEMO_PASSWORD);
+    const sixth = await attempt(PASSWORD);
     check(
       'login 6th attempt (right password) throttled',
       sixth,
@@ -190,14 +200,14 @@ describe('throttles', () => {
         isRomanian(message(sixth)) &&
         !sixth.body.includes('token'),
     );
-    const upper = await attempt(DEMO_PASSWORD, 'STAFF@demo.ro');
+    const upper = await attempt(PASSWORD, EMAIL.staff.toUpperCase());
     check('login throttle ignores e-mail case', upper, upper.statusCode === 429);
-    const other = await attempt(DEMO_PASSWORD, 'owner@demo.ro');
+    const other = await attempt(PASSWORD, EMAIL.owner);
     check('another account from the same address still signs in', other, other.statusCode === 200, 1);
     const rows = await t.ctx.db
       .selectFrom('audit_events')
       .select('action')
-      .where('subject', '=', 'staff@demo.ro')
+      .where('subject', '=', EMAIL.staff)
       .where('action', '=', 'login.failure')
       .execute();
     log.check(rows.length >= 5, () => `failed logins audited: ${rows.length}`);
@@ -206,8 +216,8 @@ describe('throttles', () => {
   test('unknown and known e-mails answer alike; a reset mail goes out at most once a minute', async () => {
     const ask = (email: string) =>
       req({ method: 'POST', url: '/api/password/email', payload: { email }, remoteAddress: '192.0.2.20' });
-    const sentBefore = t.mail.to('holding2@demo.ro').length;
-    const known = await ask('holding2@demo.ro');
+    const sentBefore = t.mail.to(EMAIL.holding2).length;
+    const known = await ask(EMAIL.holding2);
     const unknown = await ask('nimeni@nicaieri.ro');
     check('reset request for a known e-mail', known, known.statusCode === 200);
     check(
@@ -215,7 +225,7 @@ describe('throttles', () => {
       unknown,
       unknown.statusCode === 200 && unknown.body === known.body,
     );
-    const again = await ask('holding2@demo.ro');
+    const again = await ask(EMAIL.holding2);
     check(
       'second reset request within a minute answers the same',
       again,
@@ -223,8 +233,8 @@ describe('throttles', () => {
     );
     await new Promise((r) => setTimeout(r, 50));
     log.check(
-      t.mail.to('holding2@demo.ro').length === sentBefore + 1,
-      () => `reset mails sent: ${t.mail.to('holding2@demo.ro').length - sentBefore}`,
+      t.mail.to(EMAIL.holding2).length === sentBefore + 1,
+      () => `reset mails sent: ${t.mail.to(EMAIL.holding2).length - sentBefore}`,
     );
     log.check(t.mail.to('nimeni@nicaieri.ro').length === 0, () => 'a mail went to an unknown address');
   });
@@ -232,8 +242,8 @@ describe('throttles', () => {
 
 describe('logout revokes the token', () => {
   test('the signed-out token is refused and gone from the database; other sessions live on', async () => {
-    const a = (await signIn(t, 'holding@demo.ro')).token;
-    const b = (await signIn(t, 'holding@demo.ro')).token;
+    const a = (await signIn(t, EMAIL.holding)).token;
+    const b = (await signIn(t, EMAIL.holding)).token;
     check('token works before logout', await me(a), (await me(a)).statusCode === 200, 1);
     const out = await req({ method: 'POST', url: '/api/logout', headers: bearer(a) });
     check('logout', out, out.statusCode === 200, 1);
@@ -277,12 +287,13 @@ describe('logout revokes the token', () => {
 });
 
 describe('password reset', () => {
-  const email = 'client@demo.ro';
+  let email: string;
   let oldToken: string;
   let link: string;
   let resetToken: string;
 
   beforeAll(async () => {
+    email = EMAIL.client;
     oldToken = (await signIn(t, email)).token;
     const res = await req({
       method: 'POST',
@@ -314,7 +325,7 @@ describe('password reset', () => {
       ['wrong token', { token: 'x'.repeat(43), email, password: 'ParolaNoua1', password_confirmation: 'ParolaNoua1' }],
       [
         'token with another e-mail',
-        { token: resetToken, email: 'holding@demo.ro', password: 'ParolaNoua1', password_confirmation: 'ParolaNoua1' },
+        { token: resetToken, email: EMAIL.holding, password: 'ParolaNoua1', password_confirmation: 'ParolaNoua1' },
       ],
       [
         'confirmation differs',
@@ -329,7 +340,7 @@ describe('password reset', () => {
     const still = await req({
       method: 'POST',
       url: '/api/login',
-      payload: { email, password: DEMO_PASSWORD },
+      payload: { email, password: PASSWORD },
       remoteAddress: '192.0.2.32',
     });
     check('old password still works after refused resets', still, still.statusCode === 200, 1);
@@ -353,7 +364,7 @@ describe('password reset', () => {
     const oldPassword = await req({
       method: 'POST',
       url: '/api/login',
-      payload: { email, password: DEMO_PASSWORD },
+      payload: { email, password: PASSWORD },
       remoteAddress: '192.0.2.33',
     });
     check('old password refused', oldPassword, oldPassword.statusCode === 401);
@@ -380,7 +391,7 @@ describe('password reset', () => {
   });
 
   test('an expired link is refused', async () => {
-    const target = 'holding2@demo.ro';
+    const target = EMAIL.holding2;
     await new Promise((r) => setTimeout(r, 10));
     // the per-minute mail limit was used above for this address: mint the token through the service's own table instead
     const user = await t.ctx.db.selectFrom('users').select('id').where('email', '=', target).executeTakeFirstOrThrow();
@@ -399,7 +410,7 @@ describe('password reset', () => {
     const login = await req({
       method: 'POST',
       url: '/api/login',
-      payload: { email: target, password: DEMO_PASSWORD },
+      payload: { email: target, password: PASSWORD },
       remoteAddress: '192.0.2.35',
     });
     check('password unchanged after the expired link', login, login.statusCode === 200, 2);
@@ -408,10 +419,10 @@ describe('password reset', () => {
 
 describe('user deletion', () => {
   test('a deleted company user and a deleted holding user: tokens refused at once, sign-in refused, data stays', async () => {
-    const owner = (await signIn(t, 'owner@demo.ro')).token;
-    const holdingAdmin = (await signIn(t, 'holding@demo.ro')).token;
+    const owner = (await signIn(t, EMAIL.owner)).token;
+    const holdingAdmin = (await signIn(t, EMAIL.holding)).token;
     const w = world.tenants[1];
-    // fresh users, so the demo accounts stay for the other suites
+    // fresh users, so the world's accounts stay for the other tests
     const mk = async (url: string, token: string, role: number, mail: string) => {
       const res = await req({
         method: 'POST',
@@ -429,7 +440,7 @@ describe('user deletion', () => {
             await t.ctx.db
               .selectFrom('users')
               .select('password_hash')
-              .where('email', '=', 'owner2@demo.ro')
+              .where('email', '=', EMAIL.owner2)
               .executeTakeFirstOrThrow()
           ).password_hash,
         })
@@ -465,7 +476,7 @@ describe('user deletion', () => {
       const login = await req({
         method: 'POST',
         url: '/api/login',
-        payload: { email: mail, password: DEMO_PASSWORD },
+        payload: { email: mail, password: PASSWORD },
         remoteAddress: '192.0.2.40',
       });
       check(`${mail} sign-in after deletion`, login, login.statusCode === 401 && !login.body.includes('token"'));
@@ -493,11 +504,11 @@ describe('user deletion', () => {
 
 describe('tenant suspension', () => {
   test('a suspended company: its tokens and sign-ins refused with a Romanian reason, nothing deleted; reactivation restores it', async () => {
-    const admin = (await signIn(t, 'admin@demo.ro')).token;
-    const ownerToken = (await signIn(t, 'owner@demo.ro')).token;
-    const staffToken = (await signIn(t, 'staff@demo.ro')).token;
-    const holdingToken = (await signIn(t, 'holding@demo.ro')).token;
-    const owner2Token = (await signIn(t, 'owner2@demo.ro')).token;
+    const admin = (await signIn(t, EMAIL.admin)).token;
+    const ownerToken = (await signIn(t, EMAIL.owner)).token;
+    const staffToken = (await signIn(t, EMAIL.staff)).token;
+    const holdingToken = (await signIn(t, EMAIL.holding)).token;
+    const owner2Token = (await signIn(t, EMAIL.owner2)).token;
     const w = world.tenants[1];
     const count = async (table: 'clients' | 'media' | 'users') =>
       Number(
@@ -517,7 +528,7 @@ describe('tenant suspension', () => {
       url: `/api/admin/companies/${w.company}/suspend`,
       headers: bearer(admin),
     });
-    check('admin suspends Contabil Demo SRL', suspend, suspend.statusCode === 200);
+    check('admin suspends the first company', suspend, suspend.statusCode === 200);
     for (const [label, token] of [
       ['owner', ownerToken],
       ['staff', staffToken],
@@ -536,11 +547,11 @@ describe('tenant suspension', () => {
       const user = await me(token);
       check(`suspended ${label} GET /api/user`, user, user.statusCode === 401);
     }
-    for (const email of ['owner@demo.ro', 'staff@demo.ro']) {
+    for (const email of [EMAIL.owner, EMAIL.staff]) {
       const login = await req({
         method: 'POST',
         url: '/api/login',
-        payload: { email, password: DEMO_PASSWORD },
+        payload: { email, password: PASSWORD },
         remoteAddress: '192.0.2.50',
       });
       check(
@@ -589,7 +600,7 @@ describe('tenant suspension', () => {
     const login = await req({
       method: 'POST',
       url: '/api/login',
-      payload: { email: 'owner@demo.ro', password: DEMO_PASSWORD },
+      payload: { email: EMAIL.owner, password: PASSWORD },
       remoteAddress: '192.0.2.52',
     });
     check('owner signs in after reactivation', login, login.statusCode === 200, 1);
@@ -604,7 +615,7 @@ describe('tenant suspension', () => {
 
   test('suspension straight in the database (another instance, a script) is enforced the same', async () => {
     const w = world.tenants[2];
-    const token = (await signIn(t, 'owner2@demo.ro')).token;
+    const token = (await signIn(t, EMAIL.owner2)).token;
     await t.ctx.db.updateTable('companies').set({ status: 'suspended' }).where('id', '=', w.company).execute();
     const res = await req({
       method: 'POST',
@@ -616,7 +627,7 @@ describe('tenant suspension', () => {
     const login = await req({
       method: 'POST',
       url: '/api/login',
-      payload: { email: 'owner2@demo.ro', password: DEMO_PASSWORD },
+      payload: { email: EMAIL.owner2, password: PASSWORD },
       remoteAddress: '192.0.2.60',
     });
     check('db-suspended company sign-in', login, login.statusCode === 403);

@@ -1,25 +1,78 @@
+import { sql } from 'kysely';
 import { bearer, createTestApp, type TestApp } from '../../../test/helpers.js';
+import {
+  api,
+  createAdmin,
+  createClient,
+  createCompany,
+  createHolding,
+  createUser,
+  expectStatus,
+  PASSWORD,
+  signIn,
+  uploadDocument,
+  type Actor,
+  type Company,
+} from '../../../test/factories.js';
 import { drainOutbox } from '../../infra/outbox.js';
 
 let t: TestApp;
 let admin: string;
 const tokens: Record<string, string> = {};
+let first: Company;
+let second: Company;
+let staff: Actor;
+let holdingAdmin: Actor;
+let member: Actor;
 
+/**
+ * The platform as the administrator sees it: "Contabil Unu SRL" on trial (owner and staff, 3 clients,
+ * 2 of them in "Grup Unu", whose administrator and member are its 2 users; one stored document), and
+ * "Alt Contabil SRL", a paying customer of "Start" (a declined attempt 12 days ago, a paid month
+ * 11 days ago) with its own holding "Alt Grup".
+ */
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin@demo.ro');
-  for (const email of ['owner@demo.ro', 'staff@demo.ro', 'holding@demo.ro', 'client@demo.ro'])
-    tokens[email] = await t.login(email);
+  t = await createTestApp({ seed: false });
+  admin = (await createAdmin(t)).token;
+  first = await createCompany(t, { name: 'Contabil Unu SRL', cui: '12345674' });
+  staff = await createUser(t, first, { role: 3 });
+  const holding = await createHolding(t, first, { name: 'Grup Unu' });
+  holdingAdmin = holding.admin as Actor;
+  await createClient(t, first, { holding_id: holding.id });
+  const outside = await createClient(t, first);
+  await uploadDocument(t, staff, outside);
+  member = await createUser(t, holding, { role: 5 });
+  second = await createCompany(t, { name: 'Alt Contabil SRL', cui: '67890120' });
+  await createHolding(t, second, { name: 'Alt Grup' });
+  await payStart(second, 'failed', 12);
+  await payStart(second, 'paid', 11);
+  for (const user of [first.owner, staff, holdingAdmin, member]) tokens[user.email] = user.token;
 });
 afterAll(() => t.close());
+
+/** One sandbox checkout of "Start" by the company's owner, decided `daysAgo` days ago. */
+async function payStart(company: Company, status: 'paid' | 'failed', daysAgo: number): Promise<void> {
+  const start = await t.ctx.db
+    .selectFrom('plans')
+    .select('id')
+    .where('audience', '=', 'company')
+    .where('name', '=', 'Start')
+    .executeTakeFirstOrThrow();
+  const owner = api(t).as(company.owner);
+  const base = `/api/company/${company.id}/users/${company.owner.id}`;
+  const init = expectStatus(await owner.post(`${base}/subscriptions/${start.id}`), 201, 'checkout of Start');
+  const id = init.json.payment.id as number;
+  expectStatus(await owner.post(`${base}/payment/${id}`, { status }), 200, `payment ${status}`);
+  const ago = sql<Date>`now() - make_interval(days => ${daysAgo})`;
+  await t.ctx.db.updateTable('payments').set({ created_at: ago, decided_at: ago }).where('id', '=', id).execute();
+}
 
 const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
 const post = (url: string, token?: string, payload?: object) =>
   t.app.inject({ method: 'POST', url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
 
 async function companyId(name: string): Promise<number> {
-  const row = await t.ctx.db.selectFrom('companies').select('id').where('name', '=', name).executeTakeFirstOrThrow();
-  return row.id;
+  return [first, second].find((c) => c.name === name)?.id ?? 0;
 }
 
 const ADMIN_CALLS: { method: 'GET' | 'POST'; url: string; payload?: object }[] = [
@@ -77,9 +130,9 @@ describe('companies', () => {
     const all = await get('/api/admin/companies', admin);
     expect(all.statusCode).toBe(200);
     expect(all.json().meta).toEqual({ page: 1, per_page: 20, total: 2 });
-    expect(all.json().data.map((c: { name: string }) => c.name)).toEqual(['Alt Contabil SRL', 'Contabil Demo SRL']);
-    const demo = all.json().data[1];
-    expect(demo).toMatchObject({
+    expect(all.json().data.map((c: { name: string }) => c.name)).toEqual(['Alt Contabil SRL', 'Contabil Unu SRL']);
+    const firstRow = all.json().data[1];
+    expect(firstRow).toMatchObject({
       status: 'active',
       users_count: 2,
       clients_count: 3,
@@ -89,32 +142,32 @@ describe('companies', () => {
     const other = all.json().data[0];
     expect(other).toMatchObject({ plan_name: 'Start', subscription_status: 'active' });
 
-    const search = await get(`/api/admin/companies?search=${encodeURIComponent('demo')}`, admin);
-    expect(search.json().data.map((c: { name: string }) => c.name)).toEqual(['Contabil Demo SRL']);
+    const search = await get(`/api/admin/companies?search=${encodeURIComponent('unu')}`, admin);
+    expect(search.json().data.map((c: { name: string }) => c.name)).toEqual(['Contabil Unu SRL']);
     const byCui = await get('/api/admin/companies?search=67890120', admin);
     expect(byCui.json().data.map((c: { name: string }) => c.name)).toEqual(['Alt Contabil SRL']);
     const percent = await get(`/api/admin/companies?search=${encodeURIComponent('%')}`, admin);
     expect(percent.json().meta.total).toBe(0);
     const paged = await get('/api/admin/companies?per_page=1&page=2&sort=name&direction=asc', admin);
-    expect(paged.json().data.map((c: { name: string }) => c.name)).toEqual(['Contabil Demo SRL']);
+    expect(paged.json().data.map((c: { name: string }) => c.name)).toEqual(['Contabil Unu SRL']);
     expect(paged.json().meta).toEqual({ page: 2, per_page: 1, total: 2 });
     const bad = await get('/api/admin/companies?per_page=abc', admin);
     expect(bad.statusCode).toBe(422);
   });
 
   test('detail: users, clients, storage, plan, payments; unknown id 404', async () => {
-    const id = await companyId('Contabil Demo SRL');
+    const id = await companyId('Contabil Unu SRL');
     const res = await get(`/api/admin/companies/${id}`, admin);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.company).toMatchObject({ id, name: 'Contabil Demo SRL', status: 'active' });
-    expect(body.users.map((u: { email: string }) => u.email).sort()).toEqual(['owner@demo.ro', 'staff@demo.ro']);
+    expect(body.company).toMatchObject({ id, name: 'Contabil Unu SRL', status: 'active' });
+    expect(body.users.map((u: { email: string }) => u.email).sort()).toEqual([first.owner.email, staff.email].sort());
     expect(body.clients_count).toBe(3);
     const media = await t.ctx.db.selectFrom('media').select('size').where('company_id', '=', id).execute();
     expect(body.storage_bytes).toBe(media.reduce((s, m) => s + Number(m.size), 0));
     expect(body.storage_bytes).toBeGreaterThan(0);
     expect(body.subscription).toMatchObject({ status: 'trial', plan: { name: 'Probă gratuită', is_trial: true } });
-    expect(body.holdings.map((h: { name: string }) => h.name)).toEqual(['Grup Demo']);
+    expect(body.holdings.map((h: { name: string }) => h.name)).toEqual(['Grup Unu']);
     expect(res.body).not.toMatch(/password|token_hash/);
 
     const other = await get(`/api/admin/companies/${await companyId('Alt Contabil SRL')}`, admin);
@@ -127,7 +180,7 @@ describe('companies', () => {
       name: 'Nouă SRL',
       cui: '123',
       owner_name: 'Ion',
-      owner_email: 'owner@demo.ro',
+      owner_email: first.owner.email,
     });
     expect(invalid.statusCode).toBe(422);
     expect(Object.keys(invalid.json().errors).sort()).toEqual(['cui', 'owner_email']);
@@ -167,27 +220,27 @@ describe('companies', () => {
       password_confirmation: 'Parola1234',
     });
     expect(reset.statusCode).toBe(200);
-    await expect(t.login('ion@noua.ro', 'Parola1234')).resolves.toMatch(/\|/);
+    await expect(signIn(t, 'ion@noua.ro', 'Parola1234').then((u) => u.token)).resolves.toMatch(/\|/);
   });
 
   test('suspend blocks login and existing tokens; reactivate restores; nothing deleted', async () => {
-    const id = await companyId('Contabil Demo SRL');
-    const ownerToken = tokens['owner@demo.ro'];
+    const id = await companyId('Contabil Unu SRL');
+    const ownerToken = tokens[first.owner.email];
     expect((await get('/api/user', ownerToken)).statusCode).toBe(200);
 
     const suspended = await post(`/api/admin/companies/${id}/suspend`, admin);
     expect(suspended.statusCode).toBe(200);
     expect(suspended.json().company.status).toBe('suspended');
 
-    const login = await post('/api/login', undefined, { email: 'owner@demo.ro', password: 'Demo1234!' });
+    const login = await post('/api/login', undefined, { email: first.owner.email, password: PASSWORD });
     expect(login.statusCode).toBe(403);
     expect(login.json().error).toBe('Contul companiei este suspendat. Contactează administratorul platformei.');
     const me = await get('/api/user', ownerToken);
     expect(me.statusCode).toBe(401);
     expect(me.json().message).toContain('suspendat');
-    expect((await get('/api/user', tokens['staff@demo.ro'])).statusCode).toBe(401);
+    expect((await get('/api/user', tokens[staff.email])).statusCode).toBe(401);
     // The holding's people are not the company's: they keep working.
-    expect((await get('/api/user', tokens['holding@demo.ro'])).statusCode).toBe(200);
+    expect((await get('/api/user', tokens[holdingAdmin.email])).statusCode).toBe(200);
 
     const listed = await get('/api/admin/companies?status=suspended', admin);
     expect(listed.json().data.map((c: { id: number }) => c.id)).toEqual([id]);
@@ -195,7 +248,7 @@ describe('companies', () => {
     const back = await post(`/api/admin/companies/${id}/reactivate`, admin);
     expect(back.json().company.status).toBe('active');
     expect((await get('/api/user', ownerToken)).statusCode).toBe(200);
-    await expect(t.login('owner@demo.ro')).resolves.toMatch(/\|/);
+    await expect(signIn(t, first.owner.email, PASSWORD).then((u) => u.token)).resolves.toMatch(/\|/);
     const detail = await get(`/api/admin/companies/${id}`, admin);
     expect(detail.json().clients_count).toBe(3);
 
@@ -215,21 +268,26 @@ describe('holdings', () => {
   test('search, page and detail with linked companies and users', async () => {
     const list = await get('/api/admin/holdings', admin);
     expect(list.statusCode).toBe(200);
-    expect(list.json().data.map((h: { name: string }) => h.name)).toEqual(['Alt Grup', 'Grup Demo']);
-    const demo = list.json().data[1];
-    expect(demo).toMatchObject({ companies_count: 1, users_count: 2, clients_count: 2, subscription_status: 'trial' });
+    expect(list.json().data.map((h: { name: string }) => h.name)).toEqual(['Alt Grup', 'Grup Unu']);
+    const grupUnu = list.json().data[1];
+    expect(grupUnu).toMatchObject({
+      companies_count: 1,
+      users_count: 2,
+      clients_count: 2,
+      subscription_status: 'trial',
+    });
     const search = await get('/api/admin/holdings?search=alt', admin);
     expect(search.json().meta.total).toBe(1);
 
-    const detail = await get(`/api/admin/holdings/${demo.id}`, admin);
+    const detail = await get(`/api/admin/holdings/${grupUnu.id}`, admin);
     expect(detail.statusCode).toBe(200);
-    expect(detail.json().companies.map((c: { name: string }) => c.name)).toEqual(['Contabil Demo SRL']);
+    expect(detail.json().companies.map((c: { name: string }) => c.name)).toEqual(['Contabil Unu SRL']);
     expect(
       detail
         .json()
         .users.map((u: { email: string }) => u.email)
         .sort(),
-    ).toEqual(['client@demo.ro', 'holding@demo.ro']);
+    ).toEqual([member.email, holdingAdmin.email].sort());
     expect(detail.json().subscription.plan.audience).toBe('holding');
     expect((await get('/api/admin/holdings/999999', admin)).statusCode).toBe(404);
   });
@@ -251,7 +309,7 @@ describe('payments', () => {
       status: 'paid',
       amount: 49,
       plan_name: 'Start',
-      user_email: 'owner2@demo.ro',
+      user_email: second.owner.email,
     });
 
     const paid = await get('/api/admin/payments?status=paid', admin);
@@ -260,7 +318,7 @@ describe('payments', () => {
 
     const tenant = await get(`/api/admin/payments?company_id=${altId}`, admin);
     expect(tenant.json().meta.total).toBe(2);
-    const otherTenant = await get(`/api/admin/payments?company_id=${await companyId('Contabil Demo SRL')}`, admin);
+    const otherTenant = await get(`/api/admin/payments?company_id=${await companyId('Contabil Unu SRL')}`, admin);
     expect(otherTenant.json().meta.total).toBe(0);
     expect((await get('/api/admin/payments?holding_id=1', admin)).json().meta.total).toBe(0);
 

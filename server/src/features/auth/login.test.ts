@@ -1,11 +1,50 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { bearer, createTestApp, type TestApp } from '../../../test/helpers.js';
+import {
+  createAdmin,
+  createCompany,
+  createHolding,
+  createUser,
+  PASSWORD,
+  signIn,
+  type Actor,
+  type Company,
+  type Holding,
+} from '../../../test/factories.js';
 
+// A user of each role: a company (owner, staff) with a holding (administrator, member), and a second
+// company with its own holding.
 let t: TestApp;
+let admin: Actor;
+let company: Company;
+let staff: Actor;
+let holding: Holding;
+let member: Actor;
+let company2: Company;
+let holding2: Holding;
+const email = {} as Record<'admin' | 'owner' | 'staff' | 'holding' | 'client' | 'owner2' | 'holding2', string>;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ seed: false });
+  admin = await createAdmin(t);
+  company = await createCompany(t, { name: 'Contabil Unu SRL' });
+  staff = await createUser(t, company, { role: 3 });
+  holding = await createHolding(t, company, { name: 'Grup Unu' });
+  member = await createUser(t, holding, { role: 5 });
+  company2 = await createCompany(t, { name: 'Contabil Doi SRL' });
+  holding2 = await createHolding(t, company2, { name: 'Grup Doi' });
+  Object.assign(email, {
+    admin: admin.email,
+    owner: company.owner.email,
+    staff: staff.email,
+    holding: (holding.admin as Actor).email,
+    client: member.email,
+    owner2: company2.owner.email,
+    holding2: (holding2.admin as Actor).email,
+  });
 });
 afterAll(() => t.close());
+
+const tokenOf = async (address: string): Promise<string> => (await signIn(t, address, PASSWORD)).token;
 
 const SECRETS = ['password_hash', 'token_hash', '$argon2'];
 
@@ -32,16 +71,16 @@ const auditActions = async (userId: number | null, subject?: string) => {
 };
 
 describe('POST /api/login', () => {
-  test('each demo role signs in and gets itself with company/holding and a token', async () => {
+  test('each role signs in and gets itself with company/holding and a token', async () => {
     const cases = [
-      { email: 'admin@demo.ro', role: 1, company: null, holding: null },
-      { email: 'owner@demo.ro', role: 2, company: 'Contabil Demo SRL', holding: null },
-      { email: 'staff@demo.ro', role: 3, company: 'Contabil Demo SRL', holding: null },
-      { email: 'holding@demo.ro', role: 4, company: null, holding: 'Grup Demo' },
-      { email: 'client@demo.ro', role: 5, company: null, holding: 'Grup Demo' },
+      { email: email.admin, role: 1, company: null, holding: null },
+      { email: email.owner, role: 2, company: 'Contabil Unu SRL', holding: null },
+      { email: email.staff, role: 3, company: 'Contabil Unu SRL', holding: null },
+      { email: email.holding, role: 4, company: null, holding: 'Grup Unu' },
+      { email: email.client, role: 5, company: null, holding: 'Grup Unu' },
     ];
     for (const c of cases) {
-      const res = await login(c.email, 'Demo1234!');
+      const res = await login(c.email, PASSWORD);
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body.token).toMatch(/^\d+\|[A-Za-z0-9_-]{40,}$/);
@@ -62,14 +101,14 @@ describe('POST /api/login', () => {
   });
 
   test('the e-mail is case- and space-insensitive', async () => {
-    const res = await login('  OWNER@Demo.RO ', 'Demo1234!');
+    const res = await login(`  ${email.owner.toUpperCase()} `, PASSWORD);
     expect(res.statusCode).toBe(200);
-    expect(res.json().user.email).toBe('owner@demo.ro');
+    expect(res.json().user.email).toBe(email.owner);
   });
 
   test('wrong password and unknown e-mail: 401 with the same Romanian `error`', async () => {
-    const wrong = await login('owner@demo.ro', 'Gresit123');
-    const unknown = await login('nimeni@demo.ro', 'Demo1234!');
+    const wrong = await login(email.owner, 'Gresit123');
+    const unknown = await login('nimeni@demo.ro', PASSWORD);
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({
@@ -94,63 +133,51 @@ describe('POST /api/login', () => {
 
   test('the 6th try within a minute (same e-mail + IP) answers 429 in Romanian, even with the right password', async () => {
     const ip = '10.1.0.1';
-    for (let i = 0; i < 5; i++) expect((await login('staff@demo.ro', `Gresit${i}a`, ip)).statusCode).toBe(401);
-    const sixth = await login('staff@demo.ro', 'Demo1234!', ip);
+    for (let i = 0; i < 5; i++) expect((await login(email.staff, `Gresit${i}a`, ip)).statusCode).toBe(401);
+    const sixth = await login(email.staff, PASSWORD, ip);
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json().message).toMatch(/^Prea multe încercări\. Încearcă din nou peste \d+ secunde\.$/);
     expect(sixth.json().error).toBe(sixth.json().message);
     expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
     // Another IP, or another e-mail from this IP, is not blocked.
-    expect((await login('staff@demo.ro', 'Demo1234!', '10.1.0.2')).statusCode).toBe(200);
-    expect((await login('owner@demo.ro', 'Demo1234!', ip)).statusCode).toBe(200);
+    expect((await login(email.staff, PASSWORD, '10.1.0.2')).statusCode).toBe(200);
+    expect((await login(email.owner, PASSWORD, ip)).statusCode).toBe(200);
   });
 
   test('a successful sign-in resets the failure counter', async () => {
     const ip = '10.1.0.3';
-    for (let i = 0; i < 4; i++) expect((await login('holding@demo.ro', 'Gresit1x', ip)).statusCode).toBe(401);
-    expect((await login('holding@demo.ro', 'Demo1234!', ip)).statusCode).toBe(200);
-    for (let i = 0; i < 5; i++) expect((await login('holding@demo.ro', 'Gresit1x', ip)).statusCode).toBe(401);
-    expect((await login('holding@demo.ro', 'Gresit1x', ip)).statusCode).toBe(429);
+    for (let i = 0; i < 4; i++) expect((await login(email.holding, 'Gresit1x', ip)).statusCode).toBe(401);
+    expect((await login(email.holding, PASSWORD, ip)).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await login(email.holding, 'Gresit1x', ip)).statusCode).toBe(401);
+    expect((await login(email.holding, 'Gresit1x', ip)).statusCode).toBe(429);
   });
 
   test('a user of a suspended company: 403 with a Romanian `error`, and their open session stops working', async () => {
-    const token = await t.login('owner2@demo.ro');
-    await t.ctx.db
-      .updateTable('companies')
-      .set({ status: 'suspended' })
-      .where('name', '=', 'Alt Contabil SRL')
-      .execute();
+    const token = await tokenOf(email.owner2);
+    await t.ctx.db.updateTable('companies').set({ status: 'suspended' }).where('id', '=', company2.id).execute();
     try {
-      const res = await login('owner2@demo.ro', 'Demo1234!');
+      const res = await login(email.owner2, PASSWORD);
       expect(res.statusCode).toBe(403);
       expect(res.json().error).toBe('Contul companiei este suspendat. Contactează administratorul platformei.');
       expect(res.json()).not.toHaveProperty('token');
       const me = await call({ method: 'GET', url: '/api/user', headers: bearer(token) });
       expect(me.statusCode).toBe(401);
       // The holding of the other tenant is not a company user: unaffected.
-      expect((await login('holding2@demo.ro', 'Demo1234!')).statusCode).toBe(200);
+      expect((await login(email.holding2, PASSWORD)).statusCode).toBe(200);
     } finally {
-      await t.ctx.db
-        .updateTable('companies')
-        .set({ status: 'active' })
-        .where('name', '=', 'Alt Contabil SRL')
-        .execute();
+      await t.ctx.db.updateTable('companies').set({ status: 'active' }).where('id', '=', company2.id).execute();
     }
   });
 
   test('success and failure are written to the audit trail with the IP', async () => {
-    await login('client@demo.ro', 'Gresit123', '10.1.0.4');
-    await login('client@demo.ro', 'Demo1234!', '10.1.0.4');
+    await login(email.client, 'Gresit123', '10.1.0.4');
+    await login(email.client, PASSWORD, '10.1.0.4');
     await login('fantoma@demo.ro', 'Gresit123', '10.1.0.4');
-    const client = await t.ctx.db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', 'client@demo.ro')
-      .executeTakeFirstOrThrow();
+    const client = member;
     const rows = await auditActions(client.id);
     expect(rows.slice(-2)).toEqual([
-      { action: 'login.failure', subject: 'client@demo.ro', ip: '10.1.0.4', user_id: client.id },
-      { action: 'login.success', subject: 'client@demo.ro', ip: '10.1.0.4', user_id: client.id },
+      { action: 'login.failure', subject: email.client, ip: '10.1.0.4', user_id: client.id },
+      { action: 'login.success', subject: email.client, ip: '10.1.0.4', user_id: client.id },
     ]);
     expect(await auditActions(null, 'fantoma@demo.ro')).toEqual([
       { action: 'login.failure', subject: 'fantoma@demo.ro', ip: '10.1.0.4', user_id: null },
@@ -158,7 +185,7 @@ describe('POST /api/login', () => {
   });
 
   test('only the SHA-256 of the token secret is stored', async () => {
-    const token = await t.login('admin@demo.ro');
+    const token = await tokenOf(email.admin);
     const [id, secret] = token.split('|');
     const row = await t.ctx.db
       .selectFrom('access_tokens')
@@ -173,13 +200,13 @@ describe('POST /api/login', () => {
 
 describe('GET /api/user and POST /api/logout', () => {
   test('the current user; anonymous or malformed token → 401 with the sign-in message', async () => {
-    const token = await t.login('owner@demo.ro');
+    const token = await tokenOf(email.owner);
     const res = await call({ method: 'GET', url: '/api/user', headers: bearer(token) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      email: 'owner@demo.ro',
+      email: email.owner,
       role: 2,
-      company: { name: 'Contabil Demo SRL', status: 'active' },
+      company: { name: 'Contabil Unu SRL', status: 'active' },
     });
     for (const headers of [
       {},
@@ -194,19 +221,14 @@ describe('GET /api/user and POST /api/logout', () => {
   });
 
   test('logout revokes only that token; it is refused afterwards', async () => {
-    const first = await t.login('staff@demo.ro');
-    const second = await t.login('staff@demo.ro');
+    const first = await tokenOf(email.staff);
+    const second = await tokenOf(email.staff);
     const out = await call({ method: 'POST', url: '/api/logout', headers: bearer(first) });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ message: 'Te-ai deconectat.' });
     expect((await call({ method: 'GET', url: '/api/user', headers: bearer(first) })).statusCode).toBe(401);
     expect((await call({ method: 'POST', url: '/api/logout', headers: bearer(first) })).statusCode).toBe(401);
     expect((await call({ method: 'GET', url: '/api/user', headers: bearer(second) })).statusCode).toBe(200);
-    const staff = await t.ctx.db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', 'staff@demo.ro')
-      .executeTakeFirstOrThrow();
     expect((await auditActions(staff.id)).map((r) => r.action)).toContain('logout');
   });
 

@@ -1,11 +1,41 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { bearer, createTestApp, type TestApp } from '../../../test/helpers.js';
+import {
+  createAdmin,
+  createCompany,
+  createHolding,
+  createUser,
+  PASSWORD,
+  signIn,
+  type Actor,
+} from '../../../test/factories.js';
 
+// One user of each role (two companies, each with a holding), made for this file.
 let t: TestApp;
+const U = {} as Record<'admin' | 'owner' | 'staff' | 'holding' | 'client' | 'owner2' | 'holding2', string>;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ seed: false });
+  const company = await createCompany(t);
+  const holding = await createHolding(t, company, { name: 'Grup Unu' });
+  const company2 = await createCompany(t);
+  const holding2 = await createHolding(t, company2);
+  Object.assign(U, {
+    admin: (await createAdmin(t)).email,
+    owner: company.owner.email,
+    staff: (await createUser(t, company, { role: 3 })).email,
+    holding: (holding.admin as Actor).email,
+    client: (await createUser(t, holding, { role: 5 })).email,
+    owner2: company2.owner.email,
+    holding2: (holding2.admin as Actor).email,
+  });
+  // The invitations the factories sent are not this file's mail.
+  t.mail.sent.length = 0;
 });
 afterAll(() => t.close());
+
+const login = async (email: string): Promise<string> => (await signIn(t, email, PASSWORD)).token;
+/** The address with its first letters upper-cased (the same account, another case). */
+const mixedCase = (email: string): string => email.replace(/^[a-z]|@[a-z]/g, (c) => c.toUpperCase());
 
 const SECRETS = ['password_hash', 'token_hash', '$argon2'];
 const SAME_ANSWER = {
@@ -60,18 +90,18 @@ const actions = async (email: string) =>
 
 describe('POST /api/password/email', () => {
   test('a known e-mail gets a mail with the reset link; only the SHA-256 of the token is stored', async () => {
-    const res = await requestReset('Owner@Demo.ro');
+    const res = await requestReset(mixedCase(U.owner));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(SAME_ANSWER);
-    const mails = t.mail.to('owner@demo.ro');
+    const mails = t.mail.to(U.owner);
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe('Resetarea parolei Dosar');
     expect(mails[0].text).toContain('60 de minute');
-    const token = tokenFromMail('owner@demo.ro');
+    const token = tokenFromMail(U.owner);
     const rows = await t.ctx.db
       .selectFrom('password_resets')
       .selectAll()
-      .where('user_id', '=', await userId('owner@demo.ro'))
+      .where('user_id', '=', await userId(U.owner))
       .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0].token_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -79,7 +109,7 @@ describe('POST /api/password/email', () => {
     const minutes = (new Date(rows[0].expires_at).getTime() - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(58);
     expect(minutes).toBeLessThanOrEqual(60);
-    expect(await actions('owner@demo.ro')).toContain('password.reset_requested');
+    expect(await actions(U.owner)).toContain('password.reset_requested');
   });
 
   test('an unknown e-mail gets the same answer and no mail', async () => {
@@ -91,11 +121,11 @@ describe('POST /api/password/email', () => {
   });
 
   test('at most one mail a minute per e-mail, with the same answer', async () => {
-    expect((await requestReset('holding@demo.ro')).statusCode).toBe(200);
-    const again = await requestReset('holding@demo.ro');
+    expect((await requestReset(U.holding)).statusCode).toBe(200);
+    const again = await requestReset(U.holding);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(SAME_ANSWER);
-    expect(t.mail.to('holding@demo.ro')).toHaveLength(1);
+    expect(t.mail.to(U.holding)).toHaveLength(1);
   });
 
   test('invalid input → 422 with field errors', async () => {
@@ -111,15 +141,15 @@ describe('POST /api/password/email', () => {
 
 describe('POST /api/password/reset', () => {
   test('the new password must be ≥ 8 characters with a letter and a digit, and confirmed', async () => {
-    const token = tokenFromMail('owner@demo.ro');
-    const short = await reset(token, 'owner@demo.ro', 'abc1');
+    const token = tokenFromMail(U.owner);
+    const short = await reset(token, U.owner, 'abc1');
     expect(short.statusCode).toBe(422);
     expect(short.json().errors).toEqual({ password: ['Parola trebuie să aibă cel puțin 8 caractere.'] });
-    const noDigit = await reset(token, 'owner@demo.ro', 'doarlitere');
+    const noDigit = await reset(token, U.owner, 'doarlitere');
     expect(noDigit.json().errors.password).toEqual(['Parola trebuie să conțină cel puțin o cifră.']);
-    const noLetter = await reset(token, 'owner@demo.ro', '12345678');
+    const noLetter = await reset(token, U.owner, '12345678');
     expect(noLetter.json().errors.password).toEqual(['Parola trebuie să conțină cel puțin o literă.']);
-    const mismatch = await reset(token, 'owner@demo.ro', 'NouaParola9', 'AltaParola9');
+    const mismatch = await reset(token, U.owner, 'NouaParola9', 'AltaParola9');
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json().errors).toEqual({ password_confirmation: ['Confirmarea parolei nu corespunde.'] });
     const missing = await post('/api/password/reset', { token });
@@ -128,53 +158,50 @@ describe('POST /api/password/reset', () => {
   });
 
   test('a made-up token or a token used with another e-mail is refused (422 on `token`)', async () => {
-    const token = tokenFromMail('owner@demo.ro');
-    for (const res of [
-      await reset('inventat-0123456789abcdef', 'owner@demo.ro'),
-      await reset(token, 'staff@demo.ro'),
-    ]) {
+    const token = tokenFromMail(U.owner);
+    for (const res of [await reset('inventat-0123456789abcdef', U.owner), await reset(token, U.staff)]) {
       expect(res.statusCode).toBe(422);
       expect(res.json().errors).toEqual({ token: [TOKEN_REFUSED] });
     }
   });
 
   test('a valid token sets the password once, ends every session, and cannot be reused', async () => {
-    const token = tokenFromMail('owner@demo.ro');
-    const session = await t.login('owner@demo.ro');
-    const res = await reset(token, 'OWNER@demo.ro', 'NouaParola9');
+    const token = tokenFromMail(U.owner);
+    const session = await login(U.owner);
+    const res = await reset(token, U.owner.toUpperCase(), 'NouaParola9');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Parola a fost schimbată. Te poți autentifica cu noua parolă.' });
     // Sessions opened before the reset are refused.
     expect((await call({ method: 'GET', url: '/api/user', headers: bearer(session) })).statusCode).toBe(401);
     // Old password refused, new one accepted.
-    expect((await post('/api/login', { email: 'owner@demo.ro', password: 'Demo1234!' })).statusCode).toBe(401);
-    expect((await post('/api/login', { email: 'owner@demo.ro', password: 'NouaParola9' })).statusCode).toBe(200);
+    expect((await post('/api/login', { email: U.owner, password: PASSWORD })).statusCode).toBe(401);
+    expect((await post('/api/login', { email: U.owner, password: 'NouaParola9' })).statusCode).toBe(200);
     // Single use.
-    const again = await reset(token, 'owner@demo.ro', 'AltaParola9');
+    const again = await reset(token, U.owner, 'AltaParola9');
     expect(again.statusCode).toBe(422);
     expect(again.json().errors).toEqual({ token: [TOKEN_REFUSED] });
-    expect((await post('/api/login', { email: 'owner@demo.ro', password: 'NouaParola9' })).statusCode).toBe(200);
+    expect((await post('/api/login', { email: U.owner, password: 'NouaParola9' })).statusCode).toBe(200);
     const stored = await t.ctx.db
       .selectFrom('users')
       .select('password_hash')
-      .where('email', '=', 'owner@demo.ro')
+      .where('email', '=', U.owner)
       .executeTakeFirstOrThrow();
     expect(stored.password_hash).toMatch(/^\$argon2id\$/);
-    expect(await actions('owner@demo.ro')).toContain('password.reset');
+    expect(await actions(U.owner)).toContain('password.reset');
   });
 
   test('an expired token is refused', async () => {
-    expect((await requestReset('staff@demo.ro')).statusCode).toBe(200);
-    const token = tokenFromMail('staff@demo.ro');
+    expect((await requestReset(U.staff)).statusCode).toBe(200);
+    const token = tokenFromMail(U.staff);
     await t.ctx.db
       .updateTable('password_resets')
       .set({ expires_at: new Date(Date.now() - 1000) })
-      .where('user_id', '=', await userId('staff@demo.ro'))
+      .where('user_id', '=', await userId(U.staff))
       .execute();
-    const res = await reset(token, 'staff@demo.ro');
+    const res = await reset(token, U.staff);
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ token: [TOKEN_REFUSED] });
-    expect((await post('/api/login', { email: 'staff@demo.ro', password: 'Demo1234!' })).statusCode).toBe(200);
+    expect((await post('/api/login', { email: U.staff, password: PASSWORD })).statusCode).toBe(200);
   });
 });
 
@@ -183,8 +210,8 @@ describe('POST /api/users/{id}/update', () => {
     post(`/api/users/${id}/update`, payload, bearer(token));
 
   test('updates own name and e-mail and answers the presented user', async () => {
-    const id = await userId('client@demo.ro');
-    const token = await t.login('client@demo.ro');
+    const id = await userId(U.client);
+    const token = await login(U.client);
     const res = await update(id, token, { name: '  Maria Ionescu ', email: 'Maria@Grup-Demo.ro' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -192,48 +219,42 @@ describe('POST /api/users/{id}/update', () => {
       name: 'Maria Ionescu',
       email: 'maria@grup-demo.ro',
       role: 5,
-      holding: { name: 'Grup Demo' },
+      holding: { name: 'Grup Unu' },
     });
     expect((await call({ method: 'GET', url: '/api/user', headers: bearer(token) })).json().email).toBe(
       'maria@grup-demo.ro',
     );
-    expect((await post('/api/login', { email: 'maria@grup-demo.ro', password: 'Demo1234!' })).statusCode).toBe(200);
+    expect((await post('/api/login', { email: 'maria@grup-demo.ro', password: PASSWORD })).statusCode).toBe(200);
     expect(await actions('maria@grup-demo.ro')).toContain('user.update');
   });
 
   test("another user's id, or an unknown id, → 404; anonymous → 401", async () => {
-    const token = await t.login('holding2@demo.ro');
-    for (const id of [await userId('holding@demo.ro'), await userId('admin@demo.ro'), 999999]) {
+    const token = await login(U.holding2);
+    for (const id of [await userId(U.holding), await userId(U.admin), 999999]) {
       const res = await update(id, token, { name: 'Intrus' });
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe('Utilizatorul nu a fost găsit.');
     }
     expect(
-      (
-        await t.ctx.db
-          .selectFrom('users')
-          .select('name')
-          .where('email', '=', 'holding@demo.ro')
-          .executeTakeFirstOrThrow()
-      ).name,
+      (await t.ctx.db.selectFrom('users').select('name').where('email', '=', U.holding).executeTakeFirstOrThrow()).name,
     ).not.toBe('Intrus');
-    const anon = await post(`/api/users/${await userId('holding2@demo.ro')}/update`, { name: 'X' });
+    const anon = await post(`/api/users/${await userId(U.holding2)}/update`, { name: 'X' });
     expect(anon.statusCode).toBe(401);
     expect((await post('/api/users/abc/update', { name: 'X' }, bearer(token))).statusCode).toBe(422);
   });
 
   test('an e-mail already used by another account (any case) → 422 on `email`', async () => {
-    const token = await t.login('holding2@demo.ro');
-    const res = await update(await userId('holding2@demo.ro'), token, { email: 'HOLDING@demo.ro' });
+    const token = await login(U.holding2);
+    const res = await update(await userId(U.holding2), token, { email: U.holding.toUpperCase() });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ email: ['Această adresă de e-mail este deja folosită de alt cont.'] });
     // Its own address in another case is fine.
-    expect((await update(await userId('holding2@demo.ro'), token, { email: 'Holding2@Demo.ro' })).statusCode).toBe(200);
+    expect((await update(await userId(U.holding2), token, { email: mixedCase(U.holding2) })).statusCode).toBe(200);
   });
 
   test('invalid fields → 422 with field errors; role or other fields cannot be sent', async () => {
-    const id = await userId('holding2@demo.ro');
-    const token = await t.login('holding2@demo.ro');
+    const id = await userId(U.holding2);
+    const token = await login(U.holding2);
     const bad = await update(id, token, { name: '', email: 'nu-e-adresa' });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['email', 'name']);
@@ -246,8 +267,8 @@ describe('POST /api/users/{id}/update', () => {
   });
 
   test('a password change needs the right current password and a valid, confirmed new one', async () => {
-    const id = await userId('admin@demo.ro');
-    const token = await t.login('admin@demo.ro');
+    const id = await userId(U.admin);
+    const token = await login(U.admin);
     const noCurrent = await update(id, token, { password: 'NouaParola9', password_confirmation: 'NouaParola9' });
     expect(noCurrent.statusCode).toBe(422);
     expect(noCurrent.json().errors).toEqual({ current_password: ['Introdu parola actuală pentru a o schimba.'] });
@@ -259,7 +280,7 @@ describe('POST /api/users/{id}/update', () => {
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errors).toEqual({ current_password: ['Parola actuală nu este corectă.'] });
     const weak = await update(id, token, {
-      current_password: 'Demo1234!',
+      current_password: PASSWORD,
       password: 'scurt',
       password_confirmation: 'altceva',
     });
@@ -276,34 +297,34 @@ describe('POST /api/users/{id}/update', () => {
         })
       ).statusCode,
     ).toBe(200);
-    expect((await post('/api/login', { email: 'admin@demo.ro', password: 'Demo1234!' })).statusCode).toBe(200);
+    expect((await post('/api/login', { email: U.admin, password: PASSWORD })).statusCode).toBe(200);
   });
 
   test('changing the password keeps the current session and ends the others', async () => {
-    const id = await userId('holding2@demo.ro');
-    const current = await t.login('holding2@demo.ro');
-    const other = await t.login('holding2@demo.ro');
+    const id = await userId(U.holding2);
+    const current = await login(U.holding2);
+    const other = await login(U.holding2);
     const res = await update(id, current, {
-      current_password: 'Demo1234!',
+      current_password: PASSWORD,
       password: 'ParolaNoua7',
       password_confirmation: 'ParolaNoua7',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id, email: 'holding2@demo.ro' });
+    expect(res.json()).toMatchObject({ id, email: U.holding2 });
     expect((await call({ method: 'GET', url: '/api/user', headers: bearer(current) })).statusCode).toBe(200);
     expect((await call({ method: 'GET', url: '/api/user', headers: bearer(other) })).statusCode).toBe(401);
-    expect((await post('/api/login', { email: 'holding2@demo.ro', password: 'Demo1234!' })).statusCode).toBe(401);
-    expect((await post('/api/login', { email: 'holding2@demo.ro', password: 'ParolaNoua7' })).statusCode).toBe(200);
-    expect(await actions('holding2@demo.ro')).toContain('password.change');
+    expect((await post('/api/login', { email: U.holding2, password: PASSWORD })).statusCode).toBe(401);
+    expect((await post('/api/login', { email: U.holding2, password: 'ParolaNoua7' })).statusCode).toBe(200);
+    expect(await actions(U.holding2)).toContain('password.change');
   });
 
   test('guessing the current password is throttled: the 6th try in a minute → 429', async () => {
-    const id = await userId('owner2@demo.ro');
-    const token = await t.login('owner2@demo.ro');
+    const id = await userId(U.owner2);
+    const token = await login(U.owner2);
     const guess = (current: string) =>
       update(id, token, { current_password: current, password: 'ParolaNoua7', password_confirmation: 'ParolaNoua7' });
     for (let i = 0; i < 5; i++) expect((await guess(`Gresit${i}x`)).statusCode).toBe(422);
-    const sixth = await guess('Demo1234!');
+    const sixth = await guess(PASSWORD);
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json().message).toMatch(/^Prea multe încercări\. Încearcă din nou peste \d+ secunde\.$/);
   });

@@ -1,10 +1,14 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { bearer, createTestApp, type TestApp } from '../../../test/helpers.js';
+import { createCompany, type Company } from '../../../test/factories.js';
 import { isValidCui } from '../../lib/cui.js';
 
 let t: TestApp;
+/** A company registered before this file's own registrations: its owner's e-mail is taken. */
+let existing: Company;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ seed: false });
+  existing = await createCompany(t);
 });
 afterAll(() => t.close());
 
@@ -121,7 +125,7 @@ test('an e-mail already used (any case) → 422 on `email`, nothing created', as
     .selectFrom('companies')
     .select(({ fn }) => fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
-  const res = await register(form({ email: 'OWNER@demo.ro', company_name: 'Dublură SRL' }));
+  const res = await register(form({ email: existing.owner.email.toUpperCase(), company_name: 'Dublură SRL' }));
   expect(res.statusCode).toBe(422);
   expect(res.json().errors).toEqual({ email: ['Această adresă de e-mail este deja folosită de alt cont.'] });
   const after = await t.ctx.db

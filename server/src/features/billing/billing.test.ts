@@ -1,4 +1,16 @@
 import { bearer, createTestApp, type TestApp } from '../../../test/helpers.js';
+import {
+  api,
+  createAdmin,
+  createClient,
+  createCompany,
+  createHolding,
+  createUser,
+  expectStatus,
+  uploadDocument,
+  type Actor,
+  type Holding,
+} from '../../../test/factories.js';
 import { assertCanAddClient, assertCanAddUser, assertCanStore, assertWritable, countOf } from './limits.js';
 import { AppError } from '../../infra/errors.js';
 
@@ -7,34 +19,58 @@ let admin: string;
 let owner: string;
 let owner2: string;
 let holdingAdmin: string;
+let staffToken: string;
+let memberToken: string;
+let holding2: Holding;
 const ids = { company: 0, company2: 0, holding: 0, owner: 0, owner2: 0, holdingAdmin: 0 };
 const plans: Record<string, number> = {};
 
+// The first company is on its trial with 3 clients (2 inside its holding, which has 2 users), 2 users
+// and one stored document; the second pays for "Start" (through the sandbox checkout) and has a
+// holding of its own on trial.
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin@demo.ro');
-  owner = await t.login('owner@demo.ro');
-  owner2 = await t.login('owner2@demo.ro');
-  holdingAdmin = await t.login('holding@demo.ro');
-  const db = t.ctx.db;
-  ids.company = (
-    await db.selectFrom('companies').select('id').where('name', '=', 'Contabil Demo SRL').executeTakeFirstOrThrow()
-  ).id;
-  ids.company2 = (
-    await db.selectFrom('companies').select('id').where('name', '=', 'Alt Contabil SRL').executeTakeFirstOrThrow()
-  ).id;
-  ids.holding = (
-    await db.selectFrom('holdings').select('id').where('name', '=', 'Grup Demo').executeTakeFirstOrThrow()
-  ).id;
-  for (const [key, email] of [
-    ['owner', 'owner@demo.ro'],
-    ['owner2', 'owner2@demo.ro'],
-    ['holdingAdmin', 'holding@demo.ro'],
-  ] as const) {
-    ids[key] = (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
-  }
-  for (const p of await db.selectFrom('plans').select(['id', 'name', 'audience']).execute())
+  t = await createTestApp({ seed: false });
+  admin = (await createAdmin(t)).token;
+  const first = await createCompany(t);
+  const staff = await createUser(t, first, { role: 3 });
+  const holding = await createHolding(t, first, { name: 'Grup Unu' });
+  await createClient(t, first, { holding_id: holding.id });
+  const outside = await createClient(t, first);
+  await uploadDocument(t, staff, outside);
+  const member = await createUser(t, holding, { role: 5 });
+  const second = await createCompany(t, { name: 'Alt Contabil SRL' });
+  await createClient(t, second);
+  holding2 = await createHolding(t, second);
+
+  owner = first.owner.token;
+  owner2 = second.owner.token;
+  holdingAdmin = (holding.admin as Actor).token;
+  staffToken = staff.token;
+  memberToken = member.token;
+  Object.assign(ids, {
+    company: first.id,
+    company2: second.id,
+    holding: holding.id,
+    owner: first.owner.id,
+    owner2: second.owner.id,
+    holdingAdmin: (holding.admin as Actor).id,
+  });
+  for (const p of await t.ctx.db.selectFrom('plans').select(['id', 'name', 'audience']).execute())
     plans[`${p.audience}:${p.name}`] = p.id;
+
+  const pay = api(t).as(owner2);
+  const init = expectStatus(
+    await pay.post(`/api/company/${second.id}/users/${second.owner.id}/subscriptions/${plans['company:Start']}`),
+    201,
+    'second company: Start',
+  );
+  expectStatus(
+    await pay.post(`/api/company/${second.id}/users/${second.owner.id}/payment/${init.json.payment.id}`, {
+      status: 'paid',
+    }),
+    200,
+    'second company: paid',
+  );
 });
 afterAll(() => t.close());
 
@@ -88,12 +124,10 @@ describe('subscription screen data', () => {
 
   test('scope: anonymous 401, staff and holding people 403, another company 404', async () => {
     expect((await get(company('subscription'))).statusCode).toBe(401);
-    expect((await get(company('subscription'), await t.login('staff@demo.ro'))).statusCode).toBe(403);
+    expect((await get(company('subscription'), staffToken)).statusCode).toBe(403);
     expect((await get(company('subscription'), holdingAdmin)).statusCode).toBe(403);
     expect((await get(company('subscription'), owner2)).statusCode).toBe(404);
-    expect((await get(`/api/holding/${ids.holding}/subscription`, await t.login('client@demo.ro'))).statusCode).toBe(
-      403,
-    );
+    expect((await get(`/api/holding/${ids.holding}/subscription`, memberToken)).statusCode).toBe(403);
     expect((await get(`/api/holding/${ids.holding}/subscription`, owner)).statusCode).toBe(403);
     expect((await post(company(`users/${ids.owner}/subscriptions/${plans['company:Start']}`))).statusCode).toBe(401);
   });
@@ -229,7 +263,7 @@ describe('payment state machine', () => {
     const screen = (await get(`/api/holding/${ids.holding}/subscription`, holdingAdmin)).json();
     expect(screen.subscription).toMatchObject({ status: 'active', plan: { name: 'Grup Mic' } });
     const admins = await get(`/api/admin/payments?holding_id=${ids.holding}`, admin);
-    expect(admins.json().data).toEqual([expect.objectContaining({ id, holding_name: 'Grup Demo', status: 'paid' })]);
+    expect(admins.json().data).toEqual([expect.objectContaining({ id, holding_name: 'Grup Unu', status: 'paid' })]);
   });
 });
 
@@ -401,19 +435,17 @@ describe('admin plans', () => {
 });
 
 describe('limits on the company and holding calls', () => {
-  // "Alt Contabil SRL" (active on Start) and "Alt Grup" (trial), untouched by the tests above.
+  // The second company (active on Start) and its holding (trial), untouched by the tests above.
   let owner2Token: string;
   let holding2Token: string;
   const other = { company: 0, holding: 0, client: 0 };
 
   beforeAll(async () => {
     owner2Token = owner2;
-    holding2Token = await t.login('holding2@demo.ro');
+    holding2Token = (holding2.admin as Actor).token;
     const db = t.ctx.db;
     other.company = ids.company2;
-    other.holding = (
-      await db.selectFrom('holdings').select('id').where('name', '=', 'Alt Grup').executeTakeFirstOrThrow()
-    ).id;
+    other.holding = holding2.id;
     other.client = (
       await db
         .selectFrom('clients')

@@ -1,19 +1,39 @@
 import { bearer, createTestApp, type TestApp } from '../../../test/helpers.js';
+import {
+  createAdmin,
+  createCompany,
+  createHolding,
+  type Actor,
+  type Company,
+  type Holding,
+} from '../../../test/factories.js';
 import { backoffSeconds, drainOutbox, enqueueMail, MAX_ATTEMPTS, startOutboxWorker } from '../../infra/outbox.js';
 import { htmlToText } from './html-to-text.js';
 import type { Mailer } from '../../infra/mailer.js';
 
+// Two companies, each with a holding whose administrator signed in: the whole audience of this file.
 let t: TestApp;
+let administrator: Actor;
 let admin: string;
+let first: Company;
+let second: Company;
+let firstHolding: Holding;
+let secondHolding: Holding;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin@demo.ro');
+  t = await createTestApp({ seed: false });
+  administrator = await createAdmin(t, { name: 'Administrator Campanii' });
+  admin = administrator.token;
+  first = await createCompany(t, { name: 'Contabil Unu SRL', ownerName: 'Proprietar Unu' });
+  second = await createCompany(t, { name: 'Contabil Doi SRL', ownerName: 'Proprietar Doi' });
+  firstHolding = await createHolding(t, first);
+  secondHolding = await createHolding(t, second);
 });
 afterAll(() => t.close());
 
 const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: bearer(admin), payload });
 const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(admin) });
+const adminOf = (holding: Holding): string => (holding.admin as Actor).email;
 
 const compose = {
   subject: 'Noutăți Dosar pentru {{firma}}',
@@ -37,38 +57,28 @@ describe('campaigns', () => {
     expect(owners.statusCode).toBe(200);
     const body = owners.json();
     expect(body.recipients_count).toBe(2);
-    expect(body.recipients.map((r: { email: string }) => r.email)).toEqual(['owner@demo.ro', 'owner2@demo.ro']);
-    expect(body.subject).toBe('Noutăți Dosar pentru Contabil Demo SRL');
-    expect(body.html).toContain('<h1>Bună, Proprietar Contabil Demo SRL!</h1>');
+    expect(body.recipients.map((r: { email: string }) => r.email)).toEqual([first.owner.email, second.owner.email]);
+    expect(body.subject).toBe('Noutăți Dosar pentru Contabil Unu SRL');
+    expect(body.html).toContain('<h1>Bună, Proprietar Unu!</h1>');
     expect(body.html).not.toContain('<script');
     expect(body.text).toContain('noutățile (https://dosar.ro/noutati)');
     expect(body.text).toContain('- unu\n- doi');
 
     const holdings = await post('/api/admin/campaigns/preview', { ...compose, audience: 'holding_admins' });
     expect(holdings.json().recipients.map((r: { email: string }) => r.email)).toEqual([
-      'holding@demo.ro',
-      'holding2@demo.ro',
+      adminOf(firstHolding),
+      adminOf(secondHolding),
     ]);
 
-    const company = await t.ctx.db
-      .selectFrom('companies')
-      .select('id')
-      .where('name', '=', 'Alt Contabil SRL')
-      .executeTakeFirstOrThrow();
-    const holding = await t.ctx.db
-      .selectFrom('holdings')
-      .select('id')
-      .where('name', '=', 'Grup Demo')
-      .executeTakeFirstOrThrow();
     const chosen = await post('/api/admin/campaigns/preview', {
       ...compose,
       audience: 'tenants',
-      company_ids: [company.id],
-      holding_ids: [holding.id],
+      company_ids: [second.id],
+      holding_ids: [firstHolding.id],
     });
     expect(chosen.json().recipients.map((r: { email: string }) => r.email)).toEqual([
-      'owner2@demo.ro',
-      'holding@demo.ro',
+      second.owner.email,
+      adminOf(firstHolding),
     ]);
 
     const none = await post('/api/admin/campaigns/preview', { ...compose, audience: 'tenants' });
@@ -86,14 +96,10 @@ describe('campaigns', () => {
   });
 
   test('suspended companies are left out', async () => {
-    await t.ctx.db
-      .updateTable('companies')
-      .set({ status: 'suspended' })
-      .where('name', '=', 'Alt Contabil SRL')
-      .execute();
+    await t.ctx.db.updateTable('companies').set({ status: 'suspended' }).where('id', '=', second.id).execute();
     const res = await post('/api/admin/campaigns/preview', { ...compose, audience: 'company_owners' });
     expect(res.json().recipients_count).toBe(1);
-    await t.ctx.db.updateTable('companies').set({ status: 'active' }).where('name', '=', 'Alt Contabil SRL').execute();
+    await t.ctx.db.updateTable('companies').set({ status: 'active' }).where('id', '=', second.id).execute();
   });
 
   test('send: queued through the outbox, progress polled until done, in the history', async () => {
@@ -105,7 +111,7 @@ describe('campaigns', () => {
       recipients_count: 2,
       status: 'sending',
       progress: { total: 2, sent: 0, failed: 0, queued: 2 },
-      created_by_name: 'Administrator Demo',
+      created_by_name: 'Administrator Campanii',
     });
 
     await drainOutbox(t.ctx);
@@ -113,9 +119,9 @@ describe('campaigns', () => {
     expect(progress.json()).toMatchObject({ status: 'done', progress: { total: 2, sent: 2, failed: 0, queued: 0 } });
     expect(progress.json().text).toContain('Bună, {{nume}}!');
 
-    const [mail] = t.mail.to('owner2@demo.ro');
-    expect(mail.subject).toBe('Noutăți Dosar pentru Alt Contabil SRL');
-    expect(mail.html).toContain('Bună, Proprietar Alt Contabil SRL!');
+    const [mail] = t.mail.to(second.owner.email).filter((m) => m.subject.startsWith('Noutăți'));
+    expect(mail.subject).toBe('Noutăți Dosar pentru Contabil Doi SRL');
+    expect(mail.html).toContain('Bună, Proprietar Doi!');
     expect(mail.text).toContain('Am lansat exportul & noutățile (https://dosar.ro/noutati).');
     expect(mail.text).toContain('Primești acest mesaj pentru că ai un cont în Dosar.');
 

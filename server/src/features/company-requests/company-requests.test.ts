@@ -1,6 +1,15 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { bearer, createTestApp, type TestApp } from '../../../test/helpers.js';
-import { CANARY } from '../../seed.js';
+import {
+  createClient,
+  createCompany,
+  createHolding,
+  createUser,
+  signIn,
+  type Actor,
+  type Company,
+  type Holding,
+} from '../../../test/factories.js';
 import { sha256 } from '../../infra/tokens.js';
 
 /**
@@ -13,6 +22,14 @@ let t: TestApp;
 let holdingToken = '';
 let holding1 = 0;
 let holding2 = 0;
+// Two companies, each with a holding: the first holding (its administrator, a member, a client whose
+// notes carry a secret no other tenant may see) invites; the second is the other tenant.
+let company1: Company;
+let company2: Company;
+let group1: Holding;
+let group2: Holding;
+let member: Actor;
+const SECRET = 'CANARY-CERERI-5d1e';
 
 // Each call from its own address, so only the throttling test meets the per-IP limit.
 let calls = 0;
@@ -43,14 +60,16 @@ async function invite(body: { name: string; cui: string; email: string }): Promi
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  holding1 = (
-    await t.ctx.db.selectFrom('holdings').select('id').where('name', '=', 'Grup Demo').executeTakeFirstOrThrow()
-  ).id;
-  holding2 = (
-    await t.ctx.db.selectFrom('holdings').select('id').where('name', '=', 'Alt Grup').executeTakeFirstOrThrow()
-  ).id;
-  holdingToken = await t.login('holding@demo.ro');
+  t = await createTestApp({ seed: false });
+  company1 = await createCompany(t);
+  group1 = await createHolding(t, company1, { name: 'Grup Unu' });
+  await createClient(t, company1, { holding_id: group1.id, notes: SECRET });
+  member = await createUser(t, group1, { role: 5 });
+  company2 = await createCompany(t, { name: 'Alt Contabil SRL' });
+  group2 = await createHolding(t, company2);
+  holding1 = group1.id;
+  holding2 = group2.id;
+  holdingToken = (group1.admin as Actor).token;
 });
 afterAll(() => t.close());
 
@@ -64,8 +83,8 @@ describe('inviting (role 4)', () => {
       [{ ...valid, name: '  ' }, 'name'],
       [{ name: valid.name, cui: valid.cui }, 'email'],
       [{ ...valid, holding_id: holding2 }, 'holding_id'],
-      // owner@demo.ro's company already works with Grup Demo.
-      [{ ...valid, email: 'owner@demo.ro' }, 'email'],
+      // The first company's owner already works with Grup Unu.
+      [{ ...valid, email: company1.owner.email }, 'email'],
     ];
     for (const [payload, field] of cases) {
       const res = await post(url, holdingToken, payload);
@@ -73,12 +92,12 @@ describe('inviting (role 4)', () => {
       expect(Object.keys(res.json().errors)).toContain(field);
     }
     expect((await post(url, undefined, valid)).statusCode).toBe(401);
-    expect((await post(url, await t.login('client@demo.ro'), valid)).statusCode).toBe(403);
-    expect((await post(url, await t.login('owner@demo.ro'), valid)).statusCode).toBe(403);
-    const other = await t.login('holding2@demo.ro');
+    expect((await post(url, member.token, valid)).statusCode).toBe(403);
+    expect((await post(url, company1.owner.token, valid)).statusCode).toBe(403);
+    const other = (group2.admin as Actor).token;
     const foreign = await post(url, other, valid);
     expect(foreign.statusCode).toBe(404);
-    expect(foreign.body).not.toContain(CANARY.demo);
+    expect(foreign.body).not.toContain(SECRET);
     const list = await t.app.inject({ method: 'GET', url, headers: bearer(other) });
     expect(list.statusCode).toBe(404);
     expect(t.mail.to('nou@contabil.ro')).toHaveLength(0);
@@ -102,7 +121,7 @@ describe('inviting (role 4)', () => {
     expect(days).toBeLessThanOrEqual(14);
     const mail = t.mail.to('nou@contabil.ro')[0];
     expect(mail.text).toContain(`${t.ctx.config.publicUrl}company-request/${hash}`);
-    expect(mail.text).toContain('Grup Demo');
+    expect(mail.text).toContain('Grup Unu');
 
     const list = await t.app.inject({
       method: 'GET',
@@ -123,12 +142,12 @@ describe('the public link', () => {
     const shown = await post(`/api/company-requests/${hash}`);
     expect(shown.statusCode).toBe(200);
     expect(shown.json()).toEqual({
-      holding: { name: 'Grup Demo' },
+      holding: { name: 'Grup Unu' },
       company: { name: 'Cifre Exacte SRL', cui: '34567892', email: 'office@cifre-exacte.ro' },
       status: 'pending',
       expires_at: expect.any(String),
     });
-    expect(shown.body).not.toContain(CANARY.demo);
+    expect(shown.body).not.toContain(SECRET);
 
     const confirmed = await post(`/api/confirm-company/${hash}`, undefined, { name: 'Ioana Cifre' });
     expect(confirmed.statusCode).toBe(200);
@@ -152,7 +171,7 @@ describe('the public link', () => {
       },
     });
     expect(reset.statusCode).toBe(200);
-    const ownerToken = await t.login('office@cifre-exacte.ro', 'Cifre2026');
+    const ownerToken = (await signIn(t, 'office@cifre-exacte.ro', 'Cifre2026')).token;
     const me = (await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(ownerToken) })).json();
     expect(me).toMatchObject({ name: 'Ioana Cifre', role: 2, company: { id: company.id, name: 'Cifre Exacte SRL' } });
     const categories = await t.ctx.db
@@ -169,7 +188,7 @@ describe('the public link', () => {
       headers: bearer(holdingToken),
     });
     expect(companies.json().data.map((c: { name: string }) => c.name)).toContain('Cifre Exacte SRL');
-    expect(t.mail.to('holding@demo.ro').some((m) => m.text.includes('a acceptat'))).toBe(true);
+    expect(t.mail.to(group1.email).some((m) => m.text.includes('a acceptat'))).toBe(true);
 
     // Once only.
     for (const url of [
@@ -191,13 +210,13 @@ describe('the public link', () => {
   });
 
   test('an existing company owner: their company is linked, no new account', async () => {
-    const hash = await invite({ name: 'Alt Contabil SRL', cui: 'RO67890120', email: 'owner2@demo.ro' });
+    const hash = await invite({ name: 'Alt Contabil SRL', cui: `RO${company2.cui}`, email: company2.owner.email });
     const before = await t.ctx.db.selectFrom('companies').select('id').execute();
     const res = await post(`/api/confirm-company/${hash}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().company.name).toBe('Alt Contabil SRL');
     expect(await t.ctx.db.selectFrom('companies').select('id').execute()).toHaveLength(before.length);
-    expect(t.mail.to('owner2@demo.ro').filter((m) => m.text.includes('reset-password'))).toHaveLength(0);
+    expect(t.mail.to(company2.owner.email).filter((m) => m.text.includes('reset-password'))).toHaveLength(0);
     const linked = await t.ctx.db
       .selectFrom('company_holding')
       .select('holding_id')
@@ -207,11 +226,11 @@ describe('the public link', () => {
   });
 
   test('a CUI that already belongs to another company, or an e-mail of a non-owner, is refused and the request stays pending', async () => {
-    const hash = await invite({ name: 'Copie SRL', cui: 'RO12345674', email: 'copie@exemplu.ro' });
+    const hash = await invite({ name: 'Copie SRL', cui: `RO${company1.cui}`, email: 'copie@exemplu.ro' });
     const res = await post(`/api/confirm-company/${hash}`);
     expect(res.statusCode).toBe(409);
     expect((await post(`/api/company-requests/${hash}`)).statusCode).toBe(200);
-    const notOwner = await invite({ name: 'Alta SRL', cui: '45678900', email: 'holding2@demo.ro' });
+    const notOwner = await invite({ name: 'Alta SRL', cui: '45678900', email: group2.email });
     expect((await post(`/api/confirm-company/${notOwner}`)).statusCode).toBe(409);
     expect(
       await t.ctx.db.selectFrom('users').select('id').where('email', '=', 'copie@exemplu.ro').execute(),
@@ -241,7 +260,7 @@ describe('the public link', () => {
     expect(await t.ctx.db.selectFrom('companies').select('id').where('name', '=', 'Refuz SRL').execute()).toHaveLength(
       0,
     );
-    expect(t.mail.to('holding@demo.ro').some((m) => m.text.includes('a refuzat'))).toBe(true);
+    expect(t.mail.to(group1.email).some((m) => m.text.includes('a refuzat'))).toBe(true);
   });
 
   test('an expired request answers 410; an unknown or mangled hash 404', async () => {

@@ -1,0 +1,55 @@
+import { createTestApp, type TestApp } from '../test/helpers.js';
+import { api } from '../test/factories.js';
+import { CANARY, DEMO_PASSWORD, seedDemoWorld } from './seed.js';
+
+// The demo world (npm start with the seed on, the e2e suite, the bench): its accounts and tenants. The
+// other API suites build their own tenants with test/factories.ts; this one is about the demo itself.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+test('each demo account signs in with the demo password, in its company or holding', async () => {
+  const cases = [
+    { email: 'admin@demo.ro', role: 1, company: null, holding: null },
+    { email: 'owner@demo.ro', role: 2, company: 'Contabil Demo SRL', holding: null },
+    { email: 'staff@demo.ro', role: 3, company: 'Contabil Demo SRL', holding: null },
+    { email: 'holding@demo.ro', role: 4, company: null, holding: 'Grup Demo' },
+    { email: 'client@demo.ro', role: 5, company: null, holding: 'Grup Demo' },
+    { email: 'owner2@demo.ro', role: 2, company: 'Alt Contabil SRL', holding: null },
+    { email: 'holding2@demo.ro', role: 4, company: null, holding: 'Alt Grup' },
+  ];
+  for (const c of cases) {
+    const res = await api(t).post('/api/login', { email: c.email, password: DEMO_PASSWORD });
+    expect([c.email, res.status]).toEqual([c.email, 200]);
+    expect(res.json.user).toMatchObject({ email: c.email, role: c.role });
+    expect(res.json.user.company?.name ?? null).toBe(c.company);
+    expect(res.json.user.holding?.name ?? null).toBe(c.holding);
+  }
+});
+
+test('two tenants, each with its clients, documents and canary; the second pays for Start', async () => {
+  const { db } = t.ctx;
+  const companies = await db.selectFrom('companies').select(['id', 'name']).orderBy('id').execute();
+  expect(companies.map((c) => c.name)).toEqual(['Contabil Demo SRL', 'Alt Contabil SRL']);
+  const clients = await db.selectFrom('clients').select(['company_id', 'notes']).execute();
+  expect(clients.filter((c) => c.company_id === companies[0].id)).toHaveLength(3);
+  expect(clients.filter((c) => c.company_id === companies[1].id)).toHaveLength(2);
+  for (const c of clients) expect(c.notes).toContain(c.company_id === companies[0].id ? CANARY.demo : CANARY.other);
+  const media = await db.selectFrom('media').select(['storage_key']).execute();
+  expect(media.length).toBeGreaterThan(0);
+  // The stored files came with the database (a clone of the run's template copies them too).
+  for (const m of media)
+    expect([m.storage_key, await t.ctx.storage.exists(m.storage_key)]).toEqual([m.storage_key, true]);
+  const payments = await db.selectFrom('payments').select(['status', 'company_id']).orderBy('id').execute();
+  expect(payments).toEqual([
+    { status: 'failed', company_id: companies[1].id },
+    { status: 'paid', company_id: companies[1].id },
+  ]);
+});
+
+test('seeding again changes nothing', async () => {
+  expect(await seedDemoWorld(t.ctx)).toBe(false);
+  expect(await t.ctx.db.selectFrom('users').select('id').execute()).toHaveLength(7);
+});
