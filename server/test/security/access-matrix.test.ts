@@ -1,5 +1,5 @@
 /**
- * Access matrix (issue 7): every /api route of the app's own route table,
+ * Access matrix: every /api route of the app's own route table,
  * called as anonymous, as each role and as the other tenant's users,
  * with ids of the other tenant. A route missing from ACCESS fails the test.
  *

@@ -1,5 +1,5 @@
 /**
- * Bad input (issue 7): for every route with a body, a query string or path
+ * Bad input: for every route with a body, a query string or path
  * parameters, generated hostile requests — malformed JSON, wrong content
  * types, wrong types, nulls, 1 MB strings, Unicode edge cases (lone
  * surrogates, RTL marks, zero-width, NUL), extra fields, arrays for objects,

@@ -1,5 +1,5 @@
 /**
- * File attacks (issue 7), through every upload and download route of both
+ * File attacks, through every upload and download route of both
  * areas: oversize → 413 with nothing left behind; disguised types → 422;
  * hostile names sanitised; markup never served inline; a client's zip holds
  * exactly that client's files. After each refused upload the storage

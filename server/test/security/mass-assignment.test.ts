@@ -1,5 +1,5 @@
 /**
- * Mass assignment (issue 7): every create/update body (JSON or multipart) of
+ * Mass assignment: every create/update body (JSON or multipart) of
  * the route table gets, one at a time, fields the caller must never set —
  * role, company_id, holding_id, id, status, password_hash, deleted_at… — on
  * the caller's OWN real objects, so an update really runs. Each call is

@@ -1,5 +1,5 @@
 /**
- * Sessions (issue 7): the XSRF double-submit rule, login and reset
+ * Sessions: the XSRF double-submit rule, login and reset
  * throttles, token revocation on logout, password reset (one use, hashed,
  * expiring, ends every session), user deletion and tenant suspension — each
  * checked on what the server answers AND on what the database holds.
