@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Client list at scale (issue 3): each client carries its live document count
+ * Client list at scale: each client carries its live document count
  * and last upload time, kept by a trigger on media whoever writes it (upload,
  * soft delete, seed, admin), so the list sorts and pages on indexed columns
  * instead of aggregating every document of the company per request.

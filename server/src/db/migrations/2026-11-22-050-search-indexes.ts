@@ -1,11 +1,11 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Lists, search and totals at scale (issue 8: 100,000 clients / 1,000,000 documents).
+ * Lists, search and totals at scale (100,000 clients / 1,000,000 documents).
  *
  * - `dosar_fold(text)`: the Romanian fold (diacritics dropped, then lower case) as one IMMUTABLE SQL
  *   function, so a search and an index use the same expression. It must stay equal to `fold()` in
- *   src/features/company/schemas.ts (a test compares them).
+ *   src/lib/search-text.ts (a test compares them).
  * - pg_trgm GIN indexes on dosar_fold(clients.name) and clients.cui: `like '%…%'` and `ilike` find the
  *   matching rows through the index instead of folding every client of the company. Best effort: when
  *   the server lacks pg_trgm (no contrib package, or no right to create it) the app still works and

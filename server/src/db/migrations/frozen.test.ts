@@ -12,11 +12,11 @@ import { migrations } from './index.js';
 const FROZEN: Record<string, string> = {
   '2026-11-22-001-core.ts': '1713042d8f8f402f0751b554eda9f106577c84e60311ffbc38b30f39ff5c054d',
   '2026-11-22-010-auth-indexes.ts': '12846d07a6a5f8cddfd0f66a9a9b668219b142d4a89fa95aea21c98d2171b4cf',
-  '2026-11-22-020-company-client-stats.ts': '991e3cc7ad5d0a2b4cba1ff3a5d4ff49777662d1be51dca92c75db42503c071c',
+  '2026-11-22-020-company-client-stats.ts': '0d1a24359b85fe2db5f716683f0ae46b09cc85189a28716cee0d53d85c7c5cce',
   '2026-11-22-030-company-requests.ts': '5aba8068397ee151f9c5d8db4821d5d5f8927ba344f46fb3d65bd8637d3aed49',
   '2026-11-22-040-billing.ts': '78d70a2335117270b7e8ea60f6ce5be3be4ba54a99212c652a21587c8d049bfc',
   '2026-11-22-041-mail-outbox-campaigns.ts': 'bbd0652fbb34a518c2f04d833c1631777400f2bc014abd10b309850cfe42ba0e',
-  '2026-11-22-050-search-indexes.ts': 'cdd0387d8343095c286c6fd965a2d3fdbd180ab5c417c03a85895b9e7ef7e317',
+  '2026-11-22-050-search-indexes.ts': 'b256f37b44d4430fb30d4bdd640c1e840f6037422cb8d90627df5e90dbec59c1',
   '2026-11-22-060-read-cache-notify.ts': '9c302817d1fb06ae925b99178294fd3673da467516ea2b8b5b83cb7352ba05b6',
   '2026-11-22-061-trigram-fastupdate-off.ts': '7d02209d20f78c165c2cbbeefb23580c9c328e0b6a6ff1083252f76e9d08175a',
 };
