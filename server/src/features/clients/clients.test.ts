@@ -1,5 +1,5 @@
-import { bearer, createTestApp, type TestApp } from '../../../test/helpers.js';
-import { createCompany, createHolding, uniqueCui } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/helpers.js';
+import { api, createCompany, createHolding, uniqueCui } from '../../../test/factories.js';
 
 /**
  * The client rules both doors share: one plan-limit check (a client counts against its company and
@@ -12,8 +12,8 @@ let t: TestApp;
 const tokens = { owner: '', holding: '' };
 const ids = { company: 0, holding: 0, companyPlan: 0, holdingPlan: 0 };
 
-const post = (token: string, url: string, payload: object = {}) =>
-  t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+const post = async (token: string, url: string, payload: object = {}) =>
+  (await api(t).as(token).post(url, payload)).res;
 const companyCreate = (payload: object) => post(tokens.owner, `/api/company/${ids.company}/createClient`, payload);
 const holdingStore = (payload: object) =>
   post(tokens.holding, `/api/holding/${ids.holding}/clients/store`, { company_id: ids.company, ...payload });

@@ -8,6 +8,7 @@ import { field, file, multipart, type MultipartPart } from '../../../test/multip
 import { readZip } from '../../../test/zip-reader.js';
 import { tinyPdf } from '../../seed.js';
 import {
+  api,
   categoriesOf,
   createClient,
   createCompany,
@@ -73,23 +74,18 @@ async function mediaCount(): Promise<number> {
   return Number(row.n);
 }
 
-function upload(
-  token: string,
+// Through the factories' request helper; the tests read the raw inject answer (statusCode, json(), body).
+async function upload(
+  token: string | null,
   parts: MultipartPart[],
   clientId = client1,
   companyId = company.id,
 ): Promise<LightMyRequestResponse> {
-  const body = multipart(parts);
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/company/${companyId}/clients/${clientId}/storeFiles`,
-    headers: { ...bearer(token), ...body.headers },
-    payload: body.payload,
-  });
+  return (await api(t).as(token).upload(`/api/company/${companyId}/clients/${clientId}/storeFiles`, parts)).res;
 }
 
-const post = (token: string, url: string, payload?: object) =>
-  t.app.inject({ method: 'POST', url, headers: bearer(token), ...(payload ? { payload } : {}) });
+const post = async (token: string, url: string, payload?: object) => (await api(t).as(token).post(url, payload)).res;
+const get = async (token: string | null, url: string) => (await api(t).as(token).get(url)).res;
 
 beforeAll(async () => {
   t = await createTestApp({ seed: false, config: { uploadMaxBytes: MAX } });
@@ -135,11 +131,7 @@ afterAll(() => t.close());
 
 describe('upload limits', () => {
   test('GET upload-limits answers the configured maximum and the allow-list', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/company/${company.id}/upload-limits`,
-      headers: bearer(staff),
-    });
+    const res = await get(staff, `/api/company/${company.id}/upload-limits`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.max_bytes).toBe(MAX);
@@ -151,22 +143,10 @@ describe('upload limits', () => {
   });
 
   test('another company, a holding user and an anonymous caller are refused', async () => {
-    expect(
-      (await t.app.inject({ method: 'GET', url: `/api/company/${company.id}/upload-limits`, headers: bearer(owner2) }))
-        .statusCode,
-    ).toBe(404);
-    expect(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/company/${company.id}/upload-limits`,
-          headers: bearer(holdingUser),
-        })
-      ).statusCode,
-    ).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: `/api/company/${company.id}/upload-limits` })).statusCode).toBe(
-      401,
-    );
+    const limits = `/api/company/${company.id}/upload-limits`;
+    expect((await get(owner2, limits)).statusCode).toBe(404);
+    expect((await get(holdingUser, limits)).statusCode).toBe(403);
+    expect((await get(null, limits)).statusCode).toBe(401);
   });
 });
 
@@ -353,13 +333,7 @@ describe('storeFiles', () => {
     const ownCompanyForeignClient = await upload(owner2, [file('files[]', 'x.pdf', pdfOf('x'))], client1, other.id);
     expect(ownCompanyForeignClient.statusCode).toBe(404);
     expect((await upload(holdingUser, [file('files[]', 'x.pdf', pdfOf('x'))])).statusCode).toBe(403);
-    const anonymousBody = multipart([file('files[]', 'x.pdf', pdfOf('x'))]);
-    const anonymous = await t.app.inject({
-      method: 'POST',
-      url: `/api/company/${company.id}/clients/${client1}/storeFiles`,
-      headers: anonymousBody.headers,
-      payload: anonymousBody.payload,
-    });
+    const anonymous = await upload(null, [file('files[]', 'x.pdf', pdfOf('x'))]);
     expect(anonymous.statusCode).toBe(401);
     expect(storedFiles()).toEqual(before.files);
     expect(await mediaCount()).toBe(before.rows);

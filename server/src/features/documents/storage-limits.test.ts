@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { bearer, createTestApp, type TestApp } from '../../../test/helpers.js';
 import { field, file, multipart, type MultipartPart } from '../../../test/multipart.js';
 import {
+  api,
   createCompany,
   createHolding,
   createUser,
@@ -48,9 +49,9 @@ async function storageUsed(kind: 'company' | 'holding'): Promise<number> {
   const url =
     kind === 'company' ? `/api/company/${ids.company}/subscription` : `/api/holding/${ids.holding}/subscription`;
   const token = kind === 'company' ? tokens.owner : tokens.holding;
-  const res = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
-  expect(res.statusCode).toBe(200);
-  return res.json().usage.storage_bytes as number;
+  const res = await api(t).as(token).get(url);
+  expect(res.status).toBe(200);
+  return res.json.usage.storage_bytes as number;
 }
 
 /** Sets the storage limit of the tenant's current plan (null: unlimited). */

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { bearer, createTestApp, type TestApp } from '../../../test/helpers.js';
-import { createCompany, createHolding, createUser, type Company, type Holding } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/helpers.js';
+import { api, createCompany, createHolding, createUser, type Company, type Holding } from '../../../test/factories.js';
 
 /**
  * The users feature on both doors: one rule set where the company and holding sides used to
@@ -16,8 +16,13 @@ const tokens = { owner: '', holding: '' };
 const ids = { company: 0, holding: 0, holdingAdmin: 0 };
 const EMAIL_TAKEN = 'Această adresă de e-mail este deja folosită de alt cont.';
 
-const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object): Promise<LightMyRequestResponse> =>
-  t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+const call = async (
+  method: 'GET' | 'POST',
+  url: string,
+  token: string,
+  payload?: object,
+): Promise<LightMyRequestResponse> =>
+  (method === 'GET' ? await api(t).as(token).get(url) : await api(t).as(token).post(url, payload)).res;
 
 const door = {
   company: (path: string) => `/api/company/${ids.company}/${path}`,
