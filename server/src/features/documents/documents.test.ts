@@ -445,6 +445,30 @@ describe('download one document', () => {
     }
     expect((await post(owner, `/api/company/${company.id}/clients/${client1}/media/abc`)).statusCode).toBe(422);
   });
+
+  test("the other company's documents never reach this company's owner", async () => {
+    const foreign = await t.ctx.db
+      .selectFrom('media')
+      .select('id')
+      .where('client_id', '=', otherClient)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    for (const url of [
+      `/api/company/${company.id}/clients/${otherClient}`,
+      `/api/company/${company.id}/clients/${otherClient}/media/${foreign.id}`,
+      `/api/company/${company.id}/clients/${client1}/media/${foreign.id}`,
+      `/api/company/${company.id}/clients/${otherClient}/collection`,
+    ]) {
+      const res = await post(owner, url);
+      expect([url, res.statusCode]).toEqual([url, 404]);
+      expect(res.body).not.toContain(CANARY.other);
+      expect(res.body).not.toContain('%PDF');
+    }
+    const own = await post(owner, `/api/company/${company.id}/clients/${client1}`);
+    expect(own.statusCode).toBe(200);
+    expect(own.body).toContain(CANARY.own);
+    expect(own.body).not.toContain(CANARY.other);
+  });
 });
 
 describe('collection (zip)', () => {
