@@ -429,3 +429,47 @@ export async function uploadDocument(
     category_id: row.category_id,
   };
 }
+
+// ---------------------------------------------------------------- categories and utility files
+// (added with the company-users, users, clients and documents suites moving to factories)
+
+export interface Category {
+  id: number;
+  name: string;
+}
+
+/** A company's document categories, in their order (a new company gets the default ones). */
+export async function categoriesOf(t: TestApp, company: Company): Promise<Category[]> {
+  const res = expectStatus(
+    await api(t).as(company.owner).get(`/api/company/${company.id}/categories`),
+    200,
+    `categories of ${company.name}`,
+  );
+  return (res.json.data as Category[]).map((c) => ({ id: c.id, name: c.name }));
+}
+
+export interface UtilityFile {
+  id: number;
+  media_id: number;
+  title: string;
+}
+
+/** A utility file of a company (a form, a contract model), stored by its owner through storeUtil. */
+export async function createUtilityFile(
+  t: TestApp,
+  company: Company,
+  options: { title?: string; description?: string; name?: string; body?: Buffer | string; mime?: string } = {},
+): Promise<UtilityFile> {
+  const title = options.title ?? `Model ${unique()}`;
+  const name = options.name ?? `${title}.txt`;
+  const parts: MultipartPart[] = [{ name: 'title', value: title }];
+  if (options.description !== undefined) parts.push({ name: 'description', value: options.description });
+  parts.push(file('file', name, options.body ?? `${title}\nCompletați datele firmei.\n`, options.mime ?? 'text/plain'));
+  const res = expectStatus(
+    await api(t).as(company.owner).upload(`/api/company/${company.id}/storeUtil`, parts),
+    201,
+    `utility file ${title}`,
+  );
+  const data = res.json.data as { id: number; media_id: number };
+  return { id: data.id, media_id: data.media_id, title };
+}

@@ -1,31 +1,25 @@
-import { bearer, createTestApp, type TestApp } from '../../../test/helpers.js';
+import { createTestApp, type TestApp } from '../../../test/helpers.js';
+import { api, createCompany, createHolding, uniqueCui } from '../../../test/factories.js';
 
 /**
  * The client rules both doors share: one plan-limit check (a client counts against its company and
  * its holding, whichever door adds it, also under parallel requests), one CUI rule (unique among the
- * company's live clients), one input rule. Demo world: holding "Grup Demo" works with company
- * "Contabil Demo SRL".
+ * company's live clients), one input rule. The world: a company and the holding it made, which works
+ * with it.
  */
 
 let t: TestApp;
 const tokens = { owner: '', holding: '' };
 const ids = { company: 0, holding: 0, companyPlan: 0, holdingPlan: 0 };
 
-const post = (token: string, url: string, payload: object = {}) =>
-  t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+const post = async (token: string, url: string, payload: object = {}) =>
+  (await api(t).as(token).post(url, payload)).res;
 const companyCreate = (payload: object) => post(tokens.owner, `/api/company/${ids.company}/createClient`, payload);
 const holdingStore = (payload: object) =>
   post(tokens.holding, `/api/holding/${ids.holding}/clients/store`, { company_id: ids.company, ...payload });
 
-/** A valid CUI (control digit computed) from a 7-digit body: each call a new one. */
-let serial = 3100000;
-function nextCui(): string {
-  const body = String(serial++);
-  const key = [7, 5, 3, 2, 1, 7, 5, 3, 2];
-  const padded = body.padStart(9, '0').split('').map(Number);
-  const sum = padded.reduce((acc, d, i) => acc + d * key[i], 0);
-  return `${body}${((sum * 10) % 11) % 10}`;
-}
+/** A valid CUI (control digit computed): each call a new one. */
+const nextCui = uniqueCui;
 
 async function liveClients(column: 'company_id' | 'holding_id', id: number): Promise<number> {
   const rows = await t.ctx.db
@@ -43,16 +37,14 @@ async function limit(plan: number, maxClients: number | null): Promise<void> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  tokens.owner = await t.login('owner@demo.ro');
-  tokens.holding = await t.login('holding@demo.ro');
+  t = await createTestApp({ seed: false });
+  const company = await createCompany(t);
+  const holding = await createHolding(t, company);
+  tokens.owner = company.owner.token;
+  tokens.holding = holding.admin?.token as string;
   const db = t.ctx.db;
-  ids.company = (
-    await db.selectFrom('companies').select('id').where('name', '=', 'Contabil Demo SRL').executeTakeFirstOrThrow()
-  ).id;
-  ids.holding = (
-    await db.selectFrom('holdings').select('id').where('name', '=', 'Grup Demo').executeTakeFirstOrThrow()
-  ).id;
+  ids.company = company.id;
+  ids.holding = holding.id;
   // A plan of its own for each tenant, so the test moves only their limits.
   for (const [audience, key] of [
     ['company', 'companyPlan'],

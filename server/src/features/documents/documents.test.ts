@@ -6,21 +6,37 @@ import type { LightMyRequestResponse } from 'fastify';
 import { bearer, createTestApp, type TestApp } from '../../../test/helpers.js';
 import { field, file, multipart, type MultipartPart } from '../../../test/multipart.js';
 import { readZip } from '../../../test/zip-reader.js';
-import { CANARY, tinyPdf } from '../../seed.js';
+import { tinyPdf } from '../../seed.js';
+import {
+  api,
+  categoriesOf,
+  createClient,
+  createCompany,
+  createHolding,
+  createUser,
+  unique,
+  uploadDocument,
+  type Company,
+} from '../../../test/factories.js';
 
 // Uploads, downloads and zips through the company routes (the holding routes call the same module).
+// The world: a company (owner, staff, the holding it made with its first client, a client outside
+// it) whose documents carry its canary, and another company with a client and documents of its own.
 const MAX = 32 * 1024;
+const CANARY = { own: `CANARY-OWN-${unique()}`, other: `CANARY-OTHER-${unique()}` };
 let t: TestApp;
+let company: Company;
+let other: Company;
 let owner: string;
 let staff: string;
 let owner2: string;
 let holdingUser: string;
-let client1: number; // Alfa Distribuție (company 1)
-let client3: number; // Gamma Consultanță (company 1)
-let otherClient: number; // Delta Transport (company 2)
-let category1: number; // "Facturi emise" of company 1
-let category2: number; // "Facturi primite" of company 1
-let otherCategory: number; // a category of company 2
+let client1: number; // the company's client inside its holding
+let client3: number; // the company's client outside the holding
+let otherClient: number; // a client of the other company
+let category1: number; // "Facturi emise" of the company
+let category2: number; // "Facturi primite" of the company
+let otherCategory: number; // a category of the other company
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), crypto.randomBytes(300)]);
 const EXE = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), crypto.randomBytes(500)]);
@@ -58,51 +74,64 @@ async function mediaCount(): Promise<number> {
   return Number(row.n);
 }
 
-function upload(
-  token: string,
+// Through the factories' request helper; the tests read the raw inject answer (statusCode, json(), body).
+async function upload(
+  token: string | null,
   parts: MultipartPart[],
   clientId = client1,
-  companyId = 1,
+  companyId = company.id,
 ): Promise<LightMyRequestResponse> {
-  const body = multipart(parts);
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/company/${companyId}/clients/${clientId}/storeFiles`,
-    headers: { ...bearer(token), ...body.headers },
-    payload: body.payload,
-  });
+  return (await api(t).as(token).upload(`/api/company/${companyId}/clients/${clientId}/storeFiles`, parts)).res;
 }
 
-const post = (token: string, url: string, payload?: object) =>
-  t.app.inject({ method: 'POST', url, headers: bearer(token), ...(payload ? { payload } : {}) });
+const post = async (token: string, url: string, payload?: object) => (await api(t).as(token).post(url, payload)).res;
+const get = async (token: string | null, url: string) => (await api(t).as(token).get(url)).res;
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { uploadMaxBytes: MAX } });
-  [owner, staff, owner2, holdingUser] = await Promise.all([
-    t.login('owner@demo.ro'),
-    t.login('staff@demo.ro'),
-    t.login('owner2@demo.ro'),
-    t.login('holding@demo.ro'),
-  ]);
-  const clients = await t.ctx.db.selectFrom('clients').select(['id', 'name']).execute();
-  const id = (prefix: string) => clients.find((c) => c.name.startsWith(prefix))?.id as number;
-  client1 = id('Alfa');
-  client3 = id('Gamma');
-  otherClient = id('Delta');
-  const categories = await t.ctx.db
-    .selectFrom('categories')
-    .select(['id', 'company_id', 'name'])
-    .orderBy('id')
-    .execute();
-  category1 = categories.find((c) => c.company_id === 1 && c.name === 'Facturi emise')?.id as number;
-  category2 = categories.find((c) => c.company_id === 1 && c.name === 'Facturi primite')?.id as number;
-  otherCategory = categories.find((c) => c.company_id === 2)?.id as number;
+  t = await createTestApp({ seed: false, config: { uploadMaxBytes: MAX } });
+  // The other company first, so neither company has the id a forgotten literal would guess.
+  other = await createCompany(t);
+  company = await createCompany(t);
+  const staffUser = await createUser(t, company, { role: 3 });
+  const holding = await createHolding(t, company, { client: { notes: `Observații ${CANARY.own}` } });
+  const outside = await createClient(t, company, { notes: `Observații ${CANARY.own}` });
+  const foreign = await createClient(t, other, { notes: `Observații ${CANARY.other}` });
+  [owner, staff, owner2, holdingUser] = [
+    company.owner.token,
+    staffUser.token,
+    other.owner.token,
+    holding.admin?.token as string,
+  ];
+  [client1, client3, otherClient] = [holding.client.id, outside.id, foreign.id];
+  const categories = await categoriesOf(t, company);
+  category1 = categories.find((c) => c.name === 'Facturi emise')?.id as number;
+  category2 = categories.find((c) => c.name === 'Facturi primite')?.id as number;
+  otherCategory = (await categoriesOf(t, other))[0].id;
+  // Documents already there, named with their tenant's canary (two months, two categories each).
+  for (const [who, client, canary, cats] of [
+    [company, client1, CANARY.own, [category1, category2]],
+    [company, client3, CANARY.own, [category1, category2]],
+    [other, otherClient, CANARY.other, [otherCategory, otherCategory]],
+  ] as const) {
+    for (const period of ['2026-02', '2026-01'])
+      for (const [k, categoryId] of cats.entries())
+        await uploadDocument(
+          t,
+          who.owner,
+          { id: client },
+          {
+            name: `${k === 0 ? 'Factura' : 'Extras'} ${period} ${canary}.pdf`,
+            period,
+            category_id: categoryId,
+          },
+        );
+  }
 });
 afterAll(() => t.close());
 
 describe('upload limits', () => {
   test('GET upload-limits answers the configured maximum and the allow-list', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/company/1/upload-limits', headers: bearer(staff) });
+    const res = await get(staff, `/api/company/${company.id}/upload-limits`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.max_bytes).toBe(MAX);
@@ -114,14 +143,10 @@ describe('upload limits', () => {
   });
 
   test('another company, a holding user and an anonymous caller are refused', async () => {
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/company/1/upload-limits', headers: bearer(owner2) })).statusCode,
-    ).toBe(404);
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/company/1/upload-limits', headers: bearer(holdingUser) }))
-        .statusCode,
-    ).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/api/company/1/upload-limits' })).statusCode).toBe(401);
+    const limits = `/api/company/${company.id}/upload-limits`;
+    expect((await get(owner2, limits)).statusCode).toBe(404);
+    expect((await get(holdingUser, limits)).statusCode).toBe(403);
+    expect((await get(null, limits)).statusCode).toBe(401);
   });
 });
 
@@ -161,8 +186,8 @@ describe('storeFiles', () => {
       )
       .execute();
     for (const row of rows) {
-      expect(row.storage_key).toMatch(/^company-1\/client-\d+\/\d{4}\/\d{2}\/[0-9a-f-]{36}$/);
-      expect(row.uploaded_by).toBe(2);
+      expect(row.storage_key).toMatch(new RegExp(`^company-${company.id}/client-\\d+/\\d{4}/\\d{2}/[0-9a-f-]{36}$`));
+      expect(row.uploaded_by).toBe(company.owner.id);
     }
   });
 
@@ -259,7 +284,7 @@ describe('storeFiles', () => {
     ]);
     const res = await t.app.inject({
       method: 'POST',
-      url: `/api/company/1/clients/${client1}/storeFiles`,
+      url: `/api/company/${company.id}/clients/${client1}/storeFiles`,
       headers: { ...bearer(owner), ...body.headers },
       payload: body.payload.subarray(0, body.payload.length - 5000),
     });
@@ -293,7 +318,7 @@ describe('storeFiles', () => {
     const none = await upload(owner, [field('period', '2026-01')]);
     expect(none.statusCode).toBe(422);
     expect(none.json().errors).toHaveProperty('files');
-    const json = await post(owner, `/api/company/1/clients/${client1}/storeFiles`, { files: ['a.pdf'] });
+    const json = await post(owner, `/api/company/${company.id}/clients/${client1}/storeFiles`, { files: ['a.pdf'] });
     expect(json.statusCode).toBe(422);
     expect(storedFiles()).toEqual(before.files);
     expect(await mediaCount()).toBe(before.rows);
@@ -302,19 +327,13 @@ describe('storeFiles', () => {
   test('staff (role 3) uploads; holding users, other companies and anonymous callers store nothing', async () => {
     expect((await upload(staff, [file('files[]', 'staff.pdf', pdfOf('staff'))])).statusCode).toBe(201);
     const before = { files: storedFiles(), rows: await mediaCount() };
-    const other = await upload(owner2, [file('files[]', 'x.pdf', pdfOf('x'))]);
-    expect(other.statusCode).toBe(404);
-    expect(other.body).not.toContain(CANARY.demo);
-    const ownCompanyForeignClient = await upload(owner2, [file('files[]', 'x.pdf', pdfOf('x'))], client1, 2);
+    const elsewhere = await upload(owner2, [file('files[]', 'x.pdf', pdfOf('x'))]);
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.body).not.toContain(CANARY.own);
+    const ownCompanyForeignClient = await upload(owner2, [file('files[]', 'x.pdf', pdfOf('x'))], client1, other.id);
     expect(ownCompanyForeignClient.statusCode).toBe(404);
     expect((await upload(holdingUser, [file('files[]', 'x.pdf', pdfOf('x'))])).statusCode).toBe(403);
-    const anonymousBody = multipart([file('files[]', 'x.pdf', pdfOf('x'))]);
-    const anonymous = await t.app.inject({
-      method: 'POST',
-      url: `/api/company/1/clients/${client1}/storeFiles`,
-      headers: anonymousBody.headers,
-      payload: anonymousBody.payload,
-    });
+    const anonymous = await upload(null, [file('files[]', 'x.pdf', pdfOf('x'))]);
     expect(anonymous.statusCode).toBe(401);
     expect(storedFiles()).toEqual(before.files);
     expect(await mediaCount()).toBe(before.rows);
@@ -332,7 +351,7 @@ describe('over real HTTP', () => {
       form.append('period', '2026-05');
       form.append('files[]', new Blob([pdfOf('mic')]), 'mic.pdf');
       form.append('files[]', new Blob([big]), 'mare.pdf');
-      const res = await fetch(`${address}/api/company/1/clients/${clientId}/storeFiles`, {
+      const res = await fetch(`${address}/api/company/${company.id}/clients/${clientId}/storeFiles`, {
         method: 'POST',
         headers: bearer(token),
         body: form,
@@ -348,7 +367,7 @@ describe('over real HTTP', () => {
       expect(await send(holdingUser, client1)).toMatchObject({ status: 403, body: { message: expect.any(String) } });
       expect(await send(owner, 999999)).toMatchObject({ status: 404, body: { message: 'Clientul nu a fost găsit.' } });
     }
-    const after = await fetch(`${address}/api/company/1/clients`, {
+    const after = await fetch(`${address}/api/company/${company.id}/clients`, {
       method: 'POST',
       headers: { ...bearer(owner), 'content-type': 'application/json' },
       body: '{}',
@@ -367,7 +386,7 @@ describe('download one document', () => {
       file('files[]', 'Situație financiară ș ț ă î â.pdf', pdf),
     ]);
     const media = up.json().data[0];
-    const res = await post(staff, `/api/company/1/clients/${client1}/media/${media.id}`);
+    const res = await post(staff, `/api/company/${company.id}/clients/${client1}/media/${media.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.equals(pdf)).toBe(true);
     expect(res.headers['content-type']).toBe('application/pdf');
@@ -380,12 +399,12 @@ describe('download one document', () => {
 
   test('a stored HTML or SVG (legacy row) is never served with its own type', async () => {
     for (const mime of ['text/html', 'image/svg+xml']) {
-      const key = `company-1/client-${client1}/legacy-${mime.replace(/\W/g, '')}`;
+      const key = `company-${company.id}/client-${client1}/legacy-${mime.replace(/\W/g, '')}`;
       await t.ctx.storage.put(key, (await import('node:stream')).Readable.from(HTML));
       const row = await t.ctx.db
         .insertInto('media')
         .values({
-          company_id: 1,
+          company_id: company.id,
           client_id: client1,
           original_name: 'vechi "pagina".html',
           mime,
@@ -395,7 +414,7 @@ describe('download one document', () => {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const res = await post(owner, `/api/company/1/clients/${client1}/media/${row.id}`);
+      const res = await post(owner, `/api/company/${company.id}/clients/${client1}/media/${row.id}`);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/octet-stream');
       expect(res.headers['content-disposition']).toMatch(/^attachment; filename="vechi _pagina_.html"/);
@@ -404,27 +423,51 @@ describe('download one document', () => {
   });
 
   test('another tenant, a wrong client, a holding user and a missing id get no bytes', async () => {
-    const seeded = await t.ctx.db
+    const existing = await t.ctx.db
       .selectFrom('media')
       .select('id')
       .where('client_id', '=', client1)
       .orderBy('id')
       .executeTakeFirstOrThrow();
     const cases: [string, string, number][] = [
-      [owner2, `/api/company/1/clients/${client1}/media/${seeded.id}`, 404],
-      [owner2, `/api/company/2/clients/${client1}/media/${seeded.id}`, 404],
-      [owner2, `/api/company/2/clients/${otherClient}/media/${seeded.id}`, 404],
-      [owner, `/api/company/1/clients/${client3}/media/${seeded.id}`, 404],
-      [owner, `/api/company/1/clients/${client1}/media/999999`, 404],
-      [holdingUser, `/api/company/1/clients/${client1}/media/${seeded.id}`, 403],
+      [owner2, `/api/company/${company.id}/clients/${client1}/media/${existing.id}`, 404],
+      [owner2, `/api/company/${other.id}/clients/${client1}/media/${existing.id}`, 404],
+      [owner2, `/api/company/${other.id}/clients/${otherClient}/media/${existing.id}`, 404],
+      [owner, `/api/company/${company.id}/clients/${client3}/media/${existing.id}`, 404],
+      [owner, `/api/company/${company.id}/clients/${client1}/media/999999`, 404],
+      [holdingUser, `/api/company/${company.id}/clients/${client1}/media/${existing.id}`, 403],
     ];
     for (const [token, url, status] of cases) {
       const res = await post(token, url);
       expect([url, res.statusCode]).toEqual([url, status]);
-      expect(res.body).not.toContain(CANARY.demo);
+      expect(res.body).not.toContain(CANARY.own);
       expect(res.body).not.toContain('%PDF');
     }
-    expect((await post(owner, `/api/company/1/clients/${client1}/media/abc`)).statusCode).toBe(422);
+    expect((await post(owner, `/api/company/${company.id}/clients/${client1}/media/abc`)).statusCode).toBe(422);
+  });
+
+  test("the other company's documents never reach this company's owner", async () => {
+    const foreign = await t.ctx.db
+      .selectFrom('media')
+      .select('id')
+      .where('client_id', '=', otherClient)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    for (const url of [
+      `/api/company/${company.id}/clients/${otherClient}`,
+      `/api/company/${company.id}/clients/${otherClient}/media/${foreign.id}`,
+      `/api/company/${company.id}/clients/${client1}/media/${foreign.id}`,
+      `/api/company/${company.id}/clients/${otherClient}/collection`,
+    ]) {
+      const res = await post(owner, url);
+      expect([url, res.statusCode]).toEqual([url, 404]);
+      expect(res.body).not.toContain(CANARY.other);
+      expect(res.body).not.toContain('%PDF');
+    }
+    const own = await post(owner, `/api/company/${company.id}/clients/${client1}`);
+    expect(own.statusCode).toBe(200);
+    expect(own.body).toContain(CANARY.own);
+    expect(own.body).not.toContain(CANARY.other);
   });
 });
 
@@ -433,7 +476,10 @@ describe('collection (zip)', () => {
   const files: Record<string, Buffer> = {};
 
   beforeAll(async () => {
-    const created = await post(owner, '/api/company/1/createClient', { name: 'Zip Test SRL', cui: '18547290' });
+    const created = await post(owner, `/api/company/${company.id}/createClient`, {
+      name: 'Zip Test SRL',
+      cui: '18547290',
+    });
     expect(created.statusCode).toBe(201);
     zipClient = created.json().data.id;
     files.a1 = pdfOf('a unu');
@@ -464,7 +510,7 @@ describe('collection (zip)', () => {
   });
 
   const zipOf = async (token: string, payload?: object) => {
-    const res = await post(token, `/api/company/1/clients/${zipClient}/collection`, payload);
+    const res = await post(token, `/api/company/${company.id}/clients/${zipClient}/collection`, payload);
     return res;
   };
 
@@ -510,7 +556,10 @@ describe('collection (zip)', () => {
   });
 
   test('700 documents (a central directory past 64 KB): the announced length is exactly what is sent', async () => {
-    const created = await post(owner, '/api/company/1/createClient', { name: 'Arhivă Mare SRL', cui: '14399840' });
+    const created = await post(owner, `/api/company/${company.id}/createClient`, {
+      name: 'Arhivă Mare SRL',
+      cui: '14399840',
+    });
     expect(created.body).toContain('"id"');
     const id = created.json().data.id;
     for (let batch = 0; batch < 7; batch++) {
@@ -519,7 +568,7 @@ describe('collection (zip)', () => {
       );
       expect((await upload(owner, [field('period', '2026-03'), ...parts], id)).statusCode).toBe(201);
     }
-    const res = await post(owner, `/api/company/1/clients/${id}/collection`);
+    const res = await post(owner, `/api/company/${company.id}/clients/${id}/collection`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-length']).toBe(String(res.rawPayload.length));
     const entries = readZip(res.rawPayload);
@@ -541,7 +590,7 @@ describe('collection (zip)', () => {
     expect(byPeriod).toEqual(['Facturi primite/2026-02/balanță.csv', 'Fără categorie/2026-02/a.pdf']);
     const byCategory = readZip((await zipOf(owner, { category_id: category1 })).rawPayload).map((e) => e.name);
     expect(byCategory).toHaveLength(3);
-    const view = await post(owner, `/api/company/1/clients/${zipClient}`);
+    const view = await post(owner, `/api/company/${company.id}/clients/${zipClient}`);
     const ids = (view.json().documents as { id: number; name: string }[])
       .filter((d) => d.name === 'b.pdf')
       .map((d) => d.id);
@@ -556,32 +605,40 @@ describe('collection (zip)', () => {
 
   test('other tenants and holding users get no zip', async () => {
     for (const [token, url, status] of [
-      [owner2, `/api/company/1/clients/${client1}/collection`, 404],
-      [owner2, `/api/company/2/clients/${client1}/collection`, 404],
-      [holdingUser, `/api/company/1/clients/${client1}/collection`, 403],
+      [owner2, `/api/company/${company.id}/clients/${client1}/collection`, 404],
+      [owner2, `/api/company/${other.id}/clients/${client1}/collection`, 404],
+      [holdingUser, `/api/company/${company.id}/clients/${client1}/collection`, 403],
     ] as const) {
       const res = await post(token, url);
       expect(res.statusCode).toBe(status);
-      expect(res.body).not.toContain(CANARY.demo);
+      expect(res.body).not.toContain(CANARY.own);
       expect(res.headers['content-type']).not.toBe('application/zip');
     }
   });
 
   test('delete is soft: the document leaves lists and zips, its file stays for retention; role 3 may not delete', async () => {
-    const view = await post(owner, `/api/company/1/clients/${zipClient}`);
+    const view = await post(owner, `/api/company/${company.id}/clients/${zipClient}`);
     const doc = (view.json().documents as { id: number; name: string }[]).find((d) => d.name === 'b.pdf') as {
       id: number;
     };
     const countBefore = view.json().data.documents_count;
-    expect((await post(staff, `/api/company/1/clients/${zipClient}/media/${doc.id}/delete`)).statusCode).toBe(403);
-    expect((await post(owner2, `/api/company/2/clients/${zipClient}/media/${doc.id}/delete`)).statusCode).toBe(404);
-    expect((await post(owner2, `/api/company/1/clients/${zipClient}/media/${doc.id}/delete`)).statusCode).toBe(404);
-    const res = await post(owner, `/api/company/1/clients/${zipClient}/media/${doc.id}/delete`);
+    expect(
+      (await post(staff, `/api/company/${company.id}/clients/${zipClient}/media/${doc.id}/delete`)).statusCode,
+    ).toBe(403);
+    expect(
+      (await post(owner2, `/api/company/${other.id}/clients/${zipClient}/media/${doc.id}/delete`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await post(owner2, `/api/company/${company.id}/clients/${zipClient}/media/${doc.id}/delete`)).statusCode,
+    ).toBe(404);
+    const res = await post(owner, `/api/company/${company.id}/clients/${zipClient}/media/${doc.id}/delete`);
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toEqual(expect.any(String));
-    expect((await post(owner, `/api/company/1/clients/${zipClient}/media/${doc.id}/delete`)).statusCode).toBe(404);
-    expect((await post(owner, `/api/company/1/clients/${zipClient}/media/${doc.id}`)).statusCode).toBe(404);
-    const after = await post(owner, `/api/company/1/clients/${zipClient}`);
+    expect(
+      (await post(owner, `/api/company/${company.id}/clients/${zipClient}/media/${doc.id}/delete`)).statusCode,
+    ).toBe(404);
+    expect((await post(owner, `/api/company/${company.id}/clients/${zipClient}/media/${doc.id}`)).statusCode).toBe(404);
+    const after = await post(owner, `/api/company/${company.id}/clients/${zipClient}`);
     expect(after.json().documents.map((d: { id: number }) => d.id)).not.toContain(doc.id);
     expect(after.json().data.documents_count).toBe(countBefore - 1);
     expect(readZip((await zipOf(owner)).rawPayload).map((e) => e.name)).not.toContain('Facturi emise/2026-01/b.pdf');

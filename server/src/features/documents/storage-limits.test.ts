@@ -3,8 +3,18 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { bearer, createTestApp, type TestApp } from '../../../test/helpers.js';
 import { field, file, multipart, type MultipartPart } from '../../../test/multipart.js';
+import {
+  api,
+  createCompany,
+  createHolding,
+  createUser,
+  createUtilityFile,
+  uploadDocument,
+} from '../../../test/factories.js';
 
 // Plan storage limits on every upload, both doors: the declared size first, then the bytes received.
+// The world: a company (its owner, a utility file) and the holding it made (its administrator, a
+// member 5), with a client of the company inside the holding.
 let t: TestApp;
 const tokens = { owner: '', holding: '', client: '' };
 const ids = { company: 0, holding: 0, client: 0, util: 0 };
@@ -39,9 +49,9 @@ async function storageUsed(kind: 'company' | 'holding'): Promise<number> {
   const url =
     kind === 'company' ? `/api/company/${ids.company}/subscription` : `/api/holding/${ids.holding}/subscription`;
   const token = kind === 'company' ? tokens.owner : tokens.holding;
-  const res = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
-  expect(res.statusCode).toBe(200);
-  return res.json().usage.storage_bytes as number;
+  const res = await api(t).as(token).get(url);
+  expect(res.status).toBe(200);
+  return res.json.usage.storage_bytes as number;
 }
 
 /** Sets the storage limit of the tenant's current plan (null: unlimited). */
@@ -73,36 +83,19 @@ function send(token: string, url: string, parts: MultipartPart[], chunked: boole
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  tokens.owner = await t.login('owner@demo.ro');
-  tokens.holding = await t.login('holding@demo.ro');
-  tokens.client = await t.login('client@demo.ro');
-  const db = t.ctx.db;
-  const owner = await db
-    .selectFrom('users')
-    .select('company_id')
-    .where('email', '=', 'owner@demo.ro')
-    .executeTakeFirstOrThrow();
-  const holdingUser = await db
-    .selectFrom('users')
-    .select('holding_id')
-    .where('email', '=', 'holding@demo.ro')
-    .executeTakeFirstOrThrow();
-  ids.company = owner.company_id as number;
-  ids.holding = holdingUser.holding_id as number;
-  ids.client = (
-    await db
-      .selectFrom('clients')
-      .select('id')
-      .where('company_id', '=', ids.company)
-      .where('holding_id', '=', ids.holding)
-      .where('deleted_at', 'is', null)
-      .orderBy('id')
-      .executeTakeFirstOrThrow()
-  ).id;
-  ids.util = (
-    await db.selectFrom('utility_files').select('id').where('company_id', '=', ids.company).executeTakeFirstOrThrow()
-  ).id;
+  t = await createTestApp({ seed: false });
+  const company = await createCompany(t);
+  const holding = await createHolding(t, company);
+  const member = await createUser(t, holding, { role: 5 });
+  tokens.owner = company.owner.token;
+  tokens.holding = holding.admin?.token as string;
+  tokens.client = member.token;
+  ids.company = company.id;
+  ids.holding = holding.id;
+  ids.client = holding.client.id; // a client of the company inside the holding
+  ids.util = (await createUtilityFile(t, company)).id;
+  // Something stored already, on both plans' counters.
+  await uploadDocument(t, company.owner, holding.client);
 });
 afterAll(() => t.close());
 

@@ -1,46 +1,53 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { bearer, createTestApp, type TestApp } from '../../../test/helpers.js';
+import { createTestApp, type TestApp } from '../../../test/helpers.js';
+import { api, createCompany, createHolding, createUser, type Company, type Holding } from '../../../test/factories.js';
 
 /**
  * The users feature on both doors: one rule set where the company and holding sides used to
  * differ (e-mail race, `invited`, last privileged user, oneself, paging, search, plan limit).
- * Demo world: company 1 (owner@demo.ro 2, staff@demo.ro 3), holding 1 (holding@demo.ro 4,
- * client@demo.ro 5).
+ * The world: a company (its owner 2, staff 3) and the holding it made (its administrator 4, a
+ * member 5).
  */
 
 let t: TestApp;
+let company: Company;
+let holding: Holding;
 const tokens = { owner: '', holding: '' };
 const ids = { company: 0, holding: 0, holdingAdmin: 0 };
 const EMAIL_TAKEN = 'Această adresă de e-mail este deja folosită de alt cont.';
 
-const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object): Promise<LightMyRequestResponse> =>
-  t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+const call = async (
+  method: 'GET' | 'POST',
+  url: string,
+  token: string,
+  payload?: object,
+): Promise<LightMyRequestResponse> =>
+  (method === 'GET' ? await api(t).as(token).get(url) : await api(t).as(token).post(url, payload)).res;
 
 const door = {
   company: (path: string) => `/api/company/${ids.company}/${path}`,
   holding: (path: string) => `/api/holding/${ids.holding}/${path}`,
 };
 const tokenOf = (kind: 'company' | 'holding') => (kind === 'company' ? tokens.owner : tokens.holding);
+const selfOf = (kind: 'company' | 'holding') =>
+  kind === 'company' ? company.owner.email : (holding.admin?.email as string);
 const liveUsers = async (email: string) =>
   (await t.ctx.db.selectFrom('users').select('id').where('email', '=', email).where('deleted_at', 'is', null).execute())
     .length;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const db = t.ctx.db;
-  ids.company = (
-    await db.selectFrom('companies').select('id').where('name', '=', 'Contabil Demo SRL').executeTakeFirstOrThrow()
-  ).id;
-  ids.holding = (
-    await db.selectFrom('holdings').select('id').where('name', '=', 'Grup Demo').executeTakeFirstOrThrow()
-  ).id;
-  ids.holdingAdmin = (
-    await db.selectFrom('users').select('id').where('email', '=', 'holding@demo.ro').executeTakeFirstOrThrow()
-  ).id;
+  t = await createTestApp({ seed: false });
+  company = await createCompany(t);
+  await createUser(t, company, { role: 3 });
+  holding = await createHolding(t, company);
+  await createUser(t, holding, { role: 5 });
+  ids.company = company.id;
+  ids.holding = holding.id;
+  ids.holdingAdmin = holding.admin?.id as number;
   // No user limit here (the trial plans allow a handful); the plan-limit test sets its own.
-  await db.updateTable('plans').set({ max_users: null }).execute();
-  tokens.owner = await t.login('owner@demo.ro');
-  tokens.holding = await t.login('holding@demo.ro');
+  await t.ctx.db.updateTable('plans').set({ max_users: null }).execute();
+  tokens.owner = company.owner.token;
+  tokens.holding = holding.admin?.token as string;
 });
 afterAll(() => t.close());
 
@@ -48,7 +55,7 @@ describe.each(['company', 'holding'] as const)('%s door', (kind) => {
   const role = kind === 'company' ? 3 : 5;
 
   test('two storeUser calls racing for one e-mail: one account, the other a Romanian 422 (never a 500)', async () => {
-    const email = `cursa-${kind}@demo.ro`;
+    const email = `cursa-${kind}@users.test`;
     const body = { name: 'Cursă', email, role };
     const answers = await Promise.all([
       call('POST', door[kind]('storeUser'), tokenOf(kind), body),
@@ -65,13 +72,13 @@ describe.each(['company', 'holding'] as const)('%s door', (kind) => {
       (
         await call('POST', door[kind]('storeUser'), tokenOf(kind), {
           name: `U${n}`,
-          email: `u${n}-${kind}@demo.ro`,
+          email: `u${n}-${kind}@users.test`,
           role,
         })
       ).json();
     const [a, b] = [await make(1), await make(2)];
     const idOf = (saved: { data?: { id: number }; user?: { id: number } }) => (saved.data ?? saved.user)?.id;
-    const target = `luat-${kind}@demo.ro`;
+    const target = `luat-${kind}@users.test`;
     const answers = await Promise.all(
       [a, b].map((u) => call('POST', door[kind](`users/${idOf(u)}/update`), tokenOf(kind), { email: target })),
     );
@@ -82,7 +89,7 @@ describe.each(['company', 'holding'] as const)('%s door', (kind) => {
   test('the user answer is one shape: invited until a password is set, never a hash', async () => {
     const res = await call('POST', door[kind]('storeUser'), tokenOf(kind), {
       name: 'Ștefan Țăranu',
-      email: `stefan-${kind}@demo.ro`,
+      email: `stefan-${kind}@users.test`,
       role,
     });
     expect(res.statusCode).toBe(201);
@@ -97,8 +104,8 @@ describe.each(['company', 'holding'] as const)('%s door', (kind) => {
     expect(list.data[0]).toMatchObject({ invited: false });
     expect(list.data[0]).not.toHaveProperty('has_password');
     // The invitation names who invited and the tenant.
-    const mail = t.mail.to(`stefan-${kind}@demo.ro`).pop();
-    expect(mail?.text).toContain(kind === 'company' ? '„Contabil Demo SRL”' : '„Grup Demo”');
+    const mail = t.mail.to(`stefan-${kind}@users.test`).pop();
+    expect(mail?.text).toContain(kind === 'company' ? `„${company.name}”` : `„${holding.name}”`);
     expect(mail?.text).toMatch(/te-a adăugat ca (angajat|utilizator)/);
   });
 
@@ -106,7 +113,7 @@ describe.each(['company', 'holding'] as const)('%s door', (kind) => {
     const list = (await call('GET', door[kind]('users'), tokenOf(kind))).json();
     expect(list.meta.per_page).toBe(25);
     const found = (await call('GET', door[kind]('users?search=TARANU'), tokenOf(kind))).json();
-    expect(found.data.map((u: { email: string }) => u.email)).toEqual([`stefan-${kind}@demo.ro`]);
+    expect(found.data.map((u: { email: string }) => u.email)).toEqual([`stefan-${kind}@users.test`]);
     const byEmail = (await call('GET', door[kind]('users?sort=email&direction=desc'), tokenOf(kind))).json();
     const emails = byEmail.data.map((u: { email: string }) => u.email);
     expect(emails).toEqual([...emails].sort().reverse());
@@ -114,7 +121,7 @@ describe.each(['company', 'holding'] as const)('%s door', (kind) => {
   });
 
   test('the last privileged user: one rule and one message pattern for deleting and demoting', async () => {
-    const self = kind === 'company' ? 'owner@demo.ro' : 'holding@demo.ro';
+    const self = selfOf(kind);
     const selfId = (await t.ctx.db.selectFrom('users').select('id').where('email', '=', self).executeTakeFirstOrThrow())
       .id;
     const demote = await call('POST', door[kind](`users/${selfId}/update`), tokenOf(kind), { role });
@@ -134,11 +141,11 @@ describe.each(['company', 'holding'] as const)('%s door', (kind) => {
     const privileged = kind === 'company' ? 2 : 4;
     const other = await call('POST', door[kind]('storeUser'), tokenOf(kind), {
       name: 'Al doilea',
-      email: `al-doilea-${kind}@demo.ro`,
+      email: `al-doilea-${kind}@users.test`,
       role: privileged,
     });
     expect(other.statusCode).toBe(201);
-    const self = kind === 'company' ? 'owner@demo.ro' : 'holding@demo.ro';
+    const self = selfOf(kind);
     const selfId = (await t.ctx.db.selectFrom('users').select('id').where('email', '=', self).executeTakeFirstOrThrow())
       .id;
     const res = await call('POST', door[kind](`users/${selfId}/delete`), tokenOf(kind));
@@ -176,7 +183,7 @@ describe.each(['company', 'holding'] as const)('%s door', (kind) => {
         [1, 2].map((n) =>
           call('POST', door[kind]('storeUser'), tokenOf(kind), {
             name: `L${n}`,
-            email: `limita${n}-${kind}@demo.ro`,
+            email: `limita${n}-${kind}@users.test`,
             role,
           }),
         ),
@@ -196,14 +203,14 @@ describe.each(['company', 'holding'] as const)('%s door', (kind) => {
 test('a holding administrator manages only roles 4 and 5; a company owner only 2 and 3', async () => {
   const holding = await call('POST', door.holding('storeUser'), tokens.holding, {
     name: 'X',
-    email: 'x1@demo.ro',
+    email: 'x1@users.test',
     role: 3,
   });
   expect(holding.statusCode).toBe(422);
   expect(holding.json().errors).toHaveProperty('role');
   const company = await call('POST', door.company('storeUser'), tokens.owner, {
     name: 'X',
-    email: 'x2@demo.ro',
+    email: 'x2@users.test',
     role: 5,
   });
   expect(company.statusCode).toBe(422);
