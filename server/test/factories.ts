@@ -276,7 +276,7 @@ export async function createHolding(
     email?: string;
     admin?: boolean;
     /** Fields of the first client (the one that brings the holding in). */
-    client?: { name?: string; notes?: string; email?: string };
+    client?: { name?: string; cui?: string; notes?: string; email?: string };
   } = {},
 ): Promise<Holding & { client: Client }> {
   const tag = unique();
@@ -428,4 +428,65 @@ export async function uploadDocument(
     period: row.period,
     category_id: row.category_id,
   };
+}
+
+// ---------------------------------------------------------------- categories, utility files, a late invitation
+// (added for the holding door suites, test/api/holding-door-*.test.ts)
+
+/** A company's categories by name: registration gives every company the default set. */
+export async function categoriesOf(t: TestApp, company: Company): Promise<Record<string, number>> {
+  const res = expectStatus(
+    await api(t).as(company.owner).get(`/api/company/${company.id}/categories`),
+    200,
+    `categories of ${company.name}`,
+  );
+  return Object.fromEntries((res.json.data as { id: number; name: string }[]).map((c) => [c.name, c.id]));
+}
+
+export interface UtilityFile {
+  id: number;
+  media_id: number;
+  title: string;
+}
+
+/** A utility file the company's owner adds (storeUtil): a small text file unless told otherwise. */
+export async function createUtilityFile(
+  t: TestApp,
+  company: Company,
+  options: { title?: string; description?: string; name?: string; body?: Buffer | string; mime?: string } = {},
+): Promise<UtilityFile> {
+  const tag = unique();
+  const title = options.title ?? `Model ${tag}`;
+  const parts: MultipartPart[] = [{ name: 'title', value: title }];
+  if (options.description !== undefined) parts.push({ name: 'description', value: options.description });
+  parts.push(
+    file('file', options.name ?? `${title}.txt`, options.body ?? `Fișier util ${tag}\n`, options.mime ?? 'text/plain'),
+  );
+  const res = expectStatus(
+    await api(t).as(company.owner).upload(`/api/company/${company.id}/storeUtil`, parts),
+    201,
+    `utility file ${title}`,
+  );
+  const data = res.json.data as { id: number; media_id: number };
+  return { id: data.id, media_id: data.media_id, title };
+}
+
+/**
+ * Invites the administrator of a holding made with `{admin: false}` (the company's notify call); the
+ * administrator sets a password and signs in. For tests whose administrator must sign in for the first
+ * time after the world is built (documents count as new since the previous sign-in).
+ */
+export async function inviteHoldingAdmin(
+  t: TestApp,
+  holding: Omit<Holding, 'admin'>,
+): Promise<Omit<Holding, 'admin'> & { admin: Actor }> {
+  const { company } = holding;
+  expectStatus(
+    await api(t)
+      .as(company.owner)
+      .post(`/api/company/${company.id}/holdings/${holding.id}/notify`, { message: 'Bun venit' }),
+    200,
+    `invite the administrator of ${holding.name}`,
+  );
+  return { ...holding, admin: await acceptInvitation(t, holding.email) };
 }
