@@ -276,7 +276,7 @@ export async function createHolding(
     email?: string;
     admin?: boolean;
     /** Fields of the first client (the one that brings the holding in). */
-    client?: { name?: string; notes?: string; email?: string };
+    client?: { name?: string; cui?: string; notes?: string; email?: string };
   } = {},
 ): Promise<Holding & { client: Client }> {
   const tag = unique();
@@ -472,4 +472,29 @@ export async function createUtilityFile(
   );
   const data = res.json.data as { id: number; media_id: number };
   return { id: data.id, media_id: data.media_id, title };
+}
+
+/**
+ * Invites the administrator of a holding made with `{admin: false}` (the company's notify call); the
+ * administrator sets a password and signs in. For tests whose administrator must sign in for the first
+ * time after the world is built (documents count as new since the previous sign-in).
+ */
+export async function inviteHoldingAdmin(
+  t: TestApp,
+  holding: Omit<Holding, 'admin'>,
+): Promise<Omit<Holding, 'admin'> & { admin: Actor }> {
+  const { company } = holding;
+  expectStatus(
+    await api(t)
+      .as(company.owner)
+      .post(`/api/company/${company.id}/holdings/${holding.id}/notify`, { message: 'Bun venit' }),
+    200,
+    `invite the administrator of ${holding.name}`,
+  );
+  return { ...holding, admin: await acceptInvitation(t, holding.email) };
+}
+
+/** A company's category ids by name (registration gives every company the default set). */
+export async function categoryIdsByName(t: TestApp, company: Company): Promise<Record<string, number>> {
+  return Object.fromEntries((await categoriesOf(t, company)).map((c) => [c.name, c.id]));
 }
