@@ -429,3 +429,55 @@ export async function uploadDocument(
     category_id: row.category_id,
   };
 }
+
+// ---------------------------------------------------------------- company door: categories and utility files
+
+export interface Category {
+  id: number;
+  name: string;
+  position: number;
+  holding_id: number | null;
+}
+
+/**
+ * A company's category set as its owner sees it (GET categories): the company's own set, or with
+ * `holdingId` the set its clients in that holding see (the company's, until the holding has its own).
+ * Registration gives every company the default set, so this is where a test finds category ids.
+ */
+export async function companyCategories(t: TestApp, company: Company, holdingId?: number): Promise<Category[]> {
+  const query = holdingId === undefined ? '' : `?holding_id=${holdingId}`;
+  const res = expectStatus(
+    await api(t).as(company.owner).get(`/api/company/${company.id}/categories${query}`),
+    200,
+    `categories of ${company.name}`,
+  );
+  return res.json.data as Category[];
+}
+
+export interface UtilityFile {
+  id: number;
+  /** The id its download uses (utils/{mediaId}). */
+  media_id: number;
+  title: string;
+  description: string | null;
+}
+
+/** A utility file of a company (storeUtil: title, description, one file; a small PDF unless given), added by its owner. */
+export async function createUtilityFile(
+  t: TestApp,
+  company: Company,
+  options: { title?: string; description?: string; name?: string; body?: Buffer; mime?: string } = {},
+): Promise<UtilityFile> {
+  const title = options.title ?? `Model ${unique()}`;
+  const name = options.name ?? `${title}.pdf`;
+  const parts: MultipartPart[] = [{ name: 'title', value: title }];
+  if (options.description !== undefined) parts.push({ name: 'description', value: options.description });
+  parts.push(file('file', name, options.body ?? tinyPdf(title), options.mime ?? 'application/pdf'));
+  const res = expectStatus(
+    await api(t).as(company.owner).upload(`/api/company/${company.id}/storeUtil`, parts),
+    201,
+    `store utility file ${title}`,
+  );
+  const data = res.json.data as UtilityFile;
+  return { id: data.id, media_id: data.media_id, title: data.title, description: data.description };
+}
