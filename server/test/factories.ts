@@ -436,22 +436,36 @@ export async function uploadDocument(
 export interface Category {
   id: number;
   name: string;
+  position: number;
+  holding_id: number | null;
+}
+
+/**
+ * A company's category set as its owner sees it (GET categories): the company's own set, or with
+ * `holdingId` the set its clients in that holding see (the company's, until the holding has its own).
+ * Registration gives every company the default set, so this is where a test finds category ids.
+ */
+export async function companyCategories(t: TestApp, company: Company, holdingId?: number): Promise<Category[]> {
+  const query = holdingId === undefined ? '' : `?holding_id=${holdingId}`;
+  const res = expectStatus(
+    await api(t).as(company.owner).get(`/api/company/${company.id}/categories${query}`),
+    200,
+    `categories of ${company.name}`,
+  );
+  return res.json.data as Category[];
 }
 
 /** A company's document categories, in their order (a new company gets the default ones). */
 export async function categoriesOf(t: TestApp, company: Company): Promise<Category[]> {
-  const res = expectStatus(
-    await api(t).as(company.owner).get(`/api/company/${company.id}/categories`),
-    200,
-    `categories of ${company.name}`,
-  );
-  return (res.json.data as Category[]).map((c) => ({ id: c.id, name: c.name }));
+  return companyCategories(t, company);
 }
 
 export interface UtilityFile {
   id: number;
+  /** The id its download uses (utils/{mediaId}). */
   media_id: number;
   title: string;
+  description: string | null;
 }
 
 /** A utility file of a company (a form, a contract model), stored by its owner through storeUtil. */
@@ -471,7 +485,7 @@ export async function createUtilityFile(
     `utility file ${title}`,
   );
   const data = res.json.data as { id: number; media_id: number };
-  return { id: data.id, media_id: data.media_id, title };
+  return { id: data.id, media_id: data.media_id, title, description: options.description ?? null };
 }
 
 /**

@@ -1,6 +1,21 @@
-import { bearer, createTestApp, type TestApp } from '../helpers.js';
-import { file, multipart } from '../multipart.js';
-import { CANARY, tinyPdf } from '../../src/seed.js';
+import { createTestApp, type TestApp } from '../helpers.js';
+import {
+  api,
+  companyCategories,
+  createAdmin,
+  createCompany,
+  createHolding,
+  createUser,
+  createUtilityFile,
+  unique,
+  uploadDocument,
+  type Actor,
+  type Company,
+  type Client,
+  type Holding,
+} from '../factories.js';
+import { file } from '../multipart.js';
+import { tinyPdf } from '../../src/seed.js';
 import { CATEGORIES_POLICY } from '../../src/features/categories/policy.js';
 import { CLIENT_POLICY } from '../../src/features/clients/index.js';
 import { DOCUMENTS_POLICY } from '../../src/features/documents/policy.js';
@@ -8,7 +23,9 @@ import { LINK_POLICY } from '../../src/features/links/index.js';
 import { USERS_POLICY } from '../../src/features/users/policy.js';
 import { UTILITY_FILES_POLICY } from '../../src/features/utility-files/policy.js';
 
-// Every call of the company table against every wrong caller: nothing leaks, nothing changes.
+// Every call of the company table against every wrong caller: nothing leaks, nothing changes. The
+// company under test has a client (in a linked holding) with a document, categories, a staff member and
+// a utility file; its notes, document and utility file carry a canary that no refused answer may show.
 let t: TestApp;
 /** The company door's role table: this area's actions, and those of the features served on both doors. */
 const TABLE: Record<string, readonly number[]> = {
@@ -19,8 +36,15 @@ const TABLE: Record<string, readonly number[]> = {
   ...(CLIENT_POLICY.company as Record<string, readonly number[]>),
   ...(LINK_POLICY.company as Record<string, readonly number[]>),
 };
-const tokens: Record<string, string> = {};
-const ids = { client: 0, media: 0, holding: 1, category: 0, user: 0, util: 0, utilMedia: 0 };
+const CANARY = `CANARY-${unique()}`;
+/** The company under test, its holding, and the other company (whose owner is a wrong caller). */
+let company: Company;
+let holding: Holding & { client: Client };
+let other: Company;
+/** Everyone who calls: the company's own owner and staff, and the wrong callers. */
+const who = {} as Record<'owner' | 'staff' | 'holdingAdmin' | 'holdingMember' | 'admin' | 'owner2', Actor>;
+/** Objects of the company under test (and the other company's holding, for the transfer body). */
+const ids = { client: 0, media: 0, holding: 0, otherHolding: 0, category: 0, user: 0, util: 0, utilMedia: 0 };
 
 interface Call {
   action: string;
@@ -28,7 +52,7 @@ interface Call {
   path: string;
   body?: object;
   upload?: boolean;
-  /** Status for owner2 calling its own company (2) with company 1 object ids; null when the call names no object. */
+  /** Status for owner2 calling its own company with the other company's object ids; null when the call names no object. */
   foreignObject: number | null;
 }
 
@@ -84,7 +108,7 @@ const calls = (): Call[] => [
     action: 'categories.transfer',
     method: 'POST',
     path: `holdings/${ids.holding}/transferCategory`,
-    body: { holding_id: 2 },
+    body: { holding_id: ids.otherHolding },
     foreignObject: 404,
   },
   { action: 'categories.list', method: 'GET', path: `categories?holding_id=${ids.holding}`, foreignObject: 422 },
@@ -139,14 +163,12 @@ const calls = (): Call[] => [
   { action: 'utils.delete', method: 'POST', path: `utils/${ids.util}/delete`, foreignObject: 404 },
 ];
 
-function send(token: string | null, call: Call, companyId: number) {
+function send(caller: Actor | null, call: Call, companyId: number) {
   const url = `/api/company/${companyId}/${call.path}`;
-  const headers: Record<string, string> = token ? bearer(token) : {};
-  if (call.upload) {
-    const body = multipart([{ name: 'title', value: 'Intrus' }, file('files[]', 'intrus.pdf', tinyPdf('intrus'))]);
-    return t.app.inject({ method: call.method, url, headers: { ...headers, ...body.headers }, payload: body.payload });
-  }
-  return t.app.inject({ method: call.method, url, headers, ...(call.body ? { payload: call.body } : {}) });
+  const as = api(t).as(caller);
+  if (call.upload)
+    return as.upload(url, [{ name: 'title', value: 'Intrus' }, file('files[]', 'intrus.pdf', tinyPdf('intrus'))]);
+  return call.method === 'GET' ? as.get(url) : as.post(url, call.body);
 }
 
 /** Everything a wrong caller could change, as one comparable value. */
@@ -177,42 +199,30 @@ let before: string;
 let mailsBefore: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  for (const email of [
-    'owner@demo.ro',
-    'staff@demo.ro',
-    'owner2@demo.ro',
-    'holding@demo.ro',
-    'client@demo.ro',
-    'admin@demo.ro',
-  ]) {
-    tokens[email] = await t.login(email);
-  }
-  const db = t.ctx.db;
-  ids.client = (
-    await db.selectFrom('clients').select('id').where('company_id', '=', 1).orderBy('id').executeTakeFirstOrThrow()
-  ).id;
-  ids.media = (
-    await db
-      .selectFrom('media')
-      .select('id')
-      .where('client_id', '=', ids.client)
-      .orderBy('id')
-      .executeTakeFirstOrThrow()
-  ).id;
-  ids.category = (
-    await db.selectFrom('categories').select('id').where('company_id', '=', 1).orderBy('id').executeTakeFirstOrThrow()
-  ).id;
-  ids.user = (
-    await db.selectFrom('users').select('id').where('email', '=', 'staff@demo.ro').executeTakeFirstOrThrow()
-  ).id;
-  const util = await db
-    .selectFrom('utility_files')
-    .select(['id', 'media_id'])
-    .where('company_id', '=', 1)
-    .executeTakeFirstOrThrow();
-  ids.util = util.id;
-  ids.utilMedia = util.media_id;
+  t = await createTestApp({ seed: false });
+  company = await createCompany(t);
+  who.owner = company.owner;
+  who.staff = await createUser(t, company, { role: 3 });
+  holding = await createHolding(t, company, { client: { notes: `Observații client ${CANARY}` } });
+  who.holdingAdmin = holding.admin as Actor;
+  who.holdingMember = await createUser(t, holding, { role: 5 });
+  who.admin = await createAdmin(t);
+  other = await createCompany(t);
+  who.owner2 = other.owner;
+  const otherHolding = await createHolding(t, other, { admin: false });
+  const document = await uploadDocument(t, company.owner, holding.client, { name: `Factura ${CANARY}.pdf` });
+  const [category] = await companyCategories(t, company);
+  const util = await createUtilityFile(t, company, { description: `Model ${CANARY}` });
+  Object.assign(ids, {
+    client: holding.client.id,
+    media: document.id,
+    holding: holding.id,
+    otherHolding: otherHolding.id,
+    category: category.id,
+    user: who.staff.id,
+    util: util.id,
+    utilMedia: util.media_id,
+  });
   before = await snapshot();
   mailsBefore = t.mail.sent.length;
 });
@@ -224,51 +234,60 @@ test('the matrix covers every action of the policy', () => {
 
 test('anonymous callers get 401 on every call', async () => {
   for (const call of calls()) {
-    const res = await send(null, call, 1);
-    expect([call.path, res.statusCode]).toEqual([call.path, 401]);
+    const res = await send(null, call, company.id);
+    expect([call.path, res.status]).toEqual([call.path, 401]);
   }
 });
 
-test.each([
-  ['holding@demo.ro (role 4)', 'holding@demo.ro'],
-  ['client@demo.ro (role 5)', 'client@demo.ro'],
-  ['admin@demo.ro (role 1)', 'admin@demo.ro'],
-])('%s gets 403 on every company call', async (_label, email) => {
+test.each<[string, keyof typeof who]>([
+  ['the holding administrator (role 4)', 'holdingAdmin'],
+  ['a holding user (role 5)', 'holdingMember'],
+  ['a platform administrator (role 1)', 'admin'],
+])('%s gets 403 on every company call', async (_label, caller) => {
   for (const call of calls()) {
-    const res = await send(tokens[email], call, 1);
-    expect([call.path, res.statusCode]).toEqual([call.path, 403]);
-    expect(res.body).not.toContain(CANARY.demo);
+    const res = await send(who[caller], call, company.id);
+    expect([call.path, res.status]).toEqual([call.path, 403]);
+    expect(res.text).not.toContain(CANARY);
   }
 });
 
 test('staff (role 3) gets 403 on every role-2 call', async () => {
   for (const call of calls().filter((c) => !TABLE[c.action].includes(3))) {
-    const res = await send(tokens['staff@demo.ro'], call, 1);
-    expect([call.path, res.statusCode]).toEqual([call.path, 403]);
+    const res = await send(who.staff, call, company.id);
+    expect([call.path, res.status]).toEqual([call.path, 403]);
   }
 });
 
-test('owner2 naming company 1 gets 404 on every call, never a byte of its data', async () => {
+test('owner2 naming the company gets 404 on every call, never a byte of its data', async () => {
   for (const call of calls()) {
-    const res = await send(tokens['owner2@demo.ro'], call, 1);
-    expect([call.path, res.statusCode]).toEqual([call.path, 404]);
-    expect(res.body).not.toContain(CANARY.demo);
-    expect(res.body).not.toContain('Contabil Demo');
+    const res = await send(who.owner2, call, company.id);
+    expect([call.path, res.status]).toEqual([call.path, 404]);
+    expect(res.text).not.toContain(CANARY);
+    expect(res.text).not.toContain(company.name);
   }
 });
 
-test('owner2 naming its own company with company 1 object ids is refused (404, or 422 for a field), without leaks', async () => {
+test("owner2 naming its own company with the company's object ids is refused (404, or 422 for a field), without leaks", async () => {
   for (const call of calls().filter((c) => c.foreignObject !== null)) {
-    const res = await send(tokens['owner2@demo.ro'], call, 2);
-    expect([call.path, res.statusCode]).toEqual([call.path, call.foreignObject]);
-    expect(res.body).not.toContain(CANARY.demo);
-    expect(res.body).not.toContain('Grup Demo');
-    expect(res.body).not.toContain('Alfa');
-    expect(res.body).not.toContain('%PDF');
+    const res = await send(who.owner2, call, other.id);
+    expect([call.path, res.status]).toEqual([call.path, call.foreignObject]);
+    expect(res.text).not.toContain(CANARY);
+    expect(res.text).not.toContain(holding.name);
+    expect(res.text).not.toContain(holding.client.name);
+    expect(res.text).not.toContain('%PDF');
   }
 });
 
 test('none of the refused calls changed anything or sent a mail', async () => {
   expect(await snapshot()).toBe(before);
   expect(t.mail.sent.length).toBe(mailsBefore);
+});
+
+test("control: the company's own owner does see the canary and the file the refused calls kept back", async () => {
+  const as = api(t).as(who.owner);
+  const door = `/api/company/${company.id}`;
+  expect((await as.post(`${door}/clients/${ids.client}`)).text).toContain(CANARY);
+  expect((await as.get(`${door}/utils`)).text).toContain(CANARY);
+  expect((await as.post(`${door}/clients/${ids.client}/media/${ids.media}`)).text).toContain('%PDF');
+  expect((await as.post(`${door}/utils/${ids.utilMedia}`)).text).toContain('%PDF');
 });
