@@ -212,7 +212,12 @@ beforeAll(async () => {
   const otherHolding = await createHolding(t, other, { admin: false });
   const document = await uploadDocument(t, company.owner, holding.client, { name: `Factura ${CANARY}.pdf` });
   const [category] = await companyCategories(t, company);
-  const util = await createUtilityFile(t, company, { description: `Model ${CANARY}` });
+  const util = await createUtilityFile(t, company, {
+    description: `Model ${CANARY}`,
+    name: 'model.pdf',
+    body: tinyPdf('model'),
+    mime: 'application/pdf',
+  });
   Object.assign(ids, {
     client: holding.client.id,
     media: document.id,
