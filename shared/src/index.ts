@@ -145,5 +145,9 @@ export {
   type UtilityFile,
   type UtilityFilesQuery,
 } from './utility-files/api';
-export { useListSearch } from './lib/use-list-search';
+export { useListSearch, useListState } from './lib/use-list-search';
+// The list screens' scaffolding: each area keeps only its columns, texts and actions.
+export { confirmDelete, type ConfirmDeleteOptions } from './lib/confirm-delete';
+export { ListStates, type ListStatesProps, type ListRequest } from './ui/ListStates';
+export { DataTable, ActionsHeader, Pager, type DataTableProps, type PagerProps } from './ui/DataTable';
 export { SearchField, type SearchFieldProps } from './ui/SearchField';
