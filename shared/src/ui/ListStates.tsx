@@ -12,7 +12,7 @@ export interface ListRequest<D> {
   reload: () => void;
 }
 
-export interface ListStatesProps<T, D extends { data: T[] }> {
+export interface ListStatesProps<D extends { data: unknown[] }> {
   list: ListRequest<D>;
   /** Shown when the list could not be loaded (with a retry button). */
   errorText: string;
@@ -25,14 +25,14 @@ export interface ListStatesProps<T, D extends { data: T[] }> {
   /** What an empty answer shows: an EmptyState's title, or the whole node. */
   empty: ReactNode;
   /** The rows, when there are some. */
-  children: (rows: T[], data: D) => ReactNode;
+  children: (rows: D['data'], data: D) => ReactNode;
 }
 
 /**
  * The four states of a list screen: loading (spinner), failed (error with retry),
  * empty, rows. Presentation only: the request is the caller's.
  */
-export function ListStates<T, D extends { data: T[] }>({
+export function ListStates<D extends { data: unknown[] }>({
   list,
   errorText,
   serverError = false,
@@ -40,11 +40,9 @@ export function ListStates<T, D extends { data: T[] }>({
   loadingLabel,
   empty,
   children,
-}: ListStatesProps<T, D>) {
+}: ListStatesProps<D>) {
   if (list.error && !(keepRowsOnError && list.data)) {
-    return (
-      <ErrorState message={serverError ? errorMessage(list.error, errorText) : errorText} onRetry={list.reload} />
-    );
+    return <ErrorState message={serverError ? errorMessage(list.error, errorText) : errorText} onRetry={list.reload} />;
   }
   if (!list.data) return <Spinner label={loadingLabel} />;
   if (list.data.data.length === 0) return typeof empty === 'string' ? <EmptyState title={empty} /> : <>{empty}</>;

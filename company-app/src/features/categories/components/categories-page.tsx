@@ -1,14 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import {
-  EmptyState,
-  ErrorState,
-  Select,
-  Spinner,
-  confirmDialog,
-  errorMessage,
-  fieldErrors,
-  toast,
-} from '@dosar/shared';
+import { EmptyState, ListStates, Select, confirmDelete, errorMessage, fieldErrors, toast } from '@dosar/shared';
 import { useCompanyId } from '../../../lib/company-api';
 import { useHoldingOptions } from '../../../lib/api/list-holdings';
 import { deleteCategory } from '../api/delete-category';
@@ -87,24 +78,17 @@ export function CategoriesPage() {
     }
   };
 
-  const onDelete = async (category: Category) => {
-    const confirmed = await confirmDialog({
+  const onDelete = (category: Category) =>
+    confirmDelete({
       title: `Ștergi categoria „${category.name}”?`,
       text: 'Documentele deja încărcate în această categorie nu se pierd.',
-      confirmButtonText: 'Șterge',
-      cancelButtonText: 'Renunță',
-      danger: true,
+      run: () => deleteCategory(companyId, category.id),
+      success: 'Categoria a fost ștearsă.',
+      onDone: () => {
+        replaceList(list.filter((c) => c.id !== category.id));
+        categories.reload();
+      },
     });
-    if (!confirmed) return;
-    try {
-      const result = await deleteCategory(companyId, category.id);
-      void toast.success(result.message ?? 'Categoria a fost ștearsă.');
-      replaceList(list.filter((c) => c.id !== category.id));
-      categories.reload();
-    } catch {
-      // The shared client showed the server's message.
-    }
-  };
 
   return (
     <div className="page">
@@ -159,36 +143,36 @@ export function CategoriesPage() {
         {announcement}
       </p>
 
-      {categories.error ? (
-        <ErrorState
-          message={errorMessage(categories.error, 'Categoriile nu au putut fi încărcate.')}
-          onRetry={categories.reload}
-        />
-      ) : !categories.data ? (
-        <Spinner />
-      ) : list.length === 0 ? (
-        <EmptyState title="Setul nu are încă nicio categorie.">Adaugă prima categorie mai sus.</EmptyState>
-      ) : inherited ? (
-        <section className="card" aria-labelledby="inherited-title">
-          <h2 id="inherited-title">Holdingul folosește setul implicit al companiei</h2>
-          <p className="muted">
-            Adaugă o categorie mai sus ca să-i creezi un set propriu (pornește de la cel implicit) pe care îl poți apoi
-            reordona și modifica. Setul implicit se modifică din „Setul implicit al companiei”.
-          </p>
-          <ol>
-            {list.map((c) => (
-              <li key={c.id}>{c.name}</li>
-            ))}
-          </ol>
-        </section>
-      ) : (
-        <CategoryList
-          categories={list}
-          onReorder={(ordered, moved) => void onReorder(ordered, moved)}
-          onRename={onRename}
-          onDelete={(c) => void onDelete(c)}
-        />
-      )}
+      <ListStates
+        list={categories}
+        errorText="Categoriile nu au putut fi încărcate."
+        serverError
+        empty={<EmptyState title="Setul nu are încă nicio categorie.">Adaugă prima categorie mai sus.</EmptyState>}
+      >
+        {(rows) =>
+          inherited ? (
+            <section className="card" aria-labelledby="inherited-title">
+              <h2 id="inherited-title">Holdingul folosește setul implicit al companiei</h2>
+              <p className="muted">
+                Adaugă o categorie mai sus ca să-i creezi un set propriu (pornește de la cel implicit) pe care îl poți
+                apoi reordona și modifica. Setul implicit se modifică din „Setul implicit al companiei”.
+              </p>
+              <ol>
+                {rows.map((c) => (
+                  <li key={c.id}>{c.name}</li>
+                ))}
+              </ol>
+            </section>
+          ) : (
+            <CategoryList
+              categories={rows}
+              onReorder={(ordered, moved) => void onReorder(ordered, moved)}
+              onRename={onRename}
+              onDelete={(c) => void onDelete(c)}
+            />
+          )
+        }
+      </ListStates>
     </div>
   );
 }

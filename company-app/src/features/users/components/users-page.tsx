@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import {
-  EmptyState,
-  ErrorState,
-  Pagination,
+  ActionsHeader,
+  DataTable,
+  ListStates,
+  Pager,
   SearchField,
-  Spinner,
-  confirmDialog,
+  confirmDelete,
   deleteTenantUser,
   errorMessage,
   formatDate,
-  toast,
   useCurrentUser,
   useListSearch,
   useTenantUsers,
@@ -31,25 +30,19 @@ export function UsersPage() {
   // The company list keeps the server's own order (no sort).
   const users = useTenantUsers(apiBase, { page, per_page: PER_PAGE, search: debouncedSearch });
 
-  const onDelete = async (user: TenantUser) => {
-    const confirmed = await confirmDialog({
+  const onDelete = (user: TenantUser) =>
+    confirmDelete({
       title: `Ștergi utilizatorul ${user.name}?`,
       text: `${user.email} nu se va mai putea autentifica.`,
-      confirmButtonText: 'Șterge',
-      cancelButtonText: 'Renunță',
-      danger: true,
-    });
-    if (!confirmed) return;
-    setPageError(null);
-    try {
-      const result = await deleteTenantUser(apiBase, user.id);
-      void toast.success(result.message ?? 'Utilizatorul a fost șters.');
-      users.reload();
-    } catch (err) {
+      run: () => {
+        setPageError(null);
+        return deleteTenantUser(apiBase, user.id);
+      },
+      success: 'Utilizatorul a fost șters.',
+      onDone: users.reload,
       // e.g. the last owner: the server's own Romanian message, also kept on the page.
-      setPageError(errorMessage(err));
-    }
-  };
+      onError: (err) => setPageError(errorMessage(err)),
+    });
 
   return (
     <div className="page">
@@ -67,81 +60,71 @@ export function UsersPage() {
         </div>
       )}
 
-      {users.error ? (
-        <ErrorState
-          message={errorMessage(users.error, 'Utilizatorii nu au putut fi încărcați.')}
-          onRetry={users.reload}
-        />
-      ) : !users.data ? (
-        <Spinner />
-      ) : users.data.data.length === 0 ? (
-        <EmptyState title={debouncedSearch ? 'Niciun utilizator nu corespunde căutării.' : 'Nu există utilizatori.'} />
-      ) : (
-        <div className="card table-wrap" aria-busy={users.loading}>
-          <table className="table">
-            <thead>
-              <tr>
+      <ListStates
+        list={users}
+        errorText="Utilizatorii nu au putut fi încărcați."
+        serverError
+        empty={debouncedSearch ? 'Niciun utilizator nu corespunde căutării.' : 'Nu există utilizatori.'}
+      >
+        {(rows, data) => (
+          <DataTable
+            className="card table-wrap"
+            busy={users.loading}
+            head={
+              <>
                 <th scope="col">Nume</th>
                 <th scope="col">E-mail</th>
                 <th scope="col">Rol</th>
                 <th scope="col">Cont</th>
-                <th scope="col">
-                  <span className="sr-only">Acțiuni</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.data.data.map((user) => (
-                <tr key={user.id}>
-                  <td>
-                    {user.name}
-                    {user.id === me?.id && <span className="muted"> (tu)</span>}
-                  </td>
-                  <td>{user.email}</td>
-                  <td>
-                    <span className="badge">{ROLE_NAMES[user.role] ?? `Rol ${user.role}`}</span>
-                  </td>
-                  <td>
-                    {user.invited ? (
-                      <span className="badge badge-warning">Invitație trimisă</span>
-                    ) : user.last_seen_at ? (
-                      `Activ, ultima dată ${formatDate(user.last_seen_at)}`
-                    ) : (
-                      'Activ'
-                    )}
-                  </td>
-                  <td className="actions">
+                <ActionsHeader />
+              </>
+            }
+            footer={<Pager meta={data.meta} onPage={setPage} />}
+          >
+            {rows.map((user) => (
+              <tr key={user.id}>
+                <td>
+                  {user.name}
+                  {user.id === me?.id && <span className="muted"> (tu)</span>}
+                </td>
+                <td>{user.email}</td>
+                <td>
+                  <span className="badge">{ROLE_NAMES[user.role] ?? `Rol ${user.role}`}</span>
+                </td>
+                <td>
+                  {user.invited ? (
+                    <span className="badge badge-warning">Invitație trimisă</span>
+                  ) : user.last_seen_at ? (
+                    `Activ, ultima dată ${formatDate(user.last_seen_at)}`
+                  ) : (
+                    'Activ'
+                  )}
+                </td>
+                <td className="actions">
+                  <button
+                    type="button"
+                    className="btn btn-ghost"
+                    aria-label={`Modifică ${user.name}`}
+                    onClick={() => setEditing(user)}
+                  >
+                    Modifică
+                  </button>
+                  {user.id !== me?.id && (
                     <button
                       type="button"
-                      className="btn btn-ghost"
-                      aria-label={`Modifică ${user.name}`}
-                      onClick={() => setEditing(user)}
+                      className="btn btn-danger"
+                      aria-label={`Șterge ${user.name}`}
+                      onClick={() => void onDelete(user)}
                     >
-                      Modifică
+                      Șterge
                     </button>
-                    {user.id !== me?.id && (
-                      <button
-                        type="button"
-                        className="btn btn-danger"
-                        aria-label={`Șterge ${user.name}`}
-                        onClick={() => void onDelete(user)}
-                      >
-                        Șterge
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pagination
-            page={users.data.meta.page}
-            perPage={users.data.meta.per_page}
-            total={users.data.meta.total}
-            onPage={setPage}
-          />
-        </div>
-      )}
+                  )}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </ListStates>
 
       {editing !== null && (
         <UserFormDialog
