@@ -1,16 +1,17 @@
-import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
+  DataTable,
   EmptyState,
   ErrorState,
-  Pagination,
+  ListStates,
+  Pager,
+  SearchField,
   SortHeader,
   Spinner,
   formatDate,
   formatPeriod,
   formatPeriodShort,
-  useDebouncedValue,
-  type SortState,
+  useListState,
 } from '@dosar/shared';
 import { useHoldingId } from '../../../lib/use-holding-id';
 import { paths } from '../../../paths';
@@ -55,21 +56,17 @@ function ClientRow({ client, periods }: { client: HoldingClient; periods: string
 /** /client/dashboard (roles 4, 5): the holding's clients, what is new since the last visit, documents per month. */
 export function ClientsPage() {
   const holdingId = useHoldingId();
-  const searchId = useId();
-  const [search, setSearch] = useState('');
-  const term = useDebouncedValue(search.trim());
-  const [page, setPage] = useState(1);
-  const [order, setOrder] = useState<SortState<ClientSort>>({ sort: 'name', direction: 'asc' });
-
-  useEffect(() => setPage(1), [term, order.sort, order.direction]);
-
-  const list = useClientList(holdingId, {
+  const {
+    search,
+    setSearch,
+    term,
     page,
-    per_page: PER_PAGE,
-    search: term || undefined,
-    sort: order.sort,
-    direction: order.direction,
-  });
+    setPage,
+    sort: order,
+    setSort: setOrder,
+  } = useListState<ClientSort>({ sort: 'name', direction: 'asc' });
+
+  const list = useClientList(holdingId, { page, per_page: PER_PAGE, search: term || undefined, ...order });
 
   const clients = list.data?.data ?? [];
   const meta = list.data?.meta;
@@ -77,64 +74,65 @@ export function ClientsPage() {
   const periods = [...(meta?.periods ?? clients[0]?.months.map((m) => m.period) ?? [])].reverse();
   const newOnPage = clients.reduce((sum, c) => sum + c.new_count, 0);
 
-  let body;
-  if (holdingId === null) {
-    body = <ErrorState message="Contul tău nu este asociat unui grup." />;
-  } else if (list.loading && !list.data) {
-    body = <Spinner label="Se încarcă firmele…" />;
-  } else if (list.error && !list.data) {
-    body = <ErrorState message="Lista firmelor nu a putut fi încărcată." onRetry={list.reload} />;
-  } else if (clients.length === 0) {
-    body = term ? (
-      <EmptyState title="Nicio firmă nu corespunde căutării">Încearcă alt nume sau CUI.</EmptyState>
+  const body =
+    holdingId === null ? (
+      <ErrorState message="Contul tău nu este asociat unui grup." />
     ) : (
-      <EmptyState title="Grupul nu are încă firme">
-        Firmele apar aici după ce firma de contabilitate le adaugă în grupul tău.
-      </EmptyState>
-    );
-  } else {
-    body = (
-      <>
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="sr-only">Firmele grupului</caption>
-            <thead>
-              <tr>
-                <SortHeader label="Firmă" column="name" state={order} onSort={setOrder} />
-                <th scope="col">Contabilitate</th>
-                <SortHeader label="Noi" column="new_count" state={order} onSort={setOrder} firstDirection="desc" />
-                {periods.map((period) => (
-                  <th key={period} scope="col" className="num" title={formatPeriod(period)}>
-                    {formatPeriodShort(period)}
-                  </th>
-                ))}
-                <SortHeader
-                  label="Total"
-                  column="documents_count"
-                  state={order}
-                  onSort={setOrder}
-                  firstDirection="desc"
-                />
-                <SortHeader
-                  label="Ultima încărcare"
-                  column="last_upload_at"
-                  state={order}
-                  onSort={setOrder}
-                  firstDirection="desc"
-                />
-              </tr>
-            </thead>
-            <tbody>
-              {clients.map((client) => (
+      <ListStates
+        list={list}
+        keepRowsOnError
+        loadingLabel="Se încarcă firmele…"
+        errorText="Lista firmelor nu a putut fi încărcată."
+        empty={
+          term ? (
+            <EmptyState title="Nicio firmă nu corespunde căutării">Încearcă alt nume sau CUI.</EmptyState>
+          ) : (
+            <EmptyState title="Grupul nu are încă firme">
+              Firmele apar aici după ce firma de contabilitate le adaugă în grupul tău.
+            </EmptyState>
+          )
+        }
+      >
+        {(rows) => (
+          <>
+            <DataTable
+              caption="Firmele grupului"
+              head={
+                <>
+                  <SortHeader label="Firmă" column="name" state={order} onSort={setOrder} />
+                  <th scope="col">Contabilitate</th>
+                  <SortHeader label="Noi" column="new_count" state={order} onSort={setOrder} firstDirection="desc" />
+                  {periods.map((period) => (
+                    <th key={period} scope="col" className="num" title={formatPeriod(period)}>
+                      {formatPeriodShort(period)}
+                    </th>
+                  ))}
+                  <SortHeader
+                    label="Total"
+                    column="documents_count"
+                    state={order}
+                    onSort={setOrder}
+                    firstDirection="desc"
+                  />
+                  <SortHeader
+                    label="Ultima încărcare"
+                    column="last_upload_at"
+                    state={order}
+                    onSort={setOrder}
+                    firstDirection="desc"
+                  />
+                </>
+              }
+            >
+              {rows.map((client) => (
                 <ClientRow key={client.id} client={client} periods={periods} />
               ))}
-            </tbody>
-          </table>
-        </div>
-        {meta ? <Pagination page={meta.page} perPage={meta.per_page} total={meta.total} onPage={setPage} /> : null}
-      </>
+            </DataTable>
+            <Pager meta={meta} onPage={setPage} />
+          </>
+        )}
+      </ListStates>
     );
-  }
 
   return (
     <div className="page">
@@ -151,20 +149,9 @@ export function ClientsPage() {
               : `${newOnPage} documente noi la firmele afișate.`}
         </p>
       ) : null}
-      <div className="toolbar">
-        <div className="field">
-          <label htmlFor={searchId}>Caută firmă</label>
-          <input
-            id={searchId}
-            type="search"
-            className="input"
-            placeholder="Nume sau CUI"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
+      <SearchField label="Caută firmă" placeholder="Nume sau CUI" value={search} onChange={setSearch}>
         {list.loading && list.data ? <Spinner block={false} label="Se actualizează…" /> : null}
-      </div>
+      </SearchField>
       <div className="card">{body}</div>
     </div>
   );

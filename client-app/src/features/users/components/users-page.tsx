@@ -1,19 +1,18 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
-  EmptyState,
+  ActionsHeader,
+  DataTable,
   ErrorState,
-  Pagination,
+  ListStates,
+  Pager,
   SearchField,
   SortHeader,
-  Spinner,
-  confirmDialog,
+  confirmDelete,
   deleteTenantUser,
   formatDate,
-  toast,
   useCurrentUser,
-  useListSearch,
+  useListState,
   useTenantUsers,
-  type SortState,
   type TenantUser,
   type TenantUsersQuery,
 } from '@dosar/shared';
@@ -35,12 +34,17 @@ export function UsersPage() {
   const holdingId = useHoldingId();
   const me = useCurrentUser();
   const apiBase = holdingId === null ? null : holdingBase(holdingId);
-  const { search, setSearch, term, page, setPage } = useListSearch();
-  const [order, setOrder] = useState<SortState<UserSort>>({ sort: 'name', direction: 'asc' });
+  const {
+    search,
+    setSearch,
+    term,
+    page,
+    setPage,
+    sort: order,
+    setSort: setOrder,
+  } = useListState<UserSort>({ sort: 'name', direction: 'asc' });
   const [editing, setEditing] = useState<Editing>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
-
-  useEffect(() => setPage(1), [order.sort, order.direction, setPage]);
 
   const users = useTenantUsers(apiBase, { page, per_page: PER_PAGE, search: term || undefined, ...order });
 
@@ -52,100 +56,83 @@ export function UsersPage() {
     );
   }
 
-  const onDelete = async (user: TenantUser) => {
-    const confirmed = await confirmDialog({
+  const onDelete = (user: TenantUser) =>
+    confirmDelete({
       title: `Ștergi utilizatorul „${user.name}”?`,
       text: 'Nu se va mai putea autentifica, iar sesiunile lui deschise se închid. Documentele încărcate de el rămân.',
-      confirmButtonText: 'Șterge',
-      cancelButtonText: 'Renunță',
-      danger: true,
+      run: () => deleteTenantUser(holdingBase(holdingId), user.id),
+      success: 'Utilizatorul a fost șters.',
+      onBusy: (busy) => setBusyId(busy ? user.id : null),
+      onDone: () => {
+        if (editing?.mode === 'edit' && editing.user.id === user.id) setEditing(null);
+        users.reload();
+      },
     });
-    if (!confirmed) return;
-    setBusyId(user.id);
-    try {
-      const result = await deleteTenantUser(holdingBase(holdingId), user.id);
-      void toast.success(result?.message ?? 'Utilizatorul a fost șters.');
-      if (editing?.mode === 'edit' && editing.user.id === user.id) setEditing(null);
-      users.reload();
-    } catch {
-      // The shared HTTP client already showed the server's message.
-    } finally {
-      setBusyId(null);
-    }
-  };
 
-  const rows = users.data?.data ?? [];
-  const meta = users.data?.meta;
-  let list;
-  if (users.loading && !users.data) list = <Spinner label="Se încarcă utilizatorii…" />;
-  else if (users.error && !users.data)
-    list = <ErrorState message="Utilizatorii nu au putut fi încărcați." onRetry={users.reload} />;
-  else if (rows.length === 0)
-    list = term ? (
-      <EmptyState title="Niciun utilizator nu corespunde căutării" />
-    ) : (
-      <EmptyState title="Grupul nu are încă utilizatori" />
-    );
-  else
-    list = (
-      <>
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="sr-only">Utilizatorii grupului</caption>
-            <thead>
-              <tr>
+  const list = (
+    <ListStates
+      list={users}
+      keepRowsOnError
+      loadingLabel="Se încarcă utilizatorii…"
+      errorText="Utilizatorii nu au putut fi încărcați."
+      empty={term ? 'Niciun utilizator nu corespunde căutării' : 'Grupul nu are încă utilizatori'}
+    >
+      {(rows, data) => (
+        <>
+          <DataTable
+            caption="Utilizatorii grupului"
+            head={
+              <>
                 <SortHeader label="Nume" column="name" state={order} onSort={setOrder} />
                 <SortHeader label="E-mail" column="email" state={order} onSort={setOrder} />
                 <SortHeader label="Rol" column="role" state={order} onSort={setOrder} />
                 <th scope="col">Ultima activitate</th>
-                <th scope="col">
-                  <span className="sr-only">Acțiuni</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((user) => {
-                const isMe = me?.id === user.id;
-                return (
-                  <tr key={user.id}>
-                    <th scope="row">
-                      {user.name}
-                      {isMe ? <span className="badge badge-muted"> tu</span> : null}
-                      {user.invited ? <div className="muted">Nu și-a setat încă parola</div> : null}
-                    </th>
-                    <td>{user.email}</td>
-                    <td>{roleLabel(user.role)}</td>
-                    <td>{user.last_seen_at ? formatDate(user.last_seen_at, { time: true }) : '—'}</td>
-                    <td className="actions">
+                <ActionsHeader />
+              </>
+            }
+          >
+            {rows.map((user) => {
+              const isMe = me?.id === user.id;
+              return (
+                <tr key={user.id}>
+                  <th scope="row">
+                    {user.name}
+                    {isMe ? <span className="badge badge-muted"> tu</span> : null}
+                    {user.invited ? <div className="muted">Nu și-a setat încă parola</div> : null}
+                  </th>
+                  <td>{user.email}</td>
+                  <td>{roleLabel(user.role)}</td>
+                  <td>{user.last_seen_at ? formatDate(user.last_seen_at, { time: true }) : '—'}</td>
+                  <td className="actions">
+                    <button
+                      type="button"
+                      className="btn btn-ghost"
+                      aria-label={`Editează ${user.name}`}
+                      onClick={() => setEditing({ mode: 'edit', user })}
+                    >
+                      Editează
+                    </button>
+                    {!isMe ? (
                       <button
                         type="button"
-                        className="btn btn-ghost"
-                        aria-label={`Editează ${user.name}`}
-                        onClick={() => setEditing({ mode: 'edit', user })}
+                        className="btn btn-danger"
+                        disabled={busyId !== null}
+                        aria-label={`Șterge ${user.name}`}
+                        onClick={() => void onDelete(user)}
                       >
-                        Editează
+                        Șterge
                       </button>
-                      {!isMe ? (
-                        <button
-                          type="button"
-                          className="btn btn-danger"
-                          disabled={busyId !== null}
-                          aria-label={`Șterge ${user.name}`}
-                          onClick={() => void onDelete(user)}
-                        >
-                          Șterge
-                        </button>
-                      ) : null}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-        {meta ? <Pagination page={meta.page} perPage={meta.per_page} total={meta.total} onPage={setPage} /> : null}
-      </>
-    );
+                    ) : null}
+                  </td>
+                </tr>
+              );
+            })}
+          </DataTable>
+          <Pager meta={data.meta} onPage={setPage} />
+        </>
+      )}
+    </ListStates>
+  );
 
   return (
     <div className="page">

@@ -1,21 +1,21 @@
-import { useEffect, useState } from 'react';
 import {
+  ActionsHeader,
+  DataTable,
   DownloadStatus,
   EmptyState,
   ErrorState,
-  Pagination,
+  ListStates,
+  Pager,
   SearchField,
   SortHeader,
-  Spinner,
   downloadUtilityFile,
   formatBytes,
   formatDate,
   useDownload,
-  useListSearch,
+  useListState,
   useUtilityFiles,
   utilityFileName,
   utilityFileSize,
-  type SortState,
   type UtilityFile,
 } from '@dosar/shared';
 import { holdingBase } from '../../../lib/holding-api';
@@ -27,11 +27,16 @@ const PER_PAGE = 20;
 export function UtilityFilesPage() {
   const holdingId = useHoldingId();
   const apiBase = holdingId === null ? null : holdingBase(holdingId);
-  const { search, setSearch, term, page, setPage } = useListSearch();
-  const [order, setOrder] = useState<SortState<'title' | 'created_at'>>({ sort: 'title', direction: 'asc' });
+  const {
+    search,
+    setSearch,
+    term,
+    page,
+    setPage,
+    sort: order,
+    setSort: setOrder,
+  } = useListState<'title' | 'created_at'>({ sort: 'title', direction: 'asc' });
   const download = useDownload();
-
-  useEffect(() => setPage(1), [order.sort, order.direction, setPage]);
 
   const list = useUtilityFiles(apiBase, { page, per_page: PER_PAGE, search: term || undefined, ...order });
 
@@ -42,43 +47,46 @@ export function UtilityFilesPage() {
     );
   };
 
-  const files = list.data?.data ?? [];
-  const meta = list.data?.meta;
-
-  let body;
-  if (holdingId === null) {
-    body = <ErrorState message="Contul tău nu este asociat unui grup." />;
-  } else if (list.loading && !list.data) {
-    body = <Spinner label="Se încarcă fișierele utile…" />;
-  } else if (list.error && !list.data) {
-    body = <ErrorState message="Fișierele utile nu au putut fi încărcate." onRetry={list.reload} />;
-  } else if (files.length === 0) {
-    body = term ? (
-      <EmptyState title="Niciun fișier nu corespunde căutării" />
+  const body =
+    holdingId === null ? (
+      <ErrorState message="Contul tău nu este asociat unui grup." />
     ) : (
-      <EmptyState title="Nu există încă fișiere utile">
-        Firmele de contabilitate cu care lucrezi pot publica aici modele și formulare.
-      </EmptyState>
-    );
-  } else {
-    body = (
-      <>
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="sr-only">Fișiere utile</caption>
-            <thead>
-              <tr>
-                <SortHeader label="Titlu" column="title" state={order} onSort={setOrder} />
-                <th scope="col">Firma de contabilitate</th>
-                <th scope="col">Fișier</th>
-                <SortHeader label="Adăugat" column="created_at" state={order} onSort={setOrder} firstDirection="desc" />
-                <th scope="col">
-                  <span className="sr-only">Acțiuni</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {files.map((file) => (
+      <ListStates
+        list={list}
+        keepRowsOnError
+        loadingLabel="Se încarcă fișierele utile…"
+        errorText="Fișierele utile nu au putut fi încărcate."
+        empty={
+          term ? (
+            'Niciun fișier nu corespunde căutării'
+          ) : (
+            <EmptyState title="Nu există încă fișiere utile">
+              Firmele de contabilitate cu care lucrezi pot publica aici modele și formulare.
+            </EmptyState>
+          )
+        }
+      >
+        {(rows, data) => (
+          <>
+            <DataTable
+              caption="Fișiere utile"
+              head={
+                <>
+                  <SortHeader label="Titlu" column="title" state={order} onSort={setOrder} />
+                  <th scope="col">Firma de contabilitate</th>
+                  <th scope="col">Fișier</th>
+                  <SortHeader
+                    label="Adăugat"
+                    column="created_at"
+                    state={order}
+                    onSort={setOrder}
+                    firstDirection="desc"
+                  />
+                  <ActionsHeader />
+                </>
+              }
+            >
+              {rows.map((file) => (
                 <tr key={file.id}>
                   <th scope="row">
                     {file.title}
@@ -105,13 +113,12 @@ export function UtilityFilesPage() {
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
-        {meta ? <Pagination page={meta.page} perPage={meta.per_page} total={meta.total} onPage={setPage} /> : null}
-      </>
+            </DataTable>
+            <Pager meta={data.meta} onPage={setPage} />
+          </>
+        )}
+      </ListStates>
     );
-  }
 
   return (
     <div className="page">
