@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { EmptyState, ErrorState, Pagination, Select, Spinner, formatDate, useDebouncedValue } from '@dosar/shared';
+import { DataTable, ListStates, Pager, Select, formatDate, useListSearch } from '@dosar/shared';
 import { paths } from '../../../paths';
 import { COMPANY_STATUS, SUBSCRIPTION_STATUS } from '../../../lib/labels';
 import { StatusBadge } from '../../../components/status-badge';
@@ -23,19 +23,11 @@ const PER_PAGE = 20;
 
 /** /admin/companies: every accounting company on the platform, searched and paged on the server. */
 export function CompaniesPage() {
-  const [search, setSearch] = useState('');
+  const { search, setSearch, term, page, setPage, firstPage } = useListSearch();
   const [status, setStatus] = useState<CompaniesQuery['status']>('');
   const [sort, setSort] = useState('name');
-  const [page, setPage] = useState(1);
   const [creating, setCreating] = useState(false);
-  const debouncedSearch = useDebouncedValue(search.trim());
-  const { data, error, loading, reload } = useCompanies({
-    page,
-    per_page: PER_PAGE,
-    search: debouncedSearch,
-    status,
-    sort,
-  });
+  const companies = useCompanies({ page, per_page: PER_PAGE, search: term, status, sort });
 
   return (
     <div className="page">
@@ -57,10 +49,7 @@ export function CompaniesPage() {
             type="search"
             placeholder="Caută după nume, CUI sau e-mail"
             value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-            }}
+            onChange={(e) => setSearch(e.target.value)}
           />
         </div>
         <Select
@@ -70,7 +59,7 @@ export function CompaniesPage() {
           value={status ?? ''}
           onChange={(value) => {
             setStatus((value ?? '') as CompaniesQuery['status']);
-            setPage(1);
+            firstPage();
           }}
         />
         <Select
@@ -83,22 +72,16 @@ export function CompaniesPage() {
       </div>
 
       <div className="card">
-        {loading && !data ? (
-          <Spinner />
-        ) : error ? (
-          <ErrorState message="Lista companiilor nu a putut fi încărcată." onRetry={reload} />
-        ) : !data || data.data.length === 0 ? (
-          <EmptyState
-            title={
-              debouncedSearch || status ? 'Nicio companie nu corespunde căutării' : 'Nu există încă nicio companie'
-            }
-          />
-        ) : (
-          <>
-            <div className="table-wrap">
-              <table className="table">
-                <thead>
-                  <tr>
+        <ListStates
+          list={companies}
+          errorText="Lista companiilor nu a putut fi încărcată."
+          empty={term || status ? 'Nicio companie nu corespunde căutării' : 'Nu există încă nicio companie'}
+        >
+          {(rows, data) => (
+            <>
+              <DataTable
+                head={
+                  <>
                     <th scope="col">Companie</th>
                     <th scope="col">CUI</th>
                     <th scope="col">Plan</th>
@@ -106,33 +89,32 @@ export function CompaniesPage() {
                     <th scope="col">Utilizatori</th>
                     <th scope="col">Stare</th>
                     <th scope="col">Creată</th>
+                  </>
+                }
+              >
+                {rows.map((c) => (
+                  <tr key={c.id}>
+                    <td>
+                      <Link to={paths.company(c.id)}>{c.name}</Link>
+                      {c.email ? <div className="muted">{c.email}</div> : null}
+                    </td>
+                    <td>{c.cui ?? '—'}</td>
+                    <td>
+                      {c.plan_name ?? '—'} <StatusBadge status={c.subscription_status} labels={SUBSCRIPTION_STATUS} />
+                    </td>
+                    <td>{c.clients_count}</td>
+                    <td>{c.users_count}</td>
+                    <td>
+                      <StatusBadge status={c.status} labels={COMPANY_STATUS} />
+                    </td>
+                    <td>{formatDate(c.created_at)}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {data.data.map((c) => (
-                    <tr key={c.id}>
-                      <td>
-                        <Link to={paths.company(c.id)}>{c.name}</Link>
-                        {c.email ? <div className="muted">{c.email}</div> : null}
-                      </td>
-                      <td>{c.cui ?? '—'}</td>
-                      <td>
-                        {c.plan_name ?? '—'} <StatusBadge status={c.subscription_status} labels={SUBSCRIPTION_STATUS} />
-                      </td>
-                      <td>{c.clients_count}</td>
-                      <td>{c.users_count}</td>
-                      <td>
-                        <StatusBadge status={c.status} labels={COMPANY_STATUS} />
-                      </td>
-                      <td>{formatDate(c.created_at)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pagination page={page} perPage={PER_PAGE} total={data.meta.total} onPage={setPage} />
-          </>
-        )}
+                ))}
+              </DataTable>
+              <Pager meta={data.meta} onPage={setPage} />
+            </>
+          )}
+        </ListStates>
       </div>
 
       {creating && <CreateCompanyDialog onClose={() => setCreating(false)} />}

@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { EmptyState, ErrorState, Pagination, Spinner, formatDate, useDebouncedValue } from '@dosar/shared';
+import { DataTable, ListStates, Pager, formatDate, useListSearch } from '@dosar/shared';
 import { paths } from '../../../paths';
 import { SUBSCRIPTION_STATUS } from '../../../lib/labels';
 import { StatusBadge } from '../../../components/status-badge';
@@ -10,10 +9,8 @@ const PER_PAGE = 20;
 
 /** /admin/holdings: every holding (group of client firms), searched and paged on the server. */
 export function HoldingsPage() {
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const debouncedSearch = useDebouncedValue(search.trim());
-  const { data, error, loading, reload } = useHoldings({ page, per_page: PER_PAGE, search: debouncedSearch });
+  const { search, setSearch, term, page, setPage } = useListSearch();
+  const holdings = useHoldings({ page, per_page: PER_PAGE, search: term });
 
   return (
     <div className="page">
@@ -31,26 +28,21 @@ export function HoldingsPage() {
             type="search"
             placeholder="Caută după nume, CUI sau e-mail"
             value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-            }}
+            onChange={(e) => setSearch(e.target.value)}
           />
         </div>
       </div>
       <div className="card">
-        {loading && !data ? (
-          <Spinner />
-        ) : error ? (
-          <ErrorState message="Lista grupurilor nu a putut fi încărcată." onRetry={reload} />
-        ) : !data || data.data.length === 0 ? (
-          <EmptyState title={debouncedSearch ? 'Niciun grup nu corespunde căutării' : 'Nu există încă niciun grup'} />
-        ) : (
-          <>
-            <div className="table-wrap">
-              <table className="table">
-                <thead>
-                  <tr>
+        <ListStates
+          list={holdings}
+          errorText="Lista grupurilor nu a putut fi încărcată."
+          empty={term ? 'Niciun grup nu corespunde căutării' : 'Nu există încă niciun grup'}
+        >
+          {(rows, data) => (
+            <>
+              <DataTable
+                head={
+                  <>
                     <th scope="col">Grup</th>
                     <th scope="col">CUI</th>
                     <th scope="col">Companii</th>
@@ -58,31 +50,30 @@ export function HoldingsPage() {
                     <th scope="col">Utilizatori</th>
                     <th scope="col">Plan</th>
                     <th scope="col">Creat</th>
+                  </>
+                }
+              >
+                {rows.map((h) => (
+                  <tr key={h.id}>
+                    <td>
+                      <Link to={paths.holding(h.id)}>{h.name}</Link>
+                      {h.email ? <div className="muted">{h.email}</div> : null}
+                    </td>
+                    <td>{h.cui ?? '—'}</td>
+                    <td>{h.companies_count}</td>
+                    <td>{h.clients_count}</td>
+                    <td>{h.users_count}</td>
+                    <td>
+                      {h.plan_name ?? '—'} <StatusBadge status={h.subscription_status} labels={SUBSCRIPTION_STATUS} />
+                    </td>
+                    <td>{formatDate(h.created_at)}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {data.data.map((h) => (
-                    <tr key={h.id}>
-                      <td>
-                        <Link to={paths.holding(h.id)}>{h.name}</Link>
-                        {h.email ? <div className="muted">{h.email}</div> : null}
-                      </td>
-                      <td>{h.cui ?? '—'}</td>
-                      <td>{h.companies_count}</td>
-                      <td>{h.clients_count}</td>
-                      <td>{h.users_count}</td>
-                      <td>
-                        {h.plan_name ?? '—'} <StatusBadge status={h.subscription_status} labels={SUBSCRIPTION_STATUS} />
-                      </td>
-                      <td>{formatDate(h.created_at)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pagination page={page} perPage={PER_PAGE} total={data.meta.total} onPage={setPage} />
-          </>
-        )}
+                ))}
+              </DataTable>
+              <Pager meta={data.meta} onPage={setPage} />
+            </>
+          )}
+        </ListStates>
       </div>
     </div>
   );
