@@ -13,9 +13,6 @@ import {
   type User,
 } from '@dosar/shared';
 import { AppRoutes } from '../app/routes';
-/** Tests of any feature reset the remote loader's memo between cases through here. */
-export { resetRemoteLoader } from '../features/remotes/load-remote-app';
-
 // The remote loader keeps its cache between tests; the features' tests reset it through here
 // (a feature does not import another feature, even in a test).
 export { resetRemoteLoader } from '../features/remotes/load-remote-app';
