@@ -34,8 +34,10 @@ export interface DataTableProps {
   className?: string;
   /** aria-busy on the wrapper while a newer page loads over the rows shown. */
   busy?: boolean;
-  /** Below the table, inside the wrapper (e.g. a Pager). */
+  /** Below the table, inside the wrapper (e.g. a Pager, when the table is its own card). */
   footer?: ReactNode;
+  /** After the wrapper, outside it (e.g. a Pager under a table that sits in a card of the page). */
+  after?: ReactNode;
 }
 
 /** A list's table: scrolls sideways on a phone inside its wrapper; header row, rows, optional caption and footer. */
@@ -47,8 +49,9 @@ export function DataTable({
   className = 'table-wrap',
   busy,
   footer,
+  after,
 }: DataTableProps) {
-  return (
+  const table = (
     <div className={className} aria-busy={busy}>
       <table className="table">
         {caption !== undefined && <caption className={captionClassName}>{caption}</caption>}
@@ -59,5 +62,13 @@ export function DataTable({
       </table>
       {footer}
     </div>
+  );
+  return after === undefined ? (
+    table
+  ) : (
+    <>
+      {table}
+      {after}
+    </>
   );
 }

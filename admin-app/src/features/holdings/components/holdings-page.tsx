@@ -39,39 +39,37 @@ export function HoldingsPage() {
           empty={term ? 'Niciun grup nu corespunde căutării' : 'Nu există încă niciun grup'}
         >
           {(rows, data) => (
-            <>
-              <DataTable
-                head={
-                  <>
-                    <th scope="col">Grup</th>
-                    <th scope="col">CUI</th>
-                    <th scope="col">Companii</th>
-                    <th scope="col">Clienți</th>
-                    <th scope="col">Utilizatori</th>
-                    <th scope="col">Plan</th>
-                    <th scope="col">Creat</th>
-                  </>
-                }
-              >
-                {rows.map((h) => (
-                  <tr key={h.id}>
-                    <td>
-                      <Link to={paths.holding(h.id)}>{h.name}</Link>
-                      {h.email ? <div className="muted">{h.email}</div> : null}
-                    </td>
-                    <td>{h.cui ?? '—'}</td>
-                    <td>{h.companies_count}</td>
-                    <td>{h.clients_count}</td>
-                    <td>{h.users_count}</td>
-                    <td>
-                      {h.plan_name ?? '—'} <StatusBadge status={h.subscription_status} labels={SUBSCRIPTION_STATUS} />
-                    </td>
-                    <td>{formatDate(h.created_at)}</td>
-                  </tr>
-                ))}
-              </DataTable>
-              <Pager meta={data.meta} onPage={setPage} />
-            </>
+            <DataTable
+              after={<Pager meta={data.meta} onPage={setPage} />}
+              head={
+                <>
+                  <th scope="col">Grup</th>
+                  <th scope="col">CUI</th>
+                  <th scope="col">Companii</th>
+                  <th scope="col">Clienți</th>
+                  <th scope="col">Utilizatori</th>
+                  <th scope="col">Plan</th>
+                  <th scope="col">Creat</th>
+                </>
+              }
+            >
+              {rows.map((h) => (
+                <tr key={h.id}>
+                  <td>
+                    <Link to={paths.holding(h.id)}>{h.name}</Link>
+                    {h.email ? <div className="muted">{h.email}</div> : null}
+                  </td>
+                  <td>{h.cui ?? '—'}</td>
+                  <td>{h.companies_count}</td>
+                  <td>{h.clients_count}</td>
+                  <td>{h.users_count}</td>
+                  <td>
+                    {h.plan_name ?? '—'} <StatusBadge status={h.subscription_status} labels={SUBSCRIPTION_STATUS} />
+                  </td>
+                  <td>{formatDate(h.created_at)}</td>
+                </tr>
+              ))}
+            </DataTable>
           )}
         </ListStates>
       </div>

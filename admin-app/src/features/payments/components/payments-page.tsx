@@ -131,47 +131,45 @@ export function PaymentsPage() {
           empty="Nicio plată pentru filtrele alese"
         >
           {(rows, data) => (
-            <>
-              <DataTable
-                head={
-                  <>
-                    <th scope="col">Nr.</th>
-                    <th scope="col">Data</th>
-                    <th scope="col">Client</th>
-                    <th scope="col">Plan</th>
-                    <th scope="col">Sumă</th>
-                    <th scope="col">Stare</th>
-                    <th scope="col">Plătitor</th>
-                    <th scope="col">Referință</th>
-                  </>
-                }
-              >
-                {rows.map((p) => (
-                  <tr key={p.id}>
-                    <td>{p.id}</td>
-                    <td>{formatDate(p.created_at, { time: true })}</td>
-                    <td>
-                      {p.company_name ?? p.holding_name ?? '—'}
-                      <div className="muted">{p.company_id !== null ? 'companie' : 'grup'}</div>
-                    </td>
-                    <td>{p.plan_name}</td>
-                    <td>{formatRon(p.amount)}</td>
-                    <td>
-                      <StatusBadge status={p.status} labels={PAYMENT_STATUS} />
-                    </td>
-                    <td>
-                      {p.user_name ?? '—'}
-                      {p.user_email ? <div className="muted">{p.user_email}</div> : null}
-                    </td>
-                    <td>
-                      <code>{p.provider_ref ?? '—'}</code>
-                      <div className="muted">{p.provider}</div>
-                    </td>
-                  </tr>
-                ))}
-              </DataTable>
-              <Pager meta={data.meta} onPage={setPage} />
-            </>
+            <DataTable
+              after={<Pager meta={data.meta} onPage={setPage} />}
+              head={
+                <>
+                  <th scope="col">Nr.</th>
+                  <th scope="col">Data</th>
+                  <th scope="col">Client</th>
+                  <th scope="col">Plan</th>
+                  <th scope="col">Sumă</th>
+                  <th scope="col">Stare</th>
+                  <th scope="col">Plătitor</th>
+                  <th scope="col">Referință</th>
+                </>
+              }
+            >
+              {rows.map((p) => (
+                <tr key={p.id}>
+                  <td>{p.id}</td>
+                  <td>{formatDate(p.created_at, { time: true })}</td>
+                  <td>
+                    {p.company_name ?? p.holding_name ?? '—'}
+                    <div className="muted">{p.company_id !== null ? 'companie' : 'grup'}</div>
+                  </td>
+                  <td>{p.plan_name}</td>
+                  <td>{formatRon(p.amount)}</td>
+                  <td>
+                    <StatusBadge status={p.status} labels={PAYMENT_STATUS} />
+                  </td>
+                  <td>
+                    {p.user_name ?? '—'}
+                    {p.user_email ? <div className="muted">{p.user_email}</div> : null}
+                  </td>
+                  <td>
+                    <code>{p.provider_ref ?? '—'}</code>
+                    <div className="muted">{p.provider}</div>
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
           )}
         </ListStates>
       </div>

@@ -1,5 +1,14 @@
 import { useState } from 'react';
-import { ActionsHeader, DataTable, EmptyState, ErrorState, Spinner, formatBytes, formatRon } from '@dosar/shared';
+import {
+  ActionsHeader,
+  DataTable,
+  RowAction,
+  EmptyState,
+  ErrorState,
+  Spinner,
+  formatBytes,
+  formatRon,
+} from '@dosar/shared';
 import { usePlans, type Plan } from '../api/list-plans';
 import { PlanFormDialog } from './plan-form-dialog';
 
@@ -77,14 +86,11 @@ export function PlansPage() {
                         )}
                       </td>
                       <td>
-                        <button
-                          type="button"
-                          className="btn btn-ghost"
-                          aria-label={`Modifică ${p.name}`}
+                        <RowAction
+                          action="Modifică"
+                          target={p.name}
                           onClick={() => setEditing({ plan: p, audience })}
-                        >
-                          Modifică
-                        </button>
+                        />
                       </td>
                     </tr>
                   ))}

@@ -56,17 +56,12 @@ function ClientRow({ client, periods }: { client: HoldingClient; periods: string
 /** /client/dashboard (roles 4, 5): the holding's clients, what is new since the last visit, documents per month. */
 export function ClientsPage() {
   const holdingId = useHoldingId();
-  const {
-    search,
-    setSearch,
-    term,
-    page,
-    setPage,
-    sort: order,
-    setSort: setOrder,
-  } = useListState<ClientSort>({ sort: 'name', direction: 'asc' });
+  const { search, setSearch, term, page, setPage, sort, setSort } = useListState<ClientSort>({
+    sort: 'name',
+    direction: 'asc',
+  });
 
-  const list = useClientList(holdingId, { page, per_page: PER_PAGE, search: term || undefined, ...order });
+  const list = useClientList(holdingId, { page, per_page: PER_PAGE, search: term || undefined, ...sort });
 
   const clients = list.data?.data ?? [];
   const meta = list.data?.meta;
@@ -94,42 +89,40 @@ export function ClientsPage() {
         }
       >
         {(rows) => (
-          <>
-            <DataTable
-              caption="Firmele grupului"
-              head={
-                <>
-                  <SortHeader label="Firmă" column="name" state={order} onSort={setOrder} />
-                  <th scope="col">Contabilitate</th>
-                  <SortHeader label="Noi" column="new_count" state={order} onSort={setOrder} firstDirection="desc" />
-                  {periods.map((period) => (
-                    <th key={period} scope="col" className="num" title={formatPeriod(period)}>
-                      {formatPeriodShort(period)}
-                    </th>
-                  ))}
-                  <SortHeader
-                    label="Total"
-                    column="documents_count"
-                    state={order}
-                    onSort={setOrder}
-                    firstDirection="desc"
-                  />
-                  <SortHeader
-                    label="Ultima încărcare"
-                    column="last_upload_at"
-                    state={order}
-                    onSort={setOrder}
-                    firstDirection="desc"
-                  />
-                </>
-              }
-            >
-              {rows.map((client) => (
-                <ClientRow key={client.id} client={client} periods={periods} />
-              ))}
-            </DataTable>
-            <Pager meta={meta} onPage={setPage} />
-          </>
+          <DataTable
+            after={<Pager meta={meta} onPage={setPage} />}
+            caption="Firmele grupului"
+            head={
+              <>
+                <SortHeader label="Firmă" column="name" state={sort} onSort={setSort} />
+                <th scope="col">Contabilitate</th>
+                <SortHeader label="Noi" column="new_count" state={sort} onSort={setSort} firstDirection="desc" />
+                {periods.map((period) => (
+                  <th key={period} scope="col" className="num" title={formatPeriod(period)}>
+                    {formatPeriodShort(period)}
+                  </th>
+                ))}
+                <SortHeader
+                  label="Total"
+                  column="documents_count"
+                  state={sort}
+                  onSort={setSort}
+                  firstDirection="desc"
+                />
+                <SortHeader
+                  label="Ultima încărcare"
+                  column="last_upload_at"
+                  state={sort}
+                  onSort={setSort}
+                  firstDirection="desc"
+                />
+              </>
+            }
+          >
+            {rows.map((client) => (
+              <ClientRow key={client.id} client={client} periods={periods} />
+            ))}
+          </DataTable>
         )}
       </ListStates>
     );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   ActionsHeader,
   DataTable,
@@ -6,6 +6,7 @@ import {
   ErrorState,
   ListStates,
   Pager,
+  RowAction,
   confirmDelete,
   formatDate,
 } from '@dosar/shared';
@@ -28,13 +29,16 @@ function CompaniesTable({
   companies,
   onRemove,
   busyId,
+  after,
 }: {
   companies: LinkedCompany[];
   onRemove: (c: LinkedCompany) => void;
   busyId: number | null;
+  after: ReactNode;
 }) {
   return (
     <DataTable
+      after={after}
       caption="Firmele de contabilitate ale grupului"
       head={
         <>
@@ -61,15 +65,14 @@ function CompaniesTable({
           <td className="num">{company.clients_count}</td>
           <td>{formatDate(company.linked_at)}</td>
           <td>
-            <button
-              type="button"
-              className="btn btn-danger"
+            <RowAction
+              action="Elimină"
+              target={company.name}
+              label={`Elimină ${company.name} din grup`}
+              danger
               disabled={busyId !== null}
-              aria-label={`Elimină ${company.name} din grup`}
               onClick={() => onRemove(company)}
-            >
-              Elimină
-            </button>
+            />
           </td>
         </tr>
       ))}
@@ -89,40 +92,38 @@ function InvitationsList({ holdingId, version }: { holdingId: number; version: n
       empty="Nu ai trimis încă invitații"
     >
       {(rows, data) => (
-        <>
-          <DataTable
-            caption="Invitații trimise"
-            head={
-              <>
-                <th scope="col">Firmă</th>
-                <th scope="col">E-mail</th>
-                <th scope="col">Trimisă</th>
-                <th scope="col">Stare</th>
-              </>
-            }
-          >
-            {rows.map((request) => {
-              const status = requestStatus(request);
-              return (
-                <tr key={request.id}>
-                  <th scope="row">
-                    {request.name}
-                    <div className="muted">CUI {request.cui}</div>
-                  </th>
-                  <td>{request.email}</td>
-                  <td>{formatDate(request.created_at)}</td>
-                  <td>
-                    <span className={status.className}>{status.text}</span>
-                    {request.status === 'pending' && !request.expired ? (
-                      <div className="muted">valabilă până la {formatDate(request.expires_at)}</div>
-                    ) : null}
-                  </td>
-                </tr>
-              );
-            })}
-          </DataTable>
-          <Pager meta={data.meta} onPage={setPage} />
-        </>
+        <DataTable
+          after={<Pager meta={data.meta} onPage={setPage} />}
+          caption="Invitații trimise"
+          head={
+            <>
+              <th scope="col">Firmă</th>
+              <th scope="col">E-mail</th>
+              <th scope="col">Trimisă</th>
+              <th scope="col">Stare</th>
+            </>
+          }
+        >
+          {rows.map((request) => {
+            const status = requestStatus(request);
+            return (
+              <tr key={request.id}>
+                <th scope="row">
+                  {request.name}
+                  <div className="muted">CUI {request.cui}</div>
+                </th>
+                <td>{request.email}</td>
+                <td>{formatDate(request.created_at)}</td>
+                <td>
+                  <span className={status.className}>{status.text}</span>
+                  {request.status === 'pending' && !request.expired ? (
+                    <div className="muted">valabilă până la {formatDate(request.expires_at)}</div>
+                  ) : null}
+                </td>
+              </tr>
+            );
+          })}
+        </DataTable>
       )}
     </ListStates>
   );
@@ -168,10 +169,12 @@ export function CompanyPage() {
       }
     >
       {(rows, data) => (
-        <>
-          <CompaniesTable companies={rows} busyId={busyId} onRemove={(c) => void onRemove(c)} />
-          <Pager meta={data.meta} onPage={setPage} />
-        </>
+        <CompaniesTable
+          companies={rows}
+          busyId={busyId}
+          onRemove={(c) => void onRemove(c)}
+          after={<Pager meta={data.meta} onPage={setPage} />}
+        />
       )}
     </ListStates>
   );

@@ -5,6 +5,7 @@ import {
   ErrorState,
   ListStates,
   Pager,
+  RowAction,
   SearchField,
   SortHeader,
   confirmDelete,
@@ -34,19 +35,14 @@ export function UsersPage() {
   const holdingId = useHoldingId();
   const me = useCurrentUser();
   const apiBase = holdingId === null ? null : holdingBase(holdingId);
-  const {
-    search,
-    setSearch,
-    term,
-    page,
-    setPage,
-    sort: order,
-    setSort: setOrder,
-  } = useListState<UserSort>({ sort: 'name', direction: 'asc' });
+  const { search, setSearch, term, page, setPage, sort, setSort } = useListState<UserSort>({
+    sort: 'name',
+    direction: 'asc',
+  });
   const [editing, setEditing] = useState<Editing>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
 
-  const users = useTenantUsers(apiBase, { page, per_page: PER_PAGE, search: term || undefined, ...order });
+  const users = useTenantUsers(apiBase, { page, per_page: PER_PAGE, search: term || undefined, ...sort });
 
   if (holdingId === null) {
     return (
@@ -78,58 +74,47 @@ export function UsersPage() {
       empty={term ? 'Niciun utilizator nu corespunde căutării' : 'Grupul nu are încă utilizatori'}
     >
       {(rows, data) => (
-        <>
-          <DataTable
-            caption="Utilizatorii grupului"
-            head={
-              <>
-                <SortHeader label="Nume" column="name" state={order} onSort={setOrder} />
-                <SortHeader label="E-mail" column="email" state={order} onSort={setOrder} />
-                <SortHeader label="Rol" column="role" state={order} onSort={setOrder} />
-                <th scope="col">Ultima activitate</th>
-                <ActionsHeader />
-              </>
-            }
-          >
-            {rows.map((user) => {
-              const isMe = me?.id === user.id;
-              return (
-                <tr key={user.id}>
-                  <th scope="row">
-                    {user.name}
-                    {isMe ? <span className="badge badge-muted"> tu</span> : null}
-                    {user.invited ? <div className="muted">Nu și-a setat încă parola</div> : null}
-                  </th>
-                  <td>{user.email}</td>
-                  <td>{roleLabel(user.role)}</td>
-                  <td>{user.last_seen_at ? formatDate(user.last_seen_at, { time: true }) : '—'}</td>
-                  <td className="actions">
-                    <button
-                      type="button"
-                      className="btn btn-ghost"
-                      aria-label={`Editează ${user.name}`}
-                      onClick={() => setEditing({ mode: 'edit', user })}
-                    >
-                      Editează
-                    </button>
-                    {!isMe ? (
-                      <button
-                        type="button"
-                        className="btn btn-danger"
-                        disabled={busyId !== null}
-                        aria-label={`Șterge ${user.name}`}
-                        onClick={() => void onDelete(user)}
-                      >
-                        Șterge
-                      </button>
-                    ) : null}
-                  </td>
-                </tr>
-              );
-            })}
-          </DataTable>
-          <Pager meta={data.meta} onPage={setPage} />
-        </>
+        <DataTable
+          after={<Pager meta={data.meta} onPage={setPage} />}
+          caption="Utilizatorii grupului"
+          head={
+            <>
+              <SortHeader label="Nume" column="name" state={sort} onSort={setSort} />
+              <SortHeader label="E-mail" column="email" state={sort} onSort={setSort} />
+              <SortHeader label="Rol" column="role" state={sort} onSort={setSort} />
+              <th scope="col">Ultima activitate</th>
+              <ActionsHeader />
+            </>
+          }
+        >
+          {rows.map((user) => {
+            const isMe = me?.id === user.id;
+            return (
+              <tr key={user.id}>
+                <th scope="row">
+                  {user.name}
+                  {isMe ? <span className="badge badge-muted"> tu</span> : null}
+                  {user.invited ? <div className="muted">Nu și-a setat încă parola</div> : null}
+                </th>
+                <td>{user.email}</td>
+                <td>{roleLabel(user.role)}</td>
+                <td>{user.last_seen_at ? formatDate(user.last_seen_at, { time: true }) : '—'}</td>
+                <td className="actions">
+                  <RowAction action="Editează" target={user.name} onClick={() => setEditing({ mode: 'edit', user })} />
+                  {!isMe ? (
+                    <RowAction
+                      action="Șterge"
+                      target={user.name}
+                      danger
+                      disabled={busyId !== null}
+                      onClick={() => void onDelete(user)}
+                    />
+                  ) : null}
+                </td>
+              </tr>
+            );
+          })}
+        </DataTable>
       )}
     </ListStates>
   );

@@ -6,6 +6,7 @@ import {
   ErrorState,
   ListStates,
   Pager,
+  RowAction,
   SearchField,
   SortHeader,
   downloadUtilityFile,
@@ -27,18 +28,13 @@ const PER_PAGE = 20;
 export function UtilityFilesPage() {
   const holdingId = useHoldingId();
   const apiBase = holdingId === null ? null : holdingBase(holdingId);
-  const {
-    search,
-    setSearch,
-    term,
-    page,
-    setPage,
-    sort: order,
-    setSort: setOrder,
-  } = useListState<'title' | 'created_at'>({ sort: 'title', direction: 'asc' });
+  const { search, setSearch, term, page, setPage, sort, setSort } = useListState<'title' | 'created_at'>({
+    sort: 'title',
+    direction: 'asc',
+  });
   const download = useDownload();
 
-  const list = useUtilityFiles(apiBase, { page, per_page: PER_PAGE, search: term || undefined, ...order });
+  const list = useUtilityFiles(apiBase, { page, per_page: PER_PAGE, search: term || undefined, ...sort });
 
   const onDownload = (file: UtilityFile) => {
     if (apiBase === null) return;
@@ -67,55 +63,44 @@ export function UtilityFilesPage() {
         }
       >
         {(rows, data) => (
-          <>
-            <DataTable
-              caption="Fișiere utile"
-              head={
-                <>
-                  <SortHeader label="Titlu" column="title" state={order} onSort={setOrder} />
-                  <th scope="col">Firma de contabilitate</th>
-                  <th scope="col">Fișier</th>
-                  <SortHeader
-                    label="Adăugat"
-                    column="created_at"
-                    state={order}
-                    onSort={setOrder}
-                    firstDirection="desc"
+          <DataTable
+            after={<Pager meta={data.meta} onPage={setPage} />}
+            caption="Fișiere utile"
+            head={
+              <>
+                <SortHeader label="Titlu" column="title" state={sort} onSort={setSort} />
+                <th scope="col">Firma de contabilitate</th>
+                <th scope="col">Fișier</th>
+                <SortHeader label="Adăugat" column="created_at" state={sort} onSort={setSort} firstDirection="desc" />
+                <ActionsHeader />
+              </>
+            }
+          >
+            {rows.map((file) => (
+              <tr key={file.id}>
+                <th scope="row">
+                  {file.title}
+                  {file.description ? <div className="muted">{file.description}</div> : null}
+                </th>
+                <td>{file.company?.name ?? '—'}</td>
+                <td>
+                  {file.original_name ?? file.file?.name ?? '—'}
+                  {utilityFileSize(file) !== undefined ? (
+                    <div className="muted">{formatBytes(utilityFileSize(file))}</div>
+                  ) : null}
+                </td>
+                <td>{formatDate(file.created_at)}</td>
+                <td>
+                  <RowAction
+                    action="Descarcă"
+                    target={file.title}
+                    disabled={download.progress !== null}
+                    onClick={() => onDownload(file)}
                   />
-                  <ActionsHeader />
-                </>
-              }
-            >
-              {rows.map((file) => (
-                <tr key={file.id}>
-                  <th scope="row">
-                    {file.title}
-                    {file.description ? <div className="muted">{file.description}</div> : null}
-                  </th>
-                  <td>{file.company?.name ?? '—'}</td>
-                  <td>
-                    {file.original_name ?? file.file?.name ?? '—'}
-                    {utilityFileSize(file) !== undefined ? (
-                      <div className="muted">{formatBytes(utilityFileSize(file))}</div>
-                    ) : null}
-                  </td>
-                  <td>{formatDate(file.created_at)}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="btn btn-ghost"
-                      disabled={download.progress !== null}
-                      aria-label={`Descarcă ${file.title}`}
-                      onClick={() => onDownload(file)}
-                    >
-                      Descarcă
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </DataTable>
-            <Pager meta={data.meta} onPage={setPage} />
-          </>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </ListStates>
     );

@@ -6,6 +6,7 @@ import {
   ListStates,
   MessageDialog,
   Pager,
+  RowAction,
   SearchField,
   SortHeader,
   confirmDelete,
@@ -88,30 +89,18 @@ export function HoldingsPage() {
                 <td>{holding.users_count ?? '—'}</td>
                 <td>{formatDate(holding.linked_at)}</td>
                 <td className="actions">
-                  <button
-                    type="button"
-                    className="btn btn-ghost"
-                    aria-label={`Notifică ${holding.name}`}
+                  <RowAction
+                    action="Notifică"
+                    target={holding.name}
                     onClick={() => setDialog({ kind: 'notify', holding })}
-                  >
-                    Notifică
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-ghost"
-                    aria-label={`Transferă categoriile holdingului ${holding.name}`}
+                  />
+                  <RowAction
+                    action="Transferă categoriile"
+                    target={holding.name}
+                    label={`Transferă categoriile holdingului ${holding.name}`}
                     onClick={() => setDialog({ kind: 'transfer', holding })}
-                  >
-                    Transferă categoriile
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-danger"
-                    aria-label={`Șterge ${holding.name}`}
-                    onClick={() => void onDelete(holding)}
-                  >
-                    Șterge
-                  </button>
+                  />
+                  <RowAction action="Șterge" target={holding.name} danger onClick={() => void onDelete(holding)} />
                 </td>
               </tr>
             ))}

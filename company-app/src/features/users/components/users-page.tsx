@@ -4,6 +4,7 @@ import {
   DataTable,
   ListStates,
   Pager,
+  RowAction,
   SearchField,
   confirmDelete,
   deleteTenantUser,
@@ -101,23 +102,9 @@ export function UsersPage() {
                   )}
                 </td>
                 <td className="actions">
-                  <button
-                    type="button"
-                    className="btn btn-ghost"
-                    aria-label={`Modifică ${user.name}`}
-                    onClick={() => setEditing(user)}
-                  >
-                    Modifică
-                  </button>
+                  <RowAction action="Modifică" target={user.name} onClick={() => setEditing(user)} />
                   {user.id !== me?.id && (
-                    <button
-                      type="button"
-                      className="btn btn-danger"
-                      aria-label={`Șterge ${user.name}`}
-                      onClick={() => void onDelete(user)}
-                    >
-                      Șterge
-                    </button>
+                    <RowAction action="Șterge" target={user.name} danger onClick={() => void onDelete(user)} />
                   )}
                 </td>
               </tr>

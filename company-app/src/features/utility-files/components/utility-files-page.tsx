@@ -6,6 +6,7 @@ import {
   EmptyState,
   ListStates,
   Pager,
+  RowAction,
   SearchField,
   confirmDelete,
   downloadUtilityFile,
@@ -115,22 +116,8 @@ export function UtilityFilesPage() {
                   </button>
                   {canManage && (
                     <>
-                      <button
-                        type="button"
-                        className="btn btn-ghost"
-                        aria-label={`Modifică ${util.title}`}
-                        onClick={() => setEditing(util)}
-                      >
-                        Modifică
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-danger"
-                        aria-label={`Șterge ${util.title}`}
-                        onClick={() => void onDelete(util)}
-                      >
-                        Șterge
-                      </button>
+                      <RowAction action="Modifică" target={util.title} onClick={() => setEditing(util)} />
+                      <RowAction action="Șterge" target={util.title} danger onClick={() => void onDelete(util)} />
                     </>
                   )}
                 </td>
