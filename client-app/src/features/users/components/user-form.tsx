@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import {
   TextField,
   fieldErrors,
@@ -6,6 +6,7 @@ import {
   storeTenantUser,
   toast,
   updateTenantUser,
+  useFormFields,
   type TenantUser,
 } from '@dosar/shared';
 import { holdingBase } from '../../../lib/holding-api';
@@ -46,19 +47,18 @@ interface UserFormProps {
 export function UserForm({ holdingId, user, onSaved, onCancel }: UserFormProps) {
   const roleId = useId();
   const titleId = useId();
-  const [input, setInput] = useState<UserInput>({
+  const {
+    values: input,
+    setValues: setInput,
+    errors,
+    setErrors,
+    field,
+  } = useFormFields<UserInput>({
     name: user?.name ?? '',
     email: user?.email ?? '',
     role: user?.role === 4 ? 4 : 5,
   });
-  const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
-
-  const set = (field: 'name' | 'email') => (event: ChangeEvent<HTMLInputElement>) => {
-    const { value } = event.target;
-    setInput((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -78,7 +78,7 @@ export function UserForm({ holdingId, user, onSaved, onCancel }: UserFormProps) 
       );
       onSaved();
     } catch (err) {
-      setErrors(fieldErrors(err) as Errors);
+      setErrors(fieldErrors(err));
     } finally {
       setSaving(false);
     }
@@ -88,15 +88,8 @@ export function UserForm({ holdingId, user, onSaved, onCancel }: UserFormProps) 
     <form className="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby={titleId}>
       <h2 id={titleId}>{user ? `Editează ${user.name}` : 'Utilizator nou'}</h2>
       {!user ? <p className="muted">Utilizatorul primește pe e-mail un link pentru setarea parolei.</p> : null}
-      <TextField label="Nume" value={input.name} onChange={set('name')} error={errors.name} autoComplete="name" />
-      <TextField
-        label="E-mail"
-        type="email"
-        value={input.email}
-        onChange={set('email')}
-        error={errors.email}
-        autoComplete="email"
-      />
+      <TextField label="Nume" {...field('name')} autoComplete="name" />
+      <TextField label="E-mail" type="email" {...field('email')} autoComplete="email" />
       <div className="field">
         <label htmlFor={roleId}>Rol</label>
         <select
