@@ -151,6 +151,7 @@ export { confirmDelete, type ConfirmDeleteOptions } from './lib/confirm-delete';
 export { ListStates, type ListStatesProps, type ListRequest } from './ui/ListStates';
 export { DataTable, ActionsHeader, Pager, type DataTableProps, type PagerProps } from './ui/DataTable';
 export { RowAction, type RowActionProps } from './ui/RowAction';
+export { FormActions, type FormActionsProps } from './ui/FormActions';
 export { useFormFields, type FormErrors, type FormFieldsOptions } from './lib/use-form-fields';
 // The auth and profile forms' rows: every server message of a field under its input.
 export { fieldErrorsOf, invalidProps, passwordMismatch, PASSWORD_MISMATCH, type FieldErrors } from './lib/field-errors';

@@ -6,6 +6,7 @@ import { toast } from '../ui/toast';
 import { updateProfile } from './api/update-profile';
 import { useCurrentUser } from './hooks';
 import { userUpdated } from './session-slice';
+import { FormActions } from '../ui/FormActions';
 
 /** The signed-in user's profile: name, e-mail and a password change (current, new, confirmation). */
 export function ProfileForm() {
@@ -99,11 +100,7 @@ export function ProfileForm() {
             autoComplete="email"
             required
           />
-          <div className="form-actions">
-            <button type="submit" className="btn btn-primary" disabled={savingDetails}>
-              {savingDetails ? 'Se salvează…' : 'Salvează'}
-            </button>
-          </div>
+          <FormActions busy={savingDetails} busyLabel="Se salvează…" submitLabel="Salvează" />
         </form>
       </section>
       <section className="card" aria-labelledby="profile-password-title">
@@ -129,15 +126,12 @@ export function ProfileForm() {
             onConfirmation={setConfirmation}
             errors={passwordErrors}
           />
-          <div className="form-actions">
-            <button
-              type="submit"
-              className="btn btn-primary"
-              disabled={savingPassword || !currentPassword || !password || !confirmation}
-            >
-              {savingPassword ? 'Se salvează…' : 'Schimbă parola'}
-            </button>
-          </div>
+          <FormActions
+            busy={savingPassword}
+            busyLabel="Se salvează…"
+            submitLabel="Schimbă parola"
+            disabled={!currentPassword || !password || !confirmation}
+          />
         </form>
       </section>
     </div>

@@ -1,6 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Modal, TextField, errorMessage, fieldErrors, isEmail, isValidCui, toast, useFormFields } from '@dosar/shared';
+import {
+  Modal,
+  TextField,
+  errorMessage,
+  fieldErrors,
+  isEmail,
+  isValidCui,
+  toast,
+  useFormFields,
+  FormActions,
+} from '@dosar/shared';
 import { paths } from '../../../paths';
 import { createCompany, type CreateCompanyInput } from '../api/create-company';
 
@@ -79,14 +89,13 @@ export function CreateCompanyDialog({ onClose }: { onClose: () => void }) {
             {formError}
           </p>
         )}
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={saving}>
-            {saving ? 'Se creează…' : 'Creează compania'}
-          </button>
-          <button type="button" className="btn" onClick={onClose}>
-            Renunță
-          </button>
-        </div>
+        <FormActions
+          busy={saving}
+          busyLabel="Se creează…"
+          submitLabel="Creează compania"
+          onCancel={onClose}
+          cancelClassName="btn"
+        />
       </form>
     </Modal>
   );

@@ -1,5 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { TextField, fieldErrors, isEmail, isValidCui, normalizeCui, toast, useFormFields } from '@dosar/shared';
+import {
+  TextField,
+  fieldErrors,
+  isEmail,
+  isValidCui,
+  normalizeCui,
+  toast,
+  useFormFields,
+  FormActions,
+} from '@dosar/shared';
 import { inviteCompany, type InviteCompanyInput } from '../api/company-requests';
 
 type Errors = Partial<Record<keyof InviteCompanyInput, string>>;
@@ -65,11 +74,7 @@ export function InviteCompanyForm({ holdingId, onInvited }: InviteCompanyFormPro
         autoComplete="off"
       />
       <TextField label="E-mail" type="email" {...field('email')} autoComplete="email" />
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={sending}>
-          {sending ? 'Se trimite…' : 'Trimite invitația'}
-        </button>
-      </div>
+      <FormActions busy={sending} busyLabel="Se trimite…" submitLabel="Trimite invitația" />
     </form>
   );
 }

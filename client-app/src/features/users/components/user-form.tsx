@@ -8,6 +8,7 @@ import {
   updateTenantUser,
   useFormFields,
   type TenantUser,
+  FormActions,
 } from '@dosar/shared';
 import { holdingBase } from '../../../lib/holding-api';
 
@@ -103,14 +104,13 @@ export function UserForm({ holdingId, user, onSaved, onCancel }: UserFormProps) 
         </select>
         {errors.role ? <div className="field-error">{errors.role}</div> : null}
       </div>
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={saving}>
-          {saving ? 'Se salvează…' : user ? 'Salvează' : 'Creează utilizatorul'}
-        </button>
-        <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={saving}>
-          Renunță
-        </button>
-      </div>
+      <FormActions
+        busy={saving}
+        busyLabel="Se salvează…"
+        submitLabel={user ? 'Salvează' : 'Creează utilizatorul'}
+        onCancel={onCancel}
+        cancelDisabled={saving}
+      />
     </form>
   );
 }

@@ -1,5 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { EmptyState, ListStates, Select, confirmDelete, errorMessage, fieldErrors, toast } from '@dosar/shared';
+import {
+  EmptyState,
+  ListStates,
+  Select,
+  confirmDelete,
+  errorMessage,
+  fieldErrors,
+  toast,
+  FormActions,
+} from '@dosar/shared';
 import { useCompanyId } from '../../../lib/company-api';
 import { useHoldingOptions } from '../../../lib/api/list-holdings';
 import { deleteCategory } from '../api/delete-category';
@@ -132,11 +141,7 @@ export function CategoriesPage() {
             </p>
           )}
         </div>
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={creating}>
-            {creating ? 'Se adaugă…' : 'Adaugă categoria'}
-          </button>
-        </div>
+        <FormActions busy={creating} busyLabel="Se adaugă…" submitLabel="Adaugă categoria" />
       </form>
 
       <p className="sr-only" role="status" aria-live="polite">

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Select, TextAreaField, TextField, fieldErrors, isEmail, isValidCui, toast } from '@dosar/shared';
+import { Select, TextAreaField, TextField, fieldErrors, isEmail, isValidCui, toast, FormActions } from '@dosar/shared';
 import { useCompanyId } from '../../../lib/company-api';
 import { useHoldingOptions } from '../../../lib/api/list-holdings';
 import { paths } from '../../../paths';
@@ -214,14 +214,12 @@ export function NewClientPage() {
 
         <TextAreaField id="client-notes" label="Note" rows={4} error={errors.notes} {...bind('notes')} />
 
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={pending}>
-            {pending ? 'Se salvează…' : 'Salvează clientul'}
-          </button>
-          <button type="button" className="btn btn-ghost" onClick={() => navigate(paths.dashboard)}>
-            Renunță
-          </button>
-        </div>
+        <FormActions
+          busy={pending}
+          busyLabel="Se salvează…"
+          submitLabel="Salvează clientul"
+          onCancel={() => navigate(paths.dashboard)}
+        />
       </form>
     </div>
   );

@@ -10,6 +10,7 @@ import {
   toast,
   updateTenantUser,
   type TenantUser,
+  FormActions,
 } from '@dosar/shared';
 
 /** The company door's roles: 2 administrator (owner), 3 employee. */
@@ -115,14 +116,12 @@ export function UserFormDialog({ apiBase, user, onClose, onSaved }: UserFormDial
           ))}
           {errors.role && <p className="field-error">{errors.role}</p>}
         </fieldset>
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={pending}>
-            {pending ? 'Se salvează…' : user ? 'Salvează' : 'Creează și trimite invitația'}
-          </button>
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Renunță
-          </button>
-        </div>
+        <FormActions
+          busy={pending}
+          busyLabel="Se salvează…"
+          submitLabel={user ? 'Salvează' : 'Creează și trimite invitația'}
+          onCancel={onClose}
+        />
       </form>
     </Modal>
   );
