@@ -152,6 +152,7 @@ export { ListStates, type ListStatesProps, type ListRequest } from './ui/ListSta
 export { DataTable, ActionsHeader, Pager, type DataTableProps, type PagerProps } from './ui/DataTable';
 export { RowAction, type RowActionProps } from './ui/RowAction';
 export { FormActions, type FormActionsProps } from './ui/FormActions';
+export { PageHeader, type PageHeaderProps } from './ui/PageHeader';
 export { useFormFields, type FormErrors, type FormFieldsOptions } from './lib/use-form-fields';
 // The auth and profile forms' rows: every server message of a field under its input.
 export { fieldErrorsOf, invalidProps, passwordMismatch, PASSWORD_MISMATCH, type FieldErrors } from './lib/field-errors';

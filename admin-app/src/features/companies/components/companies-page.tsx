@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { DataTable, ListStates, Pager, Select, formatDate, useListSearch } from '@dosar/shared';
+import { DataTable, ListStates, PageHeader, Pager, Select, formatDate, useListSearch } from '@dosar/shared';
 import { paths } from '../../../paths';
 import { COMPANY_STATUS, SUBSCRIPTION_STATUS } from '../../../lib/labels';
 import { StatusBadge } from '../../../components/status-badge';
@@ -31,12 +31,11 @@ export function CompaniesPage() {
 
   return (
     <div className="page">
-      <div className="page-header">
-        <h1>Companii</h1>
+      <PageHeader title="Companii">
         <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
           Companie nouă
         </button>
-      </div>
+      </PageHeader>
 
       <div className="toolbar">
         <div className="grow">

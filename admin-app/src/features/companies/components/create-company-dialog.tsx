@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
+  FormActions,
   Modal,
   TextField,
   errorMessage,
@@ -9,7 +10,6 @@ import {
   isValidCui,
   toast,
   useFormFields,
-  FormActions,
 } from '@dosar/shared';
 import { paths } from '../../../paths';
 import { createCompany, type CreateCompanyInput } from '../api/create-company';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { DataTable, ListStates, Pager, formatDate, useListSearch } from '@dosar/shared';
+import { DataTable, ListStates, PageHeader, Pager, formatDate, useListSearch } from '@dosar/shared';
 import { paths } from '../../../paths';
 import { SUBSCRIPTION_STATUS } from '../../../lib/labels';
 import { StatusBadge } from '../../../components/status-badge';
@@ -14,9 +14,7 @@ export function HoldingsPage() {
 
   return (
     <div className="page">
-      <div className="page-header">
-        <h1>Grupuri</h1>
-      </div>
+      <PageHeader title="Grupuri" />
       <div className="toolbar">
         <div className="grow">
           <label htmlFor="holdings-search" className="sr-only">

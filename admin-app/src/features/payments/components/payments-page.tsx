@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DataTable, ListStates, Pager, Select, formatDate, formatRon, toast } from '@dosar/shared';
+import { DataTable, ListStates, PageHeader, Pager, Select, formatDate, formatRon, toast } from '@dosar/shared';
 import { PAYMENT_STATUS } from '../../../lib/labels';
 import { StatusBadge } from '../../../components/status-badge';
 import { tenantKey, useTenantOptions } from '../../../lib/api/tenant-options';
@@ -74,12 +74,11 @@ export function PaymentsPage() {
 
   return (
     <div className="page">
-      <div className="page-header">
-        <h1>Plăți</h1>
+      <PageHeader title="Plăți">
         <button type="button" className="btn" onClick={download} disabled={exporting || rangeInvalid}>
           {exporting ? 'Se exportă…' : 'Exportă CSV'}
         </button>
-      </div>
+      </PageHeader>
 
       <div className="toolbar" role="group" aria-label="Filtre">
         <Select

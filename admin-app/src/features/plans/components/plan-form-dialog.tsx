@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Modal, TextField, errorMessage, fieldErrors, toast, FormActions } from '@dosar/shared';
+import { FormActions, Modal, TextField, errorMessage, fieldErrors, toast } from '@dosar/shared';
 import { createPlan, updatePlan } from '../api/save-plan';
 import type { Plan } from '../api/list-plans';
 

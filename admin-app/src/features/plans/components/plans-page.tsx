@@ -2,9 +2,10 @@ import { useState } from 'react';
 import {
   ActionsHeader,
   DataTable,
-  RowAction,
   EmptyState,
   ErrorState,
+  PageHeader,
+  RowAction,
   Spinner,
   formatBytes,
   formatRon,
@@ -35,9 +36,7 @@ export function PlansPage() {
   if (loading && !data) return <Spinner />;
   return (
     <div className="page">
-      <div className="page-header">
-        <h1>Planuri</h1>
-      </div>
+      <PageHeader title="Planuri" />
       {error || !data ? (
         <ErrorState message="Planurile nu au putut fi încărcate." onRetry={reload} />
       ) : (

@@ -4,6 +4,7 @@ import {
   EmptyState,
   ErrorState,
   ListStates,
+  PageHeader,
   Pager,
   SearchField,
   SortHeader,
@@ -129,9 +130,7 @@ export function ClientsPage() {
 
   return (
     <div className="page">
-      <div className="page-header">
-        <h1>Firmele grupului</h1>
-      </div>
+      <PageHeader title="Firmele grupului" />
       {meta ? (
         <p className="muted" aria-live="polite">
           {meta.since ? `De la ultima vizită (${formatDate(meta.since, { time: true })}): ` : 'Documente noi: '}

@@ -5,6 +5,7 @@ import {
   EmptyState,
   ErrorState,
   ListStates,
+  PageHeader,
   Pager,
   RowAction,
   confirmDelete,
@@ -181,9 +182,7 @@ export function CompanyPage() {
 
   return (
     <div className="page">
-      <div className="page-header">
-        <h1>Firme de contabilitate</h1>
-      </div>
+      <PageHeader title="Firme de contabilitate" />
       <section className="card" aria-labelledby="linked-companies-title">
         <h2 id="linked-companies-title">Firmele cu care lucrează grupul</h2>
         {list}

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import {
+  FormActions,
   TextField,
   fieldErrors,
   isEmail,
@@ -7,7 +8,6 @@ import {
   normalizeCui,
   toast,
   useFormFields,
-  FormActions,
 } from '@dosar/shared';
 import { inviteCompany, type InviteCompanyInput } from '../api/company-requests';
 

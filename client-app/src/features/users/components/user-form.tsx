@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import {
+  FormActions,
   TextField,
   fieldErrors,
   isEmail,
@@ -8,7 +9,6 @@ import {
   updateTenantUser,
   useFormFields,
   type TenantUser,
-  FormActions,
 } from '@dosar/shared';
 import { holdingBase } from '../../../lib/holding-api';
 

@@ -4,6 +4,7 @@ import {
   DataTable,
   ErrorState,
   ListStates,
+  PageHeader,
   Pager,
   RowAction,
   SearchField,
@@ -121,12 +122,11 @@ export function UsersPage() {
 
   return (
     <div className="page">
-      <div className="page-header">
-        <h1>Utilizatori</h1>
+      <PageHeader title="Utilizatori">
         <button type="button" className="btn btn-primary" onClick={() => setEditing({ mode: 'new' })}>
           Adaugă utilizator
         </button>
-      </div>
+      </PageHeader>
       {editing ? (
         <section className="card">
           <UserForm

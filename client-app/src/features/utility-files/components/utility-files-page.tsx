@@ -5,6 +5,7 @@ import {
   EmptyState,
   ErrorState,
   ListStates,
+  PageHeader,
   Pager,
   RowAction,
   SearchField,
@@ -107,9 +108,7 @@ export function UtilityFilesPage() {
 
   return (
     <div className="page">
-      <div className="page-header">
-        <h1>Fișiere utile</h1>
-      </div>
+      <PageHeader title="Fișiere utile" />
       <p className="muted">
         Modele și formulare puse la dispoziție de firmele de contabilitate cu care lucrează grupul.
       </p>

@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import {
   EmptyState,
+  FormActions,
   ListStates,
+  PageHeader,
   Select,
   confirmDelete,
   errorMessage,
   fieldErrors,
   toast,
-  FormActions,
 } from '@dosar/shared';
 import { useCompanyId } from '../../../lib/company-api';
 import { useHoldingOptions } from '../../../lib/api/list-holdings';
@@ -101,9 +102,7 @@ export function CategoriesPage() {
 
   return (
     <div className="page">
-      <div className="page-header">
-        <h1>Categorii</h1>
-      </div>
+      <PageHeader title="Categorii" />
 
       <div className="toolbar">
         <div className="field grow">

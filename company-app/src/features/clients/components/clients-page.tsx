@@ -5,6 +5,7 @@ import {
   DataTable,
   EmptyState,
   ListStates,
+  PageHeader,
   Pagination,
   SearchField,
   Select,
@@ -51,14 +52,13 @@ export function ClientsPage() {
 
   return (
     <div className="page">
-      <div className="page-header">
-        <h1>Clienți</h1>
+      <PageHeader title="Clienți">
         {user?.role === 2 && (
           <Link className="btn btn-primary" to={paths.newClient}>
             Client nou
           </Link>
         )}
-      </div>
+      </PageHeader>
 
       <SearchField
         id="client-search"

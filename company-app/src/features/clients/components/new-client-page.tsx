@@ -1,6 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Select, TextAreaField, TextField, fieldErrors, isEmail, isValidCui, toast, FormActions } from '@dosar/shared';
+import {
+  FormActions,
+  PageHeader,
+  Select,
+  TextAreaField,
+  TextField,
+  fieldErrors,
+  isEmail,
+  isValidCui,
+  toast,
+} from '@dosar/shared';
 import { useCompanyId } from '../../../lib/company-api';
 import { useHoldingOptions } from '../../../lib/api/list-holdings';
 import { paths } from '../../../paths';
@@ -115,9 +125,7 @@ export function NewClientPage() {
 
   return (
     <div className="page">
-      <div className="page-header">
-        <h1>Client nou</h1>
-      </div>
+      <PageHeader title="Client nou" />
       <form className="form card" noValidate onSubmit={onSubmit} aria-busy={pending}>
         <TextField
           id="client-name"

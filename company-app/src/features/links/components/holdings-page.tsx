@@ -5,6 +5,7 @@ import {
   EmptyState,
   ListStates,
   MessageDialog,
+  PageHeader,
   Pager,
   RowAction,
   SearchField,
@@ -44,9 +45,7 @@ export function HoldingsPage() {
 
   return (
     <div className="page">
-      <div className="page-header">
-        <h1>Holdinguri</h1>
-      </div>
+      <PageHeader title="Holdinguri" />
       <SearchField id="holding-search" label="Caută după nume sau CUI" value={search} onChange={setSearch} />
 
       <ListStates

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Modal, Select, toast, FormActions } from '@dosar/shared';
+import { FormActions, Modal, Select, toast } from '@dosar/shared';
 import { useHoldingOptions } from '../../../lib/api/list-holdings';
 import { transferCategories } from '../api/transfer-category';
 import type { HoldingRow } from '../api/get-holdings';

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import {
+  FormActions,
   Modal,
   TextField,
   errorMessage,
@@ -10,7 +11,6 @@ import {
   toast,
   updateTenantUser,
   type TenantUser,
-  FormActions,
 } from '@dosar/shared';
 
 /** The company door's roles: 2 administrator (owner), 3 employee. */

@@ -3,6 +3,7 @@ import {
   ActionsHeader,
   DataTable,
   ListStates,
+  PageHeader,
   Pager,
   RowAction,
   SearchField,
@@ -47,12 +48,11 @@ export function UsersPage() {
 
   return (
     <div className="page">
-      <div className="page-header">
-        <h1>Utilizatori</h1>
+      <PageHeader title="Utilizatori">
         <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
           Utilizator nou
         </button>
-      </div>
+      </PageHeader>
       <SearchField id="user-search" label="Caută după nume sau e-mail" value={search} onChange={setSearch} />
 
       {pageError && (

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import {
   FieldShell,
+  FormActions,
   Modal,
   ProgressBar,
   TextAreaField,
@@ -11,7 +12,6 @@ import {
   toast,
   utilityFileName,
   type UtilityFile,
-  FormActions,
 } from '@dosar/shared';
 import { storeUtil } from '../api/store-utility-file';
 import { updateUtil } from '../api/update-utility-file';

@@ -5,6 +5,7 @@ import {
   DownloadStatus,
   EmptyState,
   ListStates,
+  PageHeader,
   Pager,
   RowAction,
   SearchField,
@@ -48,14 +49,13 @@ export function UtilityFilesPage() {
 
   return (
     <div className="page">
-      <div className="page-header">
-        <h1>Fișiere utile</h1>
+      <PageHeader title="Fișiere utile">
         {canManage && (
           <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
             Fișier util nou
           </button>
         )}
-      </div>
+      </PageHeader>
       <SearchField id="util-search" label="Caută" value={search} onChange={setSearch} />
 
       {download.progress && <DownloadStatus progress={download.progress} onCancel={download.cancel} />}
