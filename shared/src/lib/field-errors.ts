@@ -1,6 +1,9 @@
 /** A 422 answer's `errors`, every message of every field (the auth and profile forms show them all). */
 export type FieldErrors = Record<string, string[]>;
 
+/** A form whose errors are not per field (the login shows one message under the form). */
+export const NO_FIELD_ERRORS: FieldErrors = Object.freeze({}) as FieldErrors;
+
 /** The `errors` map of a 422 answer, or {}. */
 export function fieldErrorsOf(error: unknown): FieldErrors {
   const data = (error as { response?: { data?: { errors?: unknown } } })?.response?.data;

@@ -72,33 +72,30 @@ export function ProfileForm() {
     }
   };
 
+  const details = { idPrefix: 'profile', errors: detailErrors, required: true } as const;
   return (
     <div className="grid profile-grid">
       <section className="card" aria-labelledby="profile-details-title">
         <h2 id="profile-details-title">Date personale</h2>
         <form className="form" onSubmit={(e) => void saveDetails(e)} noValidate>
           <FieldRow
+            {...details}
             id="profile-name"
             label="Nume"
             field="name"
-            idPrefix="profile"
-            errors={detailErrors}
             value={name}
             onValue={setName}
             autoComplete="name"
-            required
           />
           <FieldRow
+            {...details}
             id="profile-email"
             label="E-mail"
             field="email"
-            idPrefix="profile"
-            errors={detailErrors}
             type="email"
             value={email}
             onValue={setEmail}
             autoComplete="email"
-            required
           />
           <FormActions busy={savingDetails} busyLabel="Se salvează…" submitLabel="Salvează" />
         </form>

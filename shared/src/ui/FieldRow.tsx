@@ -57,33 +57,26 @@ export function NewPasswordFields({
   errors,
   autoFocus,
 }: NewPasswordFieldsProps) {
+  const shared = { idPrefix, errors, type: 'password', autoComplete: 'new-password', required: true } as const;
   return (
     <>
       <FieldRow
+        {...shared}
         id={`${idPrefix}-password`}
         label="Parola nouă"
         field="password"
-        idPrefix={idPrefix}
-        errors={errors}
-        type="password"
-        autoComplete="new-password"
         value={password}
         onValue={onPassword}
-        required
         autoFocus={autoFocus}
         hint={PASSWORD_RULES_HINT}
       />
       <FieldRow
+        {...shared}
         id={`${idPrefix}-password-confirmation`}
         label="Confirmă parola nouă"
         field="password_confirmation"
-        idPrefix={idPrefix}
-        errors={errors}
-        type="password"
-        autoComplete="new-password"
         value={confirmation}
         onValue={onConfirmation}
-        required
       />
     </>
   );
