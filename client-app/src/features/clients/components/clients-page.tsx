@@ -2,7 +2,6 @@ import { Link } from 'react-router-dom';
 import {
   DataTable,
   EmptyState,
-  ErrorState,
   ListStates,
   PageHeader,
   Pager,
@@ -14,6 +13,7 @@ import {
   formatPeriodShort,
   useListState,
 } from '@dosar/shared';
+import { NoHolding } from '../../../lib/no-holding';
 import { useHoldingId } from '../../../lib/use-holding-id';
 import { paths } from '../../../paths';
 import { useClientList, type ClientSort, type HoldingClient } from '../api/list-clients';
@@ -72,7 +72,7 @@ export function ClientsPage() {
 
   const body =
     holdingId === null ? (
-      <ErrorState message="Contul tău nu este asociat unui grup." />
+      <NoHolding />
     ) : (
       <ListStates
         list={list}

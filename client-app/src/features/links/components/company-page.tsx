@@ -3,7 +3,6 @@ import {
   ActionsHeader,
   DataTable,
   EmptyState,
-  ErrorState,
   ListStates,
   PageHeader,
   Pager,
@@ -11,6 +10,7 @@ import {
   confirmDelete,
   formatDate,
 } from '@dosar/shared';
+import { NoHolding } from '../../../lib/no-holding';
 import { useHoldingId } from '../../../lib/use-holding-id';
 import { useCompanyRequests, type CompanyRequest } from '../api/company-requests';
 import { useCompanies, type LinkedCompany } from '../api/list-companies';
@@ -141,7 +141,7 @@ export function CompanyPage() {
   if (holdingId === null) {
     return (
       <div className="page">
-        <ErrorState message="Contul tău nu este asociat unui grup." />
+        <NoHolding />
       </div>
     );
   }

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import {
   ActionsHeader,
   DataTable,
-  ErrorState,
   ListStates,
   PageHeader,
   Pager,
@@ -19,6 +18,7 @@ import {
   type TenantUsersQuery,
 } from '@dosar/shared';
 import { holdingBase } from '../../../lib/holding-api';
+import { NoHolding } from '../../../lib/no-holding';
 import { useHoldingId } from '../../../lib/use-holding-id';
 import { HOLDING_ROLE_LABELS, UserForm } from './user-form';
 
@@ -48,7 +48,7 @@ export function UsersPage() {
   if (holdingId === null) {
     return (
       <div className="page">
-        <ErrorState message="Contul tău nu este asociat unui grup." />
+        <NoHolding />
       </div>
     );
   }

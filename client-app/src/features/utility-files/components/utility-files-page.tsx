@@ -3,7 +3,6 @@ import {
   DataTable,
   DownloadStatus,
   EmptyState,
-  ErrorState,
   ListStates,
   PageHeader,
   Pager,
@@ -21,6 +20,7 @@ import {
   type UtilityFile,
 } from '@dosar/shared';
 import { holdingBase } from '../../../lib/holding-api';
+import { NoHolding } from '../../../lib/no-holding';
 import { useHoldingId } from '../../../lib/use-holding-id';
 
 const PER_PAGE = 20;
@@ -46,7 +46,7 @@ export function UtilityFilesPage() {
 
   const body =
     holdingId === null ? (
-      <ErrorState message="Contul tău nu este asociat unui grup." />
+      <NoHolding />
     ) : (
       <ListStates
         list={list}
