@@ -150,6 +150,7 @@ export { useListSearch, useListState } from './lib/use-list-search';
 export { confirmDelete, type ConfirmDeleteOptions } from './lib/confirm-delete';
 export { ListStates, type ListStatesProps, type ListRequest } from './ui/ListStates';
 export { DataTable, ActionsHeader, Pager, type DataTableProps, type PagerProps } from './ui/DataTable';
+export { ListTable, type ListTableProps } from './ui/ListTable';
 export { RowAction, type RowActionProps } from './ui/RowAction';
 export { FormActions, type FormActionsProps } from './ui/FormActions';
 export { PageHeader, type PageHeaderProps } from './ui/PageHeader';

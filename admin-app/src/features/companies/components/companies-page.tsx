@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { DataTable, ListStates, PageHeader, Pager, Select, formatDate, useListSearch } from '@dosar/shared';
+import { ListTable, PageHeader, Select, formatDate, useListSearch } from '@dosar/shared';
 import { paths } from '../../../paths';
 import { COMPANY_STATUS, SUBSCRIPTION_STATUS } from '../../../lib/labels';
 import { StatusBadge } from '../../../components/status-badge';
@@ -71,47 +71,41 @@ export function CompaniesPage() {
       </div>
 
       <div className="card">
-        <ListStates
+        <ListTable
           list={companies}
           errorText="Lista companiilor nu a putut fi încărcată."
           empty={term || status ? 'Nicio companie nu corespunde căutării' : 'Nu există încă nicio companie'}
-        >
-          {(rows, data) => (
-            <DataTable
-              after={<Pager meta={data.meta} onPage={setPage} />}
-              head={
-                <>
-                  <th scope="col">Companie</th>
-                  <th scope="col">CUI</th>
-                  <th scope="col">Plan</th>
-                  <th scope="col">Clienți</th>
-                  <th scope="col">Utilizatori</th>
-                  <th scope="col">Stare</th>
-                  <th scope="col">Creată</th>
-                </>
-              }
-            >
-              {rows.map((c) => (
-                <tr key={c.id}>
-                  <td>
-                    <Link to={paths.company(c.id)}>{c.name}</Link>
-                    {c.email ? <div className="muted">{c.email}</div> : null}
-                  </td>
-                  <td>{c.cui ?? '—'}</td>
-                  <td>
-                    {c.plan_name ?? '—'} <StatusBadge status={c.subscription_status} labels={SUBSCRIPTION_STATUS} />
-                  </td>
-                  <td>{c.clients_count}</td>
-                  <td>{c.users_count}</td>
-                  <td>
-                    <StatusBadge status={c.status} labels={COMPANY_STATUS} />
-                  </td>
-                  <td>{formatDate(c.created_at)}</td>
-                </tr>
-              ))}
-            </DataTable>
+          head={
+            <>
+              <th scope="col">Companie</th>
+              <th scope="col">CUI</th>
+              <th scope="col">Plan</th>
+              <th scope="col">Clienți</th>
+              <th scope="col">Utilizatori</th>
+              <th scope="col">Stare</th>
+              <th scope="col">Creată</th>
+            </>
+          }
+          onPage={setPage}
+          row={(c) => (
+            <tr key={c.id}>
+              <td>
+                <Link to={paths.company(c.id)}>{c.name}</Link>
+                {c.email ? <div className="muted">{c.email}</div> : null}
+              </td>
+              <td>{c.cui ?? '—'}</td>
+              <td>
+                {c.plan_name ?? '—'} <StatusBadge status={c.subscription_status} labels={SUBSCRIPTION_STATUS} />
+              </td>
+              <td>{c.clients_count}</td>
+              <td>{c.users_count}</td>
+              <td>
+                <StatusBadge status={c.status} labels={COMPANY_STATUS} />
+              </td>
+              <td>{formatDate(c.created_at)}</td>
+            </tr>
           )}
-        </ListStates>
+        />
       </div>
 
       {creating && <CreateCompanyDialog onClose={() => setCreating(false)} />}

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { DataTable, ListStates, PageHeader, Pager, formatDate, useListSearch } from '@dosar/shared';
+import { ListTable, PageHeader, formatDate, useListSearch } from '@dosar/shared';
 import { paths } from '../../../paths';
 import { SUBSCRIPTION_STATUS } from '../../../lib/labels';
 import { StatusBadge } from '../../../components/status-badge';
@@ -31,45 +31,39 @@ export function HoldingsPage() {
         </div>
       </div>
       <div className="card">
-        <ListStates
+        <ListTable
           list={holdings}
           errorText="Lista grupurilor nu a putut fi încărcată."
           empty={term ? 'Niciun grup nu corespunde căutării' : 'Nu există încă niciun grup'}
-        >
-          {(rows, data) => (
-            <DataTable
-              after={<Pager meta={data.meta} onPage={setPage} />}
-              head={
-                <>
-                  <th scope="col">Grup</th>
-                  <th scope="col">CUI</th>
-                  <th scope="col">Companii</th>
-                  <th scope="col">Clienți</th>
-                  <th scope="col">Utilizatori</th>
-                  <th scope="col">Plan</th>
-                  <th scope="col">Creat</th>
-                </>
-              }
-            >
-              {rows.map((h) => (
-                <tr key={h.id}>
-                  <td>
-                    <Link to={paths.holding(h.id)}>{h.name}</Link>
-                    {h.email ? <div className="muted">{h.email}</div> : null}
-                  </td>
-                  <td>{h.cui ?? '—'}</td>
-                  <td>{h.companies_count}</td>
-                  <td>{h.clients_count}</td>
-                  <td>{h.users_count}</td>
-                  <td>
-                    {h.plan_name ?? '—'} <StatusBadge status={h.subscription_status} labels={SUBSCRIPTION_STATUS} />
-                  </td>
-                  <td>{formatDate(h.created_at)}</td>
-                </tr>
-              ))}
-            </DataTable>
+          head={
+            <>
+              <th scope="col">Grup</th>
+              <th scope="col">CUI</th>
+              <th scope="col">Companii</th>
+              <th scope="col">Clienți</th>
+              <th scope="col">Utilizatori</th>
+              <th scope="col">Plan</th>
+              <th scope="col">Creat</th>
+            </>
+          }
+          onPage={setPage}
+          row={(h) => (
+            <tr key={h.id}>
+              <td>
+                <Link to={paths.holding(h.id)}>{h.name}</Link>
+                {h.email ? <div className="muted">{h.email}</div> : null}
+              </td>
+              <td>{h.cui ?? '—'}</td>
+              <td>{h.companies_count}</td>
+              <td>{h.clients_count}</td>
+              <td>{h.users_count}</td>
+              <td>
+                {h.plan_name ?? '—'} <StatusBadge status={h.subscription_status} labels={SUBSCRIPTION_STATUS} />
+              </td>
+              <td>{formatDate(h.created_at)}</td>
+            </tr>
           )}
-        </ListStates>
+        />
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DataTable, ListStates, PageHeader, Pager, Select, formatDate, formatRon, toast } from '@dosar/shared';
+import { ListTable, PageHeader, Select, formatDate, formatRon, toast } from '@dosar/shared';
 import { PAYMENT_STATUS } from '../../../lib/labels';
 import { StatusBadge } from '../../../components/status-badge';
 import { tenantKey, useTenantOptions } from '../../../lib/api/tenant-options';
@@ -124,53 +124,47 @@ export function PaymentsPage() {
       {data && <TotalsRow totals={data.totals} />}
 
       <div className="card">
-        <ListStates
+        <ListTable
           list={payments}
           errorText="Plățile nu au putut fi încărcate."
           empty="Nicio plată pentru filtrele alese"
-        >
-          {(rows, data) => (
-            <DataTable
-              after={<Pager meta={data.meta} onPage={setPage} />}
-              head={
-                <>
-                  <th scope="col">Nr.</th>
-                  <th scope="col">Data</th>
-                  <th scope="col">Client</th>
-                  <th scope="col">Plan</th>
-                  <th scope="col">Sumă</th>
-                  <th scope="col">Stare</th>
-                  <th scope="col">Plătitor</th>
-                  <th scope="col">Referință</th>
-                </>
-              }
-            >
-              {rows.map((p) => (
-                <tr key={p.id}>
-                  <td>{p.id}</td>
-                  <td>{formatDate(p.created_at, { time: true })}</td>
-                  <td>
-                    {p.company_name ?? p.holding_name ?? '—'}
-                    <div className="muted">{p.company_id !== null ? 'companie' : 'grup'}</div>
-                  </td>
-                  <td>{p.plan_name}</td>
-                  <td>{formatRon(p.amount)}</td>
-                  <td>
-                    <StatusBadge status={p.status} labels={PAYMENT_STATUS} />
-                  </td>
-                  <td>
-                    {p.user_name ?? '—'}
-                    {p.user_email ? <div className="muted">{p.user_email}</div> : null}
-                  </td>
-                  <td>
-                    <code>{p.provider_ref ?? '—'}</code>
-                    <div className="muted">{p.provider}</div>
-                  </td>
-                </tr>
-              ))}
-            </DataTable>
+          head={
+            <>
+              <th scope="col">Nr.</th>
+              <th scope="col">Data</th>
+              <th scope="col">Client</th>
+              <th scope="col">Plan</th>
+              <th scope="col">Sumă</th>
+              <th scope="col">Stare</th>
+              <th scope="col">Plătitor</th>
+              <th scope="col">Referință</th>
+            </>
+          }
+          onPage={setPage}
+          row={(p) => (
+            <tr key={p.id}>
+              <td>{p.id}</td>
+              <td>{formatDate(p.created_at, { time: true })}</td>
+              <td>
+                {p.company_name ?? p.holding_name ?? '—'}
+                <div className="muted">{p.company_id !== null ? 'companie' : 'grup'}</div>
+              </td>
+              <td>{p.plan_name}</td>
+              <td>{formatRon(p.amount)}</td>
+              <td>
+                <StatusBadge status={p.status} labels={PAYMENT_STATUS} />
+              </td>
+              <td>
+                {p.user_name ?? '—'}
+                {p.user_email ? <div className="muted">{p.user_email}</div> : null}
+              </td>
+              <td>
+                <code>{p.provider_ref ?? '—'}</code>
+                <div className="muted">{p.provider}</div>
+              </td>
+            </tr>
           )}
-        </ListStates>
+        />
       </div>
     </div>
   );

@@ -1,10 +1,8 @@
 import { Link } from 'react-router-dom';
 import {
-  DataTable,
   EmptyState,
-  ListStates,
+  ListTable,
   PageHeader,
-  Pager,
   SearchField,
   SortHeader,
   Spinner,
@@ -74,7 +72,7 @@ export function ClientsPage() {
     holdingId === null ? (
       <NoHolding />
     ) : (
-      <ListStates
+      <ListTable
         list={list}
         keepRowsOnError
         loadingLabel="Se încarcă firmele…"
@@ -88,44 +86,30 @@ export function ClientsPage() {
             </EmptyState>
           )
         }
-      >
-        {(rows) => (
-          <DataTable
-            after={<Pager meta={meta} onPage={setPage} />}
-            caption="Firmele grupului"
-            head={
-              <>
-                <SortHeader label="Firmă" column="name" state={sort} onSort={setSort} />
-                <th scope="col">Contabilitate</th>
-                <SortHeader label="Noi" column="new_count" state={sort} onSort={setSort} firstDirection="desc" />
-                {periods.map((period) => (
-                  <th key={period} scope="col" className="num" title={formatPeriod(period)}>
-                    {formatPeriodShort(period)}
-                  </th>
-                ))}
-                <SortHeader
-                  label="Total"
-                  column="documents_count"
-                  state={sort}
-                  onSort={setSort}
-                  firstDirection="desc"
-                />
-                <SortHeader
-                  label="Ultima încărcare"
-                  column="last_upload_at"
-                  state={sort}
-                  onSort={setSort}
-                  firstDirection="desc"
-                />
-              </>
-            }
-          >
-            {rows.map((client) => (
-              <ClientRow key={client.id} client={client} periods={periods} />
+        onPage={setPage}
+        caption="Firmele grupului"
+        head={
+          <>
+            <SortHeader label="Firmă" column="name" state={sort} onSort={setSort} />
+            <th scope="col">Contabilitate</th>
+            <SortHeader label="Noi" column="new_count" state={sort} onSort={setSort} firstDirection="desc" />
+            {periods.map((period) => (
+              <th key={period} scope="col" className="num" title={formatPeriod(period)}>
+                {formatPeriodShort(period)}
+              </th>
             ))}
-          </DataTable>
-        )}
-      </ListStates>
+            <SortHeader label="Total" column="documents_count" state={sort} onSort={setSort} firstDirection="desc" />
+            <SortHeader
+              label="Ultima încărcare"
+              column="last_upload_at"
+              state={sort}
+              onSort={setSort}
+              firstDirection="desc"
+            />
+          </>
+        }
+        row={(client) => <ClientRow key={client.id} client={client} periods={periods} />}
+      />
     );
 
   return (

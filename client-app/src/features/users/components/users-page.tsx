@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import {
   ActionsHeader,
-  DataTable,
-  ListStates,
+  ListTable,
   PageHeader,
-  Pager,
   RowAction,
   SearchField,
   SortHeader,
@@ -67,57 +65,51 @@ export function UsersPage() {
     });
 
   const list = (
-    <ListStates
+    <ListTable
       list={users}
       keepRowsOnError
       loadingLabel="Se încarcă utilizatorii…"
       errorText="Utilizatorii nu au putut fi încărcați."
       empty={term ? 'Niciun utilizator nu corespunde căutării' : 'Grupul nu are încă utilizatori'}
-    >
-      {(rows, data) => (
-        <DataTable
-          after={<Pager meta={data.meta} onPage={setPage} />}
-          caption="Utilizatorii grupului"
-          head={
-            <>
-              <SortHeader label="Nume" column="name" state={sort} onSort={setSort} />
-              <SortHeader label="E-mail" column="email" state={sort} onSort={setSort} />
-              <SortHeader label="Rol" column="role" state={sort} onSort={setSort} />
-              <th scope="col">Ultima activitate</th>
-              <ActionsHeader />
-            </>
-          }
-        >
-          {rows.map((user) => {
-            const isMe = me?.id === user.id;
-            return (
-              <tr key={user.id}>
-                <th scope="row">
-                  {user.name}
-                  {isMe ? <span className="badge badge-muted"> tu</span> : null}
-                  {user.invited ? <div className="muted">Nu și-a setat încă parola</div> : null}
-                </th>
-                <td>{user.email}</td>
-                <td>{roleLabel(user.role)}</td>
-                <td>{user.last_seen_at ? formatDate(user.last_seen_at, { time: true }) : '—'}</td>
-                <td className="actions">
-                  <RowAction action="Editează" target={user.name} onClick={() => setEditing({ mode: 'edit', user })} />
-                  {!isMe ? (
-                    <RowAction
-                      action="Șterge"
-                      target={user.name}
-                      danger
-                      disabled={busyId !== null}
-                      onClick={() => void onDelete(user)}
-                    />
-                  ) : null}
-                </td>
-              </tr>
-            );
-          })}
-        </DataTable>
-      )}
-    </ListStates>
+      caption="Utilizatorii grupului"
+      head={
+        <>
+          <SortHeader label="Nume" column="name" state={sort} onSort={setSort} />
+          <SortHeader label="E-mail" column="email" state={sort} onSort={setSort} />
+          <SortHeader label="Rol" column="role" state={sort} onSort={setSort} />
+          <th scope="col">Ultima activitate</th>
+          <ActionsHeader />
+        </>
+      }
+      onPage={setPage}
+      row={(user) => {
+        const isMe = me?.id === user.id;
+        return (
+          <tr key={user.id}>
+            <th scope="row">
+              {user.name}
+              {isMe ? <span className="badge badge-muted"> tu</span> : null}
+              {user.invited ? <div className="muted">Nu și-a setat încă parola</div> : null}
+            </th>
+            <td>{user.email}</td>
+            <td>{roleLabel(user.role)}</td>
+            <td>{user.last_seen_at ? formatDate(user.last_seen_at, { time: true }) : '—'}</td>
+            <td className="actions">
+              <RowAction action="Editează" target={user.name} onClick={() => setEditing({ mode: 'edit', user })} />
+              {!isMe ? (
+                <RowAction
+                  action="Șterge"
+                  target={user.name}
+                  danger
+                  disabled={busyId !== null}
+                  onClick={() => void onDelete(user)}
+                />
+              ) : null}
+            </td>
+          </tr>
+        );
+      }}
+    />
   );
 
   return (

@@ -1,11 +1,9 @@
 import {
   ActionsHeader,
-  DataTable,
   DownloadStatus,
   EmptyState,
-  ListStates,
+  ListTable,
   PageHeader,
-  Pager,
   RowAction,
   SearchField,
   SortHeader,
@@ -48,7 +46,7 @@ export function UtilityFilesPage() {
     holdingId === null ? (
       <NoHolding />
     ) : (
-      <ListStates
+      <ListTable
         list={list}
         keepRowsOnError
         loadingLabel="Se încarcă fișierele utile…"
@@ -62,48 +60,42 @@ export function UtilityFilesPage() {
             </EmptyState>
           )
         }
-      >
-        {(rows, data) => (
-          <DataTable
-            after={<Pager meta={data.meta} onPage={setPage} />}
-            caption="Fișiere utile"
-            head={
-              <>
-                <SortHeader label="Titlu" column="title" state={sort} onSort={setSort} />
-                <th scope="col">Firma de contabilitate</th>
-                <th scope="col">Fișier</th>
-                <SortHeader label="Adăugat" column="created_at" state={sort} onSort={setSort} firstDirection="desc" />
-                <ActionsHeader />
-              </>
-            }
-          >
-            {rows.map((file) => (
-              <tr key={file.id}>
-                <th scope="row">
-                  {file.title}
-                  {file.description ? <div className="muted">{file.description}</div> : null}
-                </th>
-                <td>{file.company?.name ?? '—'}</td>
-                <td>
-                  {file.original_name ?? file.file?.name ?? '—'}
-                  {utilityFileSize(file) !== undefined ? (
-                    <div className="muted">{formatBytes(utilityFileSize(file))}</div>
-                  ) : null}
-                </td>
-                <td>{formatDate(file.created_at)}</td>
-                <td>
-                  <RowAction
-                    action="Descarcă"
-                    target={file.title}
-                    disabled={download.progress !== null}
-                    onClick={() => onDownload(file)}
-                  />
-                </td>
-              </tr>
-            ))}
-          </DataTable>
+        caption="Fișiere utile"
+        head={
+          <>
+            <SortHeader label="Titlu" column="title" state={sort} onSort={setSort} />
+            <th scope="col">Firma de contabilitate</th>
+            <th scope="col">Fișier</th>
+            <SortHeader label="Adăugat" column="created_at" state={sort} onSort={setSort} firstDirection="desc" />
+            <ActionsHeader />
+          </>
+        }
+        onPage={setPage}
+        row={(file) => (
+          <tr key={file.id}>
+            <th scope="row">
+              {file.title}
+              {file.description ? <div className="muted">{file.description}</div> : null}
+            </th>
+            <td>{file.company?.name ?? '—'}</td>
+            <td>
+              {file.original_name ?? file.file?.name ?? '—'}
+              {utilityFileSize(file) !== undefined ? (
+                <div className="muted">{formatBytes(utilityFileSize(file))}</div>
+              ) : null}
+            </td>
+            <td>{formatDate(file.created_at)}</td>
+            <td>
+              <RowAction
+                action="Descarcă"
+                target={file.title}
+                disabled={download.progress !== null}
+                onClick={() => onDownload(file)}
+              />
+            </td>
+          </tr>
         )}
-      </ListStates>
+      />
     );
 
   return (

@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import {
   ActionsHeader,
-  DataTable,
   EmptyState,
-  ListStates,
+  ListTable,
   MessageDialog,
   PageHeader,
-  Pager,
   RowAction,
   SearchField,
   SortHeader,
@@ -48,7 +46,7 @@ export function HoldingsPage() {
       <PageHeader title="Holdinguri" />
       <SearchField id="holding-search" label="Caută după nume sau CUI" value={search} onChange={setSearch} />
 
-      <ListStates
+      <ListTable
         list={holdings}
         errorText="Holdingurile nu au putut fi încărcate."
         serverError
@@ -61,51 +59,46 @@ export function HoldingsPage() {
             </EmptyState>
           )
         }
-      >
-        {(rows, data) => (
-          <DataTable
-            className="card table-wrap"
-            busy={holdings.loading}
-            head={
-              <>
-                <SortHeader label="Nume" column="name" state={sort} onSort={setSort} />
-                <th scope="col">CUI</th>
-                <th scope="col">E-mail</th>
-                <th scope="col">Clienți</th>
-                <th scope="col">Utilizatori</th>
-                <SortHeader label="Legat din" column="created_at" state={sort} onSort={setSort} />
-                <ActionsHeader />
-              </>
-            }
-            footer={<Pager meta={data.meta} onPage={setPage} />}
-          >
-            {rows.map((holding) => (
-              <tr key={holding.id}>
-                <td>{holding.name}</td>
-                <td>{holding.cui ?? '—'}</td>
-                <td>{holding.email ?? '—'}</td>
-                <td>{holding.clients_count ?? '—'}</td>
-                <td>{holding.users_count ?? '—'}</td>
-                <td>{formatDate(holding.linked_at)}</td>
-                <td className="actions">
-                  <RowAction
-                    action="Notifică"
-                    target={holding.name}
-                    onClick={() => setDialog({ kind: 'notify', holding })}
-                  />
-                  <RowAction
-                    action="Transferă categoriile"
-                    target={holding.name}
-                    label={`Transferă categoriile holdingului ${holding.name}`}
-                    onClick={() => setDialog({ kind: 'transfer', holding })}
-                  />
-                  <RowAction action="Șterge" target={holding.name} danger onClick={() => void onDelete(holding)} />
-                </td>
-              </tr>
-            ))}
-          </DataTable>
+        className="card table-wrap"
+        busy={holdings.loading}
+        head={
+          <>
+            <SortHeader label="Nume" column="name" state={sort} onSort={setSort} />
+            <th scope="col">CUI</th>
+            <th scope="col">E-mail</th>
+            <th scope="col">Clienți</th>
+            <th scope="col">Utilizatori</th>
+            <SortHeader label="Legat din" column="created_at" state={sort} onSort={setSort} />
+            <ActionsHeader />
+          </>
+        }
+        onPage={setPage}
+        pagerInside
+        row={(holding) => (
+          <tr key={holding.id}>
+            <td>{holding.name}</td>
+            <td>{holding.cui ?? '—'}</td>
+            <td>{holding.email ?? '—'}</td>
+            <td>{holding.clients_count ?? '—'}</td>
+            <td>{holding.users_count ?? '—'}</td>
+            <td>{formatDate(holding.linked_at)}</td>
+            <td className="actions">
+              <RowAction
+                action="Notifică"
+                target={holding.name}
+                onClick={() => setDialog({ kind: 'notify', holding })}
+              />
+              <RowAction
+                action="Transferă categoriile"
+                target={holding.name}
+                label={`Transferă categoriile holdingului ${holding.name}`}
+                onClick={() => setDialog({ kind: 'transfer', holding })}
+              />
+              <RowAction action="Șterge" target={holding.name} danger onClick={() => void onDelete(holding)} />
+            </td>
+          </tr>
         )}
-      </ListStates>
+      />
 
       {dialog?.kind === 'notify' && (
         <MessageDialog

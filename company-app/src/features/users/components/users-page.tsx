@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import {
   ActionsHeader,
-  DataTable,
-  ListStates,
+  ListTable,
   PageHeader,
-  Pager,
   RowAction,
   SearchField,
   confirmDelete,
@@ -61,57 +59,52 @@ export function UsersPage() {
         </div>
       )}
 
-      <ListStates
+      <ListTable
         list={users}
         errorText="Utilizatorii nu au putut fi încărcați."
         serverError
         empty={debouncedSearch ? 'Niciun utilizator nu corespunde căutării.' : 'Nu există utilizatori.'}
-      >
-        {(rows, data) => (
-          <DataTable
-            className="card table-wrap"
-            busy={users.loading}
-            head={
-              <>
-                <th scope="col">Nume</th>
-                <th scope="col">E-mail</th>
-                <th scope="col">Rol</th>
-                <th scope="col">Cont</th>
-                <ActionsHeader />
-              </>
-            }
-            footer={<Pager meta={data.meta} onPage={setPage} />}
-          >
-            {rows.map((user) => (
-              <tr key={user.id}>
-                <td>
-                  {user.name}
-                  {user.id === me?.id && <span className="muted"> (tu)</span>}
-                </td>
-                <td>{user.email}</td>
-                <td>
-                  <span className="badge">{ROLE_NAMES[user.role] ?? `Rol ${user.role}`}</span>
-                </td>
-                <td>
-                  {user.invited ? (
-                    <span className="badge badge-warning">Invitație trimisă</span>
-                  ) : user.last_seen_at ? (
-                    `Activ, ultima dată ${formatDate(user.last_seen_at)}`
-                  ) : (
-                    'Activ'
-                  )}
-                </td>
-                <td className="actions">
-                  <RowAction action="Modifică" target={user.name} onClick={() => setEditing(user)} />
-                  {user.id !== me?.id && (
-                    <RowAction action="Șterge" target={user.name} danger onClick={() => void onDelete(user)} />
-                  )}
-                </td>
-              </tr>
-            ))}
-          </DataTable>
+        className="card table-wrap"
+        busy={users.loading}
+        head={
+          <>
+            <th scope="col">Nume</th>
+            <th scope="col">E-mail</th>
+            <th scope="col">Rol</th>
+            <th scope="col">Cont</th>
+            <ActionsHeader />
+          </>
+        }
+        onPage={setPage}
+        pagerInside
+        row={(user) => (
+          <tr key={user.id}>
+            <td>
+              {user.name}
+              {user.id === me?.id && <span className="muted"> (tu)</span>}
+            </td>
+            <td>{user.email}</td>
+            <td>
+              <span className="badge">{ROLE_NAMES[user.role] ?? `Rol ${user.role}`}</span>
+            </td>
+            <td>
+              {user.invited ? (
+                <span className="badge badge-warning">Invitație trimisă</span>
+              ) : user.last_seen_at ? (
+                `Activ, ultima dată ${formatDate(user.last_seen_at)}`
+              ) : (
+                'Activ'
+              )}
+            </td>
+            <td className="actions">
+              <RowAction action="Modifică" target={user.name} onClick={() => setEditing(user)} />
+              {user.id !== me?.id && (
+                <RowAction action="Șterge" target={user.name} danger onClick={() => void onDelete(user)} />
+              )}
+            </td>
+          </tr>
         )}
-      </ListStates>
+      />
 
       {editing !== null && (
         <UserFormDialog

@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import {
   ActionsHeader,
-  DataTable,
   DownloadStatus,
   EmptyState,
-  ListStates,
+  ListTable,
   PageHeader,
-  Pager,
   RowAction,
   SearchField,
   confirmDelete,
@@ -60,7 +58,7 @@ export function UtilityFilesPage() {
 
       {download.progress && <DownloadStatus progress={download.progress} onCancel={download.cancel} />}
 
-      <ListStates
+      <ListTable
         list={utils}
         errorText="Fișierele utile nu au putut fi încărcate."
         serverError
@@ -75,57 +73,52 @@ export function UtilityFilesPage() {
             </EmptyState>
           )
         }
-      >
-        {(rows, data) => (
-          <DataTable
-            className="card table-wrap"
-            busy={utils.loading}
-            head={
-              <>
-                <th scope="col">Titlu</th>
-                <th scope="col">Descriere</th>
-                <th scope="col">Fișier</th>
-                <th scope="col">Adăugat</th>
-                <ActionsHeader />
-              </>
-            }
-            footer={<Pager meta={data.meta} onPage={setPage} />}
-          >
-            {rows.map((util) => (
-              <tr key={util.id}>
-                <td>{util.title}</td>
-                <td>{util.description || <span className="muted">—</span>}</td>
-                <td>
-                  {utilityFileName(util)}
-                  <span className="muted"> · {formatBytes(utilityFileSize(util))}</span>
-                </td>
-                <td>{formatDate(util.created_at)}</td>
-                <td className="actions">
-                  <button
-                    type="button"
-                    className="btn btn-ghost"
-                    disabled={download.progress !== null}
-                    aria-label={`Descarcă ${util.title}`}
-                    onClick={() =>
-                      void download.run(util.title, utilityFileName(util), (options) =>
-                        downloadUtilityFile(apiBase, util.media_id, options),
-                      )
-                    }
-                  >
-                    Descarcă
-                  </button>
-                  {canManage && (
-                    <>
-                      <RowAction action="Modifică" target={util.title} onClick={() => setEditing(util)} />
-                      <RowAction action="Șterge" target={util.title} danger onClick={() => void onDelete(util)} />
-                    </>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </DataTable>
+        className="card table-wrap"
+        busy={utils.loading}
+        head={
+          <>
+            <th scope="col">Titlu</th>
+            <th scope="col">Descriere</th>
+            <th scope="col">Fișier</th>
+            <th scope="col">Adăugat</th>
+            <ActionsHeader />
+          </>
+        }
+        onPage={setPage}
+        pagerInside
+        row={(util) => (
+          <tr key={util.id}>
+            <td>{util.title}</td>
+            <td>{util.description || <span className="muted">—</span>}</td>
+            <td>
+              {utilityFileName(util)}
+              <span className="muted"> · {formatBytes(utilityFileSize(util))}</span>
+            </td>
+            <td>{formatDate(util.created_at)}</td>
+            <td className="actions">
+              <button
+                type="button"
+                className="btn btn-ghost"
+                disabled={download.progress !== null}
+                aria-label={`Descarcă ${util.title}`}
+                onClick={() =>
+                  void download.run(util.title, utilityFileName(util), (options) =>
+                    downloadUtilityFile(apiBase, util.media_id, options),
+                  )
+                }
+              >
+                Descarcă
+              </button>
+              {canManage && (
+                <>
+                  <RowAction action="Modifică" target={util.title} onClick={() => setEditing(util)} />
+                  <RowAction action="Șterge" target={util.title} danger onClick={() => void onDelete(util)} />
+                </>
+              )}
+            </td>
+          </tr>
         )}
-      </ListStates>
+      />
 
       {canManage && editing !== null && (
         <UtilityFileFormDialog
