@@ -4,6 +4,7 @@ import { ListTable, PageHeader, Select, formatDate, useListSearch } from '@dosar
 import { paths } from '../../../paths';
 import { COMPANY_STATUS, SUBSCRIPTION_STATUS } from '../../../lib/labels';
 import { StatusBadge } from '../../../components/status-badge';
+import { ToolbarSearch } from '../../../components/toolbar-search';
 import { useCompanies, type CompaniesQuery } from '../api/list-companies';
 import { CreateCompanyDialog } from './create-company-dialog';
 
@@ -38,19 +39,13 @@ export function CompaniesPage() {
       </PageHeader>
 
       <div className="toolbar">
-        <div className="grow">
-          <label htmlFor="companies-search" className="sr-only">
-            Caută companii
-          </label>
-          <input
-            id="companies-search"
-            className="input"
-            type="search"
-            placeholder="Caută după nume, CUI sau e-mail"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
+        <ToolbarSearch
+          id="companies-search"
+          label="Caută companii"
+          placeholder="Caută după nume, CUI sau e-mail"
+          value={search}
+          onChange={setSearch}
+        />
         <Select
           aria-label="Stare"
           inputId="companies-status"

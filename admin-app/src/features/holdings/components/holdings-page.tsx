@@ -3,6 +3,7 @@ import { ListTable, PageHeader, formatDate, useListSearch } from '@dosar/shared'
 import { paths } from '../../../paths';
 import { SUBSCRIPTION_STATUS } from '../../../lib/labels';
 import { StatusBadge } from '../../../components/status-badge';
+import { ToolbarSearch } from '../../../components/toolbar-search';
 import { useHoldings } from '../api/list-holdings';
 
 const PER_PAGE = 20;
@@ -16,19 +17,13 @@ export function HoldingsPage() {
     <div className="page">
       <PageHeader title="Grupuri" />
       <div className="toolbar">
-        <div className="grow">
-          <label htmlFor="holdings-search" className="sr-only">
-            Caută grupuri
-          </label>
-          <input
-            id="holdings-search"
-            className="input"
-            type="search"
-            placeholder="Caută după nume, CUI sau e-mail"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
+        <ToolbarSearch
+          id="holdings-search"
+          label="Caută grupuri"
+          placeholder="Caută după nume, CUI sau e-mail"
+          value={search}
+          onChange={setSearch}
+        />
       </div>
       <div className="card">
         <ListTable
