@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { mockDialogs } from '../testing';
 import { toast } from '../ui/toast';
 import { ListStates, type ListRequest } from '../ui/ListStates';
+import { ListTable } from '../ui/ListTable';
 import { SortHeader } from '../ui/SortHeader';
 import { confirmDelete } from './confirm-delete';
 import { useListState } from './use-list-search';
@@ -137,5 +138,38 @@ describe('ListStates', () => {
     unmount();
     renderList(failed, true);
     expect(screen.getByRole('listitem')).toHaveTextContent('a');
+  });
+});
+
+describe('ListTable', () => {
+  const answer = { data: ['Ana', 'Ion'], meta: { page: 1, per_page: 1, total: 2 } };
+  const renderTable = (pagerInside: boolean) =>
+    render(
+      <ListTable
+        list={{ data: answer, error: null, loading: false, reload: jest.fn() }}
+        errorText="Nu s-a putut."
+        empty="Nimic."
+        className="card table-wrap"
+        caption="Oameni"
+        head={<th scope="col">Nume</th>}
+        onPage={jest.fn()}
+        pagerInside={pagerInside}
+        row={(name) => (
+          <tr key={name}>
+            <td>{name}</td>
+          </tr>
+        )}
+      />,
+    );
+
+  it('puts the pager inside a table that is its own card, or after the table', () => {
+    const { container, unmount } = renderTable(true);
+    expect(screen.getByRole('table', { name: 'Oameni' })).toBeInTheDocument();
+    expect(screen.getAllByRole('row')).toHaveLength(3);
+    expect(container.querySelector('.table-wrap nav.pagination')).not.toBeNull();
+    unmount();
+    const after = renderTable(false);
+    expect(after.container.querySelector('.table-wrap nav.pagination')).toBeNull();
+    expect(screen.getByRole('navigation', { name: 'Paginare' })).toBeInTheDocument();
   });
 });
