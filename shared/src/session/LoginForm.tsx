@@ -40,34 +40,31 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
     }
   };
 
+  const rows = { idPrefix: 'login', errors: NO_FIELD_ERRORS, required: true } as const;
   return (
     <form className="form" onSubmit={(e) => void submit(e)} aria-describedby={error ? 'login-error' : undefined}>
       <FieldRow
+        {...rows}
         id="login-email"
         label="E-mail"
         field="email"
-        idPrefix="login"
-        errors={NO_FIELD_ERRORS}
         name="email"
         type="email"
         autoComplete="username"
         value={email}
         onValue={setEmail}
-        required
         autoFocus
       />
       <FieldRow
+        {...rows}
         id="login-password"
         label="Parolă"
         field="password"
-        idPrefix="login"
-        errors={NO_FIELD_ERRORS}
         name="password"
         type="password"
         autoComplete="current-password"
         value={password}
         onValue={setPassword}
-        required
       />
       {error ? (
         <div className="form-error" id="login-error" role="alert">

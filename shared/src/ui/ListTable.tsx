@@ -11,8 +11,13 @@ export type ListTableProps<D extends PagedAnswer> = Omit<ListStatesProps<D>, 'ch
     row: (item: D['data'][number]) => ReactNode;
     /** Shows the pager, fed by the answer's meta. */
     onPage?: (page: number) => void;
-    /** The pager inside the table's wrapper (a table that is its own card); otherwise after it. */
+    /** The pager inside the table's wrapper; otherwise after it. */
     pagerInside?: boolean;
+    /**
+     * The table is its own card ("card table-wrap"): aria-busy while a newer page loads over
+     * the rows shown, and the pager inside the card.
+     */
+    card?: boolean;
   };
 
 /** A paged list screen's body: ListStates around a DataTable with its Pager. */
@@ -25,9 +30,14 @@ export function ListTable<D extends PagedAnswer>({
   empty,
   row,
   onPage,
-  pagerInside = false,
+  card = false,
+  pagerInside = card,
   ...table
 }: ListTableProps<D>) {
+  if (card) {
+    table.className ??= 'card table-wrap';
+    table.busy ??= list.loading;
+  }
   return (
     <ListStates
       list={list}

@@ -59,8 +59,7 @@ export function HoldingsPage() {
             </EmptyState>
           )
         }
-        className="card table-wrap"
-        busy={holdings.loading}
+        card
         head={
           <>
             <SortHeader label="Nume" column="name" state={sort} onSort={setSort} />
@@ -73,7 +72,6 @@ export function HoldingsPage() {
           </>
         }
         onPage={setPage}
-        pagerInside
         row={(holding) => (
           <tr key={holding.id}>
             <td>{holding.name}</td>

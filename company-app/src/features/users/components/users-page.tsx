@@ -64,8 +64,7 @@ export function UsersPage() {
         errorText="Utilizatorii nu au putut fi încărcați."
         serverError
         empty={debouncedSearch ? 'Niciun utilizator nu corespunde căutării.' : 'Nu există utilizatori.'}
-        className="card table-wrap"
-        busy={users.loading}
+        card
         head={
           <>
             <th scope="col">Nume</th>
@@ -76,7 +75,6 @@ export function UsersPage() {
           </>
         }
         onPage={setPage}
-        pagerInside
         row={(user) => (
           <tr key={user.id}>
             <td>

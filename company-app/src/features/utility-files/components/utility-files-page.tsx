@@ -73,8 +73,7 @@ export function UtilityFilesPage() {
             </EmptyState>
           )
         }
-        className="card table-wrap"
-        busy={utils.loading}
+        card
         head={
           <>
             <th scope="col">Titlu</th>
@@ -85,7 +84,6 @@ export function UtilityFilesPage() {
           </>
         }
         onPage={setPage}
-        pagerInside
         row={(util) => (
           <tr key={util.id}>
             <td>{util.title}</td>
