@@ -145,5 +145,24 @@ export {
   type UtilityFile,
   type UtilityFilesQuery,
 } from './utility-files/api';
-export { useListSearch } from './lib/use-list-search';
+export { useListSearch, useListState } from './lib/use-list-search';
+// The list screens' scaffolding: each area keeps only its columns, texts and actions.
+export { confirmDelete, type ConfirmDeleteOptions } from './lib/confirm-delete';
+export { ListStates, type ListStatesProps, type ListRequest } from './ui/ListStates';
+export { DataTable, ActionsHeader, Pager, type DataTableProps, type PagerProps } from './ui/DataTable';
+export { ListTable, type ListTableProps } from './ui/ListTable';
+export { RowAction, type RowActionProps } from './ui/RowAction';
+export { FormActions, type FormActionsProps } from './ui/FormActions';
+export { PageHeader, type PageHeaderProps } from './ui/PageHeader';
+export { useFormFields, type FormErrors, type FormFieldsOptions } from './lib/use-form-fields';
+// The auth and profile forms' rows: every server message of a field under its input.
+export { fieldErrorsOf, invalidProps, passwordMismatch, PASSWORD_MISMATCH, type FieldErrors } from './lib/field-errors';
+export {
+  FieldError,
+  FieldRow,
+  NewPasswordFields,
+  PASSWORD_RULES_HINT,
+  type FieldRowProps,
+  type NewPasswordFieldsProps,
+} from './ui/FieldRow';
 export { SearchField, type SearchFieldProps } from './ui/SearchField';

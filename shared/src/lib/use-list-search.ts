@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import type { SortState } from '../ui/SortHeader';
 import { useDebouncedValue } from './use-debounced-value';
 
 /**
@@ -9,9 +10,29 @@ export function useListSearch(delayMs = 300) {
   const [search, setSearchState] = useState('');
   const [page, setPage] = useState(1);
   const term = useDebouncedValue(search.trim(), delayMs);
-  const setSearch = (value: string) => {
+  const setSearch = useCallback((value: string) => {
     setSearchState(value);
     setPage(1);
-  };
-  return { search, setSearch, term, page, setPage };
+  }, []);
+  /** For the list's other filters: the new filter shows its first page. */
+  const firstPage = useCallback(() => setPage(1), []);
+  return { search, setSearch, term, page, setPage, firstPage };
+}
+
+/**
+ * useListSearch plus the column the server sorts by: a new order, like a new search,
+ * starts again from page 1 (in the same render, so the old page is never asked for).
+ */
+export function useListState<S extends string = string>(initialSort: SortState<S>, delayMs = 300) {
+  const list = useListSearch(delayMs);
+  const [sort, setSortState] = useState<SortState<S>>(initialSort);
+  const { setPage } = list;
+  const setSort = useCallback(
+    (next: SortState<S>) => {
+      setSortState(next);
+      setPage(1);
+    },
+    [setPage],
+  );
+  return { ...list, sort, setSort };
 }

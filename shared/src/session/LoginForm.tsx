@@ -2,6 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import { login } from './api/login';
 import { sessionStarted } from './session-slice';
+import { NO_FIELD_ERRORS } from '../lib/field-errors';
+import { FieldRow } from '../ui/FieldRow';
 import type { AuthResponse } from '../types';
 
 function serverError(error: unknown): string {
@@ -38,33 +40,32 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
     }
   };
 
+  const rows = { idPrefix: 'login', errors: NO_FIELD_ERRORS, required: true } as const;
   return (
     <form className="form" onSubmit={(e) => void submit(e)} aria-describedby={error ? 'login-error' : undefined}>
-      <div className="field">
-        <label htmlFor="login-email">E-mail</label>
-        <input
-          id="login-email"
-          name="email"
-          type="email"
-          autoComplete="username"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          required
-          autoFocus
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="login-password">Parolă</label>
-        <input
-          id="login-password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          required
-        />
-      </div>
+      <FieldRow
+        {...rows}
+        id="login-email"
+        label="E-mail"
+        field="email"
+        name="email"
+        type="email"
+        autoComplete="username"
+        value={email}
+        onValue={setEmail}
+        autoFocus
+      />
+      <FieldRow
+        {...rows}
+        id="login-password"
+        label="Parolă"
+        field="password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onValue={setPassword}
+      />
       {error ? (
         <div className="form-error" id="login-error" role="alert">
           {error}

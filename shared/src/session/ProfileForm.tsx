@@ -1,25 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
+import { fieldErrorsOf, passwordMismatch, type FieldErrors } from '../lib/field-errors';
+import { FieldRow, NewPasswordFields } from '../ui/FieldRow';
 import { toast } from '../ui/toast';
 import { updateProfile } from './api/update-profile';
 import { useCurrentUser } from './hooks';
 import { userUpdated } from './session-slice';
-
-type FieldErrors = Record<string, string[]>;
-
-function fieldErrorsOf(error: unknown): FieldErrors {
-  const data = (error as { response?: { data?: { errors?: unknown } } })?.response?.data;
-  return data?.errors && typeof data.errors === 'object' ? (data.errors as FieldErrors) : {};
-}
-
-function FieldError({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return null;
-  return (
-    <div className="field-error" id={id}>
-      {errors.join(' ')}
-    </div>
-  );
-}
+import { FormActions } from '../ui/FormActions';
 
 /** The signed-in user's profile: name, e-mail and a password change (current, new, confirmation). */
 export function ProfileForm() {
@@ -60,8 +47,9 @@ export function ProfileForm() {
 
   const savePassword = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
-    if (password !== confirmation) {
-      setPasswordErrors({ password_confirmation: ['Confirmarea parolei nu corespunde.'] });
+    const mismatch = passwordMismatch(password, confirmation);
+    if (mismatch) {
+      setPasswordErrors(mismatch);
       return;
     }
     setSavingPassword(true);
@@ -84,98 +72,63 @@ export function ProfileForm() {
     }
   };
 
-  const invalid = (errors: FieldErrors, field: string) =>
-    errors[field]?.length ? { 'aria-invalid': true as const, 'aria-describedby': `profile-${field}-error` } : {};
-
+  const details = { idPrefix: 'profile', errors: detailErrors, required: true } as const;
   return (
     <div className="grid profile-grid">
       <section className="card" aria-labelledby="profile-details-title">
         <h2 id="profile-details-title">Date personale</h2>
         <form className="form" onSubmit={(e) => void saveDetails(e)} noValidate>
-          <div className="field">
-            <label htmlFor="profile-name">Nume</label>
-            <input
-              id="profile-name"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              autoComplete="name"
-              required
-              {...invalid(detailErrors, 'name')}
-            />
-            <FieldError id="profile-name-error" errors={detailErrors.name} />
-          </div>
-          <div className="field">
-            <label htmlFor="profile-email">E-mail</label>
-            <input
-              id="profile-email"
-              type="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              autoComplete="email"
-              required
-              {...invalid(detailErrors, 'email')}
-            />
-            <FieldError id="profile-email-error" errors={detailErrors.email} />
-          </div>
-          <div className="form-actions">
-            <button type="submit" className="btn btn-primary" disabled={savingDetails}>
-              {savingDetails ? 'Se salvează…' : 'Salvează'}
-            </button>
-          </div>
+          <FieldRow
+            {...details}
+            id="profile-name"
+            label="Nume"
+            field="name"
+            value={name}
+            onValue={setName}
+            autoComplete="name"
+          />
+          <FieldRow
+            {...details}
+            id="profile-email"
+            label="E-mail"
+            field="email"
+            type="email"
+            value={email}
+            onValue={setEmail}
+            autoComplete="email"
+          />
+          <FormActions busy={savingDetails} busyLabel="Se salvează…" submitLabel="Salvează" />
         </form>
       </section>
       <section className="card" aria-labelledby="profile-password-title">
         <h2 id="profile-password-title">Schimbă parola</h2>
         <form className="form" onSubmit={(e) => void savePassword(e)} noValidate>
-          <div className="field">
-            <label htmlFor="profile-current-password">Parola actuală</label>
-            <input
-              id="profile-current-password"
-              type="password"
-              value={currentPassword}
-              onChange={(e) => setCurrentPassword(e.target.value)}
-              autoComplete="current-password"
-              required
-              {...invalid(passwordErrors, 'current_password')}
-            />
-            <FieldError id="profile-current_password-error" errors={passwordErrors.current_password} />
-          </div>
-          <div className="field">
-            <label htmlFor="profile-password">Parola nouă</label>
-            <input
-              id="profile-password"
-              type="password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              autoComplete="new-password"
-              required
-              {...invalid(passwordErrors, 'password')}
-            />
-            <div className="field-hint">Cel puțin 8 caractere, cu cel puțin o literă și o cifră.</div>
-            <FieldError id="profile-password-error" errors={passwordErrors.password} />
-          </div>
-          <div className="field">
-            <label htmlFor="profile-password-confirmation">Confirmă parola nouă</label>
-            <input
-              id="profile-password-confirmation"
-              type="password"
-              value={confirmation}
-              onChange={(e) => setConfirmation(e.target.value)}
-              autoComplete="new-password"
-              required
-              {...invalid(passwordErrors, 'password_confirmation')}
-            />
-            <FieldError id="profile-password_confirmation-error" errors={passwordErrors.password_confirmation} />
-          </div>
-          <div className="form-actions">
-            <button
-              type="submit"
-              className="btn btn-primary"
-              disabled={savingPassword || !currentPassword || !password || !confirmation}
-            >
-              {savingPassword ? 'Se salvează…' : 'Schimbă parola'}
-            </button>
-          </div>
+          <FieldRow
+            id="profile-current-password"
+            label="Parola actuală"
+            field="current_password"
+            idPrefix="profile"
+            errors={passwordErrors}
+            type="password"
+            value={currentPassword}
+            onValue={setCurrentPassword}
+            autoComplete="current-password"
+            required
+          />
+          <NewPasswordFields
+            idPrefix="profile"
+            password={password}
+            confirmation={confirmation}
+            onPassword={setPassword}
+            onConfirmation={setConfirmation}
+            errors={passwordErrors}
+          />
+          <FormActions
+            busy={savingPassword}
+            busyLabel="Se salvează…"
+            submitLabel="Schimbă parola"
+            disabled={!currentPassword || !password || !confirmation}
+          />
         </form>
       </section>
     </div>

@@ -3,6 +3,7 @@ import { fieldErrors } from '../lib/errors';
 import { Modal } from './Modal';
 import { TextAreaField } from './TextField';
 import { toast } from './toast';
+import { FormActions } from './FormActions';
 
 export interface MessageDialogProps {
   title: string;
@@ -62,14 +63,7 @@ export function MessageDialog({
             setError(undefined);
           }}
         />
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={pending}>
-            {pending ? 'Se trimite…' : submitLabel}
-          </button>
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Renunță
-          </button>
-        </div>
+        <FormActions busy={pending} busyLabel="Se trimite…" submitLabel={submitLabel} onCancel={onClose} />
       </form>
     </Modal>
   );

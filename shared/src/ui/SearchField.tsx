@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 
 export interface SearchFieldProps {
   label: string;
@@ -7,10 +7,12 @@ export interface SearchFieldProps {
   placeholder?: string;
   /** The input's id; one is made up when absent. */
   id?: string;
+  /** The list's other filters, beside the search box in the same toolbar. */
+  children?: ReactNode;
 }
 
 /** A list's search box: a labelled search input in a toolbar that assistive technology announces as search. */
-export function SearchField({ label, value, onChange, placeholder, id }: SearchFieldProps) {
+export function SearchField({ label, value, onChange, placeholder, id, children }: SearchFieldProps) {
   const generated = useId();
   const inputId = id ?? generated;
   return (
@@ -26,6 +28,7 @@ export function SearchField({ label, value, onChange, placeholder, id }: SearchF
           onChange={(event) => onChange(event.target.value)}
         />
       </div>
+      {children}
     </div>
   );
 }

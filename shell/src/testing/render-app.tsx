@@ -13,7 +13,6 @@ import {
   type User,
 } from '@dosar/shared';
 import { AppRoutes } from '../app/routes';
-
 // The remote loader keeps its cache between tests; the features' tests reset it through here
 // (a feature does not import another feature, even in a test).
 export { resetRemoteLoader } from '../features/remotes/load-remote-app';

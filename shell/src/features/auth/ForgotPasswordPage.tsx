@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { FieldRow, fieldErrorsOf, type FieldErrors } from '@dosar/shared';
 import { paths } from '../../app/paths';
 import { requestPasswordReset } from './api/request-password-reset';
-import { FieldError } from './FieldError';
-import { fieldErrorsOf, invalidProps, type FieldErrors } from './field-errors';
 
 /** /forgot-password: asks for a reset link; the answer never reveals whether the account exists. */
 export function ForgotPasswordPage() {
@@ -39,20 +38,19 @@ export function ForgotPasswordPage() {
           <>
             <p className="muted">Scrie adresa de e-mail a contului și îți trimitem un link pentru o parolă nouă.</p>
             <form className="form" onSubmit={(e) => void submit(e)}>
-              <div className="field">
-                <label htmlFor="forgot-email">E-mail</label>
-                <input
-                  id="forgot-email"
-                  type="email"
-                  autoComplete="email"
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                  required
-                  autoFocus
-                  {...invalidProps(errors, 'email', 'forgot')}
-                />
-                <FieldError id="forgot-email-error" messages={errors.email} />
-              </div>
+              <FieldRow
+                id="forgot-email"
+                label="E-mail"
+                field="email"
+                idPrefix="forgot"
+                errors={errors}
+                type="email"
+                autoComplete="email"
+                value={email}
+                onValue={setEmail}
+                required
+                autoFocus
+              />
               <button type="submit" className="btn btn-primary btn-block" disabled={busy || !email.trim()}>
                 {busy ? 'Se trimite…' : 'Trimite linkul de resetare'}
               </button>

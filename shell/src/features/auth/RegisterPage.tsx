@@ -1,11 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, useNavigate } from 'react-router-dom';
-import { isEmail, isValidCui, sessionStarted, toast } from '@dosar/shared';
+import { FieldRow, fieldErrorsOf, isEmail, isValidCui, sessionStarted, toast, type FieldErrors } from '@dosar/shared';
 import { paths } from '../../app/paths';
 import { registerCompany, type RegisterCompanyInput } from './api/register-company';
-import { FieldError } from './FieldError';
-import { fieldErrorsOf, invalidProps, type FieldErrors } from './field-errors';
 
 type Form = Required<RegisterCompanyInput>;
 
@@ -121,24 +119,26 @@ export function RegisterPage() {
   };
 
   const renderField = ({ field, label, type = 'text', autoComplete, hint, optional }: FieldSpec) => (
-    <div className="field" key={field}>
-      <label htmlFor={`register-${field}`}>
-        {label}
-        {optional ? <span className="muted"> (opțional)</span> : null}
-      </label>
-      <input
-        id={`register-${field}`}
-        name={field}
-        type={type}
-        autoComplete={autoComplete}
-        value={form[field]}
-        onChange={(e) => set(field, e.target.value)}
-        required={!optional}
-        {...invalidProps(errors, field, 'register')}
-      />
-      {hint ? <div className="field-hint">{hint}</div> : null}
-      <FieldError id={`register-${field}-error`} messages={errors[field]} />
-    </div>
+    <FieldRow
+      key={field}
+      id={`register-${field}`}
+      label={
+        <>
+          {label}
+          {optional ? <span className="muted"> (opțional)</span> : null}
+        </>
+      }
+      field={field}
+      idPrefix="register"
+      errors={errors}
+      name={field}
+      type={type}
+      autoComplete={autoComplete}
+      value={form[field]}
+      onValue={(value) => set(field, value)}
+      required={!optional}
+      hint={hint}
+    />
   );
 
   return (

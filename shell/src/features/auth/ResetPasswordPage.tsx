@@ -1,10 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { toast } from '@dosar/shared';
+import {
+  FieldError,
+  FieldRow,
+  NewPasswordFields,
+  fieldErrorsOf,
+  passwordMismatch,
+  toast,
+  type FieldErrors,
+} from '@dosar/shared';
 import { paths } from '../../app/paths';
 import { resetPassword } from './api/reset-password';
-import { FieldError } from './FieldError';
-import { fieldErrorsOf, invalidProps, type FieldErrors } from './field-errors';
 
 /** /reset-password/:token (link from the e-mail, ?email=…): a new password, then /login. */
 export function ResetPasswordPage() {
@@ -19,8 +25,9 @@ export function ResetPasswordPage() {
 
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
-    if (password !== confirmation) {
-      setErrors({ password_confirmation: ['Confirmarea parolei nu corespunde.'] });
+    const mismatch = passwordMismatch(password, confirmation);
+    if (mismatch) {
+      setErrors(mismatch);
       return;
     }
     setBusy(true);
@@ -45,47 +52,27 @@ export function ResetPasswordPage() {
       <div className="card auth-card">
         <h1>Alege o parolă nouă</h1>
         <form className="form" onSubmit={(e) => void submit(e)}>
-          <div className="field">
-            <label htmlFor="reset-email">E-mail</label>
-            <input
-              id="reset-email"
-              type="email"
-              autoComplete="username"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              required
-              {...invalidProps(errors, 'email', 'reset')}
-            />
-            <FieldError id="reset-email-error" messages={errors.email} />
-          </div>
-          <div className="field">
-            <label htmlFor="reset-password">Parola nouă</label>
-            <input
-              id="reset-password"
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              required
-              autoFocus
-              {...invalidProps(errors, 'password', 'reset')}
-            />
-            <div className="field-hint">Cel puțin 8 caractere, cu cel puțin o literă și o cifră.</div>
-            <FieldError id="reset-password-error" messages={errors.password} />
-          </div>
-          <div className="field">
-            <label htmlFor="reset-password-confirmation">Confirmă parola nouă</label>
-            <input
-              id="reset-password-confirmation"
-              type="password"
-              autoComplete="new-password"
-              value={confirmation}
-              onChange={(e) => setConfirmation(e.target.value)}
-              required
-              {...invalidProps(errors, 'password_confirmation', 'reset')}
-            />
-            <FieldError id="reset-password_confirmation-error" messages={errors.password_confirmation} />
-          </div>
+          <FieldRow
+            id="reset-email"
+            label="E-mail"
+            field="email"
+            idPrefix="reset"
+            errors={errors}
+            type="email"
+            autoComplete="username"
+            value={email}
+            onValue={setEmail}
+            required
+          />
+          <NewPasswordFields
+            idPrefix="reset"
+            password={password}
+            confirmation={confirmation}
+            onPassword={setPassword}
+            onConfirmation={setConfirmation}
+            errors={errors}
+            autoFocus
+          />
           <FieldError id="reset-token-error" messages={errors.token} />
           <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
             {busy ? 'Se salvează…' : 'Salvează parola nouă'}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from '@dosar/shared';
+import { PageHeader, toast } from '@dosar/shared';
 import type { Campaign } from '../api/types';
 import { CampaignHistory } from './campaign-history';
 import { CampaignProgress } from './campaign-progress';
@@ -12,9 +12,7 @@ export function CampaignsPage() {
 
   return (
     <div className="page">
-      <div className="page-header">
-        <h1>Campanii</h1>
-      </div>
+      <PageHeader title="Campanii" />
       {sending && (
         <CampaignProgress
           key={sending.id}

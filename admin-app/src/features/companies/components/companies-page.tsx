@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { EmptyState, ErrorState, Pagination, Select, Spinner, formatDate, useDebouncedValue } from '@dosar/shared';
+import { ListTable, PageHeader, Select, formatDate, useListSearch } from '@dosar/shared';
 import { paths } from '../../../paths';
 import { COMPANY_STATUS, SUBSCRIPTION_STATUS } from '../../../lib/labels';
 import { StatusBadge } from '../../../components/status-badge';
+import { ToolbarSearch } from '../../../components/toolbar-search';
 import { useCompanies, type CompaniesQuery } from '../api/list-companies';
 import { CreateCompanyDialog } from './create-company-dialog';
 
@@ -23,46 +24,28 @@ const PER_PAGE = 20;
 
 /** /admin/companies: every accounting company on the platform, searched and paged on the server. */
 export function CompaniesPage() {
-  const [search, setSearch] = useState('');
+  const { search, setSearch, term, page, setPage, firstPage } = useListSearch();
   const [status, setStatus] = useState<CompaniesQuery['status']>('');
   const [sort, setSort] = useState('name');
-  const [page, setPage] = useState(1);
   const [creating, setCreating] = useState(false);
-  const debouncedSearch = useDebouncedValue(search.trim());
-  const { data, error, loading, reload } = useCompanies({
-    page,
-    per_page: PER_PAGE,
-    search: debouncedSearch,
-    status,
-    sort,
-  });
+  const companies = useCompanies({ page, per_page: PER_PAGE, search: term, status, sort });
 
   return (
     <div className="page">
-      <div className="page-header">
-        <h1>Companii</h1>
+      <PageHeader title="Companii">
         <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
           Companie nouă
         </button>
-      </div>
+      </PageHeader>
 
       <div className="toolbar">
-        <div className="grow">
-          <label htmlFor="companies-search" className="sr-only">
-            Caută companii
-          </label>
-          <input
-            id="companies-search"
-            className="input"
-            type="search"
-            placeholder="Caută după nume, CUI sau e-mail"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-            }}
-          />
-        </div>
+        <ToolbarSearch
+          id="companies-search"
+          label="Caută companii"
+          placeholder="Caută după nume, CUI sau e-mail"
+          value={search}
+          onChange={setSearch}
+        />
         <Select
           aria-label="Stare"
           inputId="companies-status"
@@ -70,7 +53,7 @@ export function CompaniesPage() {
           value={status ?? ''}
           onChange={(value) => {
             setStatus((value ?? '') as CompaniesQuery['status']);
-            setPage(1);
+            firstPage();
           }}
         />
         <Select
@@ -83,56 +66,41 @@ export function CompaniesPage() {
       </div>
 
       <div className="card">
-        {loading && !data ? (
-          <Spinner />
-        ) : error ? (
-          <ErrorState message="Lista companiilor nu a putut fi încărcată." onRetry={reload} />
-        ) : !data || data.data.length === 0 ? (
-          <EmptyState
-            title={
-              debouncedSearch || status ? 'Nicio companie nu corespunde căutării' : 'Nu există încă nicio companie'
-            }
-          />
-        ) : (
-          <>
-            <div className="table-wrap">
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">Companie</th>
-                    <th scope="col">CUI</th>
-                    <th scope="col">Plan</th>
-                    <th scope="col">Clienți</th>
-                    <th scope="col">Utilizatori</th>
-                    <th scope="col">Stare</th>
-                    <th scope="col">Creată</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.data.map((c) => (
-                    <tr key={c.id}>
-                      <td>
-                        <Link to={paths.company(c.id)}>{c.name}</Link>
-                        {c.email ? <div className="muted">{c.email}</div> : null}
-                      </td>
-                      <td>{c.cui ?? '—'}</td>
-                      <td>
-                        {c.plan_name ?? '—'} <StatusBadge status={c.subscription_status} labels={SUBSCRIPTION_STATUS} />
-                      </td>
-                      <td>{c.clients_count}</td>
-                      <td>{c.users_count}</td>
-                      <td>
-                        <StatusBadge status={c.status} labels={COMPANY_STATUS} />
-                      </td>
-                      <td>{formatDate(c.created_at)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pagination page={page} perPage={PER_PAGE} total={data.meta.total} onPage={setPage} />
-          </>
-        )}
+        <ListTable
+          list={companies}
+          errorText="Lista companiilor nu a putut fi încărcată."
+          empty={term || status ? 'Nicio companie nu corespunde căutării' : 'Nu există încă nicio companie'}
+          head={
+            <>
+              <th scope="col">Companie</th>
+              <th scope="col">CUI</th>
+              <th scope="col">Plan</th>
+              <th scope="col">Clienți</th>
+              <th scope="col">Utilizatori</th>
+              <th scope="col">Stare</th>
+              <th scope="col">Creată</th>
+            </>
+          }
+          onPage={setPage}
+          row={(c) => (
+            <tr key={c.id}>
+              <td>
+                <Link to={paths.company(c.id)}>{c.name}</Link>
+                {c.email ? <div className="muted">{c.email}</div> : null}
+              </td>
+              <td>{c.cui ?? '—'}</td>
+              <td>
+                {c.plan_name ?? '—'} <StatusBadge status={c.subscription_status} labels={SUBSCRIPTION_STATUS} />
+              </td>
+              <td>{c.clients_count}</td>
+              <td>{c.users_count}</td>
+              <td>
+                <StatusBadge status={c.status} labels={COMPANY_STATUS} />
+              </td>
+              <td>{formatDate(c.created_at)}</td>
+            </tr>
+          )}
+        />
       </div>
 
       {creating && <CreateCompanyDialog onClose={() => setCreating(false)} />}

@@ -1,6 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Modal, TextField, errorMessage, fieldErrors, isEmail, isValidCui, toast } from '@dosar/shared';
+import {
+  FormActions,
+  Modal,
+  TextField,
+  errorMessage,
+  fieldErrors,
+  isEmail,
+  isValidCui,
+  toast,
+  useFormFields,
+} from '@dosar/shared';
 import { paths } from '../../../paths';
 import { createCompany, type CreateCompanyInput } from '../api/create-company';
 
@@ -18,13 +28,10 @@ const EMPTY: CreateCompanyInput = {
 /** The admin adds a company and its owner; the owner gets an e-mail to set a password. */
 export function CreateCompanyDialog({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
-  const [form, setForm] = useState<CreateCompanyInput>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // Errors stay until the next submit.
+  const { values: form, setErrors, field } = useFormFields<CreateCompanyInput>(EMPTY, { clearErrorOnChange: false });
   const [formError, setFormError] = useState('');
   const [saving, setSaving] = useState(false);
-
-  const set = (field: keyof CreateCompanyInput) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [field]: e.target.value }));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -61,63 +68,20 @@ export function CreateCompanyDialog({ onClose }: { onClose: () => void }) {
   return (
     <Modal title="Companie nouă" onClose={onClose}>
       <form className="form" onSubmit={submit} noValidate>
-        <TextField
-          id="company-name"
-          label="Numele companiei"
-          required
-          value={form.name}
-          onChange={set('name')}
-          error={errors.name}
-        />
-        <TextField
-          id="company-cui"
-          label="CUI"
-          required
-          value={form.cui}
-          onChange={set('cui')}
-          error={errors.cui}
-          hint="Cu sau fără prefixul RO."
-        />
-        <TextField
-          id="company-reg"
-          label="Nr. registrul comerțului"
-          value={form.reg_no}
-          onChange={set('reg_no')}
-          error={errors.reg_no}
-        />
-        <TextField
-          id="company-email"
-          label="E-mailul companiei"
-          type="email"
-          value={form.email}
-          onChange={set('email')}
-          error={errors.email}
-        />
-        <TextField id="company-phone" label="Telefon" value={form.phone} onChange={set('phone')} error={errors.phone} />
-        <TextField
-          id="company-address"
-          label="Adresă"
-          value={form.address}
-          onChange={set('address')}
-          error={errors.address}
-        />
+        <TextField id="company-name" label="Numele companiei" required {...field('name')} />
+        <TextField id="company-cui" label="CUI" required {...field('cui')} hint="Cu sau fără prefixul RO." />
+        <TextField id="company-reg" label="Nr. registrul comerțului" {...field('reg_no')} />
+        <TextField id="company-email" label="E-mailul companiei" type="email" {...field('email')} />
+        <TextField id="company-phone" label="Telefon" {...field('phone')} />
+        <TextField id="company-address" label="Adresă" {...field('address')} />
         <h3>Proprietarul contului</h3>
-        <TextField
-          id="owner-name"
-          label="Nume"
-          required
-          value={form.owner_name}
-          onChange={set('owner_name')}
-          error={errors.owner_name}
-        />
+        <TextField id="owner-name" label="Nume" required {...field('owner_name')} />
         <TextField
           id="owner-email"
           label="E-mail"
           type="email"
           required
-          value={form.owner_email}
-          onChange={set('owner_email')}
-          error={errors.owner_email}
+          {...field('owner_email')}
           hint="Primește un link pentru setarea parolei, valabil 7 zile."
         />
         {formError && (
@@ -125,14 +89,13 @@ export function CreateCompanyDialog({ onClose }: { onClose: () => void }) {
             {formError}
           </p>
         )}
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={saving}>
-            {saving ? 'Se creează…' : 'Creează compania'}
-          </button>
-          <button type="button" className="btn" onClick={onClose}>
-            Renunță
-          </button>
-        </div>
+        <FormActions
+          busy={saving}
+          busyLabel="Se creează…"
+          submitLabel="Creează compania"
+          onCancel={onClose}
+          cancelClassName="btn"
+        />
       </form>
     </Modal>
   );

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
-import { EmptyState, ErrorState, Spinner, errorStatus, formatDate } from '@dosar/shared';
+import { EmptyState, ErrorState, PageHeader, Spinner, errorStatus, formatDate } from '@dosar/shared';
 import { paths } from '../../../paths';
 import { COMPANY_STATUS } from '../../../lib/labels';
 import { Facts } from '../../../components/facts';
@@ -30,9 +30,7 @@ export function HoldingDetailPage() {
       <p>
         <Link to={paths.holdings}>← Grupuri</Link>
       </p>
-      <div className="page-header">
-        <h1>{holding.name}</h1>
-      </div>
+      <PageHeader title={holding.name} />
       <section className="card" aria-label="Date grup">
         <h2>Date grup</h2>
         <Facts

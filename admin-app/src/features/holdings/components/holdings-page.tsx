@@ -1,88 +1,64 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { EmptyState, ErrorState, Pagination, Spinner, formatDate, useDebouncedValue } from '@dosar/shared';
+import { ListTable, PageHeader, formatDate, useListSearch } from '@dosar/shared';
 import { paths } from '../../../paths';
 import { SUBSCRIPTION_STATUS } from '../../../lib/labels';
 import { StatusBadge } from '../../../components/status-badge';
+import { ToolbarSearch } from '../../../components/toolbar-search';
 import { useHoldings } from '../api/list-holdings';
 
 const PER_PAGE = 20;
 
 /** /admin/holdings: every holding (group of client firms), searched and paged on the server. */
 export function HoldingsPage() {
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const debouncedSearch = useDebouncedValue(search.trim());
-  const { data, error, loading, reload } = useHoldings({ page, per_page: PER_PAGE, search: debouncedSearch });
+  const { search, setSearch, term, page, setPage } = useListSearch();
+  const holdings = useHoldings({ page, per_page: PER_PAGE, search: term });
 
   return (
     <div className="page">
-      <div className="page-header">
-        <h1>Grupuri</h1>
-      </div>
+      <PageHeader title="Grupuri" />
       <div className="toolbar">
-        <div className="grow">
-          <label htmlFor="holdings-search" className="sr-only">
-            Caută grupuri
-          </label>
-          <input
-            id="holdings-search"
-            className="input"
-            type="search"
-            placeholder="Caută după nume, CUI sau e-mail"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-            }}
-          />
-        </div>
+        <ToolbarSearch
+          id="holdings-search"
+          label="Caută grupuri"
+          placeholder="Caută după nume, CUI sau e-mail"
+          value={search}
+          onChange={setSearch}
+        />
       </div>
       <div className="card">
-        {loading && !data ? (
-          <Spinner />
-        ) : error ? (
-          <ErrorState message="Lista grupurilor nu a putut fi încărcată." onRetry={reload} />
-        ) : !data || data.data.length === 0 ? (
-          <EmptyState title={debouncedSearch ? 'Niciun grup nu corespunde căutării' : 'Nu există încă niciun grup'} />
-        ) : (
-          <>
-            <div className="table-wrap">
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">Grup</th>
-                    <th scope="col">CUI</th>
-                    <th scope="col">Companii</th>
-                    <th scope="col">Clienți</th>
-                    <th scope="col">Utilizatori</th>
-                    <th scope="col">Plan</th>
-                    <th scope="col">Creat</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.data.map((h) => (
-                    <tr key={h.id}>
-                      <td>
-                        <Link to={paths.holding(h.id)}>{h.name}</Link>
-                        {h.email ? <div className="muted">{h.email}</div> : null}
-                      </td>
-                      <td>{h.cui ?? '—'}</td>
-                      <td>{h.companies_count}</td>
-                      <td>{h.clients_count}</td>
-                      <td>{h.users_count}</td>
-                      <td>
-                        {h.plan_name ?? '—'} <StatusBadge status={h.subscription_status} labels={SUBSCRIPTION_STATUS} />
-                      </td>
-                      <td>{formatDate(h.created_at)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pagination page={page} perPage={PER_PAGE} total={data.meta.total} onPage={setPage} />
-          </>
-        )}
+        <ListTable
+          list={holdings}
+          errorText="Lista grupurilor nu a putut fi încărcată."
+          empty={term ? 'Niciun grup nu corespunde căutării' : 'Nu există încă niciun grup'}
+          head={
+            <>
+              <th scope="col">Grup</th>
+              <th scope="col">CUI</th>
+              <th scope="col">Companii</th>
+              <th scope="col">Clienți</th>
+              <th scope="col">Utilizatori</th>
+              <th scope="col">Plan</th>
+              <th scope="col">Creat</th>
+            </>
+          }
+          onPage={setPage}
+          row={(h) => (
+            <tr key={h.id}>
+              <td>
+                <Link to={paths.holding(h.id)}>{h.name}</Link>
+                {h.email ? <div className="muted">{h.email}</div> : null}
+              </td>
+              <td>{h.cui ?? '—'}</td>
+              <td>{h.companies_count}</td>
+              <td>{h.clients_count}</td>
+              <td>{h.users_count}</td>
+              <td>
+                {h.plan_name ?? '—'} <StatusBadge status={h.subscription_status} labels={SUBSCRIPTION_STATUS} />
+              </td>
+              <td>{formatDate(h.created_at)}</td>
+            </tr>
+          )}
+        />
       </div>
     </div>
   );

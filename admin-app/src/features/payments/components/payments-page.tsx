@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { EmptyState, ErrorState, Pagination, Select, Spinner, formatDate, formatRon, toast } from '@dosar/shared';
+import { ListTable, PageHeader, Select, formatDate, formatRon, toast } from '@dosar/shared';
 import { PAYMENT_STATUS } from '../../../lib/labels';
 import { StatusBadge } from '../../../components/status-badge';
 import { tenantKey, useTenantOptions } from '../../../lib/api/tenant-options';
@@ -43,7 +43,8 @@ export function PaymentsPage() {
     company_id: kind === 'company' ? Number(id) : undefined,
     holding_id: kind === 'holding' ? Number(id) : undefined,
   };
-  const { data, error, loading, reload } = usePayments(effective, page, PER_PAGE);
+  const payments = usePayments(effective, page, PER_PAGE);
+  const { data } = payments;
   const rangeInvalid = Boolean(filters.from && filters.to && filters.from > filters.to);
 
   const update = (patch: Partial<PaymentFilters>) => {
@@ -73,12 +74,11 @@ export function PaymentsPage() {
 
   return (
     <div className="page">
-      <div className="page-header">
-        <h1>Plăți</h1>
+      <PageHeader title="Plăți">
         <button type="button" className="btn" onClick={download} disabled={exporting || rangeInvalid}>
           {exporting ? 'Se exportă…' : 'Exportă CSV'}
         </button>
-      </div>
+      </PageHeader>
 
       <div className="toolbar" role="group" aria-label="Filtre">
         <Select
@@ -124,58 +124,47 @@ export function PaymentsPage() {
       {data && <TotalsRow totals={data.totals} />}
 
       <div className="card">
-        {loading && !data ? (
-          <Spinner />
-        ) : error ? (
-          <ErrorState message="Plățile nu au putut fi încărcate." onRetry={reload} />
-        ) : !data || data.data.length === 0 ? (
-          <EmptyState title="Nicio plată pentru filtrele alese" />
-        ) : (
-          <>
-            <div className="table-wrap">
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">Nr.</th>
-                    <th scope="col">Data</th>
-                    <th scope="col">Client</th>
-                    <th scope="col">Plan</th>
-                    <th scope="col">Sumă</th>
-                    <th scope="col">Stare</th>
-                    <th scope="col">Plătitor</th>
-                    <th scope="col">Referință</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.data.map((p) => (
-                    <tr key={p.id}>
-                      <td>{p.id}</td>
-                      <td>{formatDate(p.created_at, { time: true })}</td>
-                      <td>
-                        {p.company_name ?? p.holding_name ?? '—'}
-                        <div className="muted">{p.company_id !== null ? 'companie' : 'grup'}</div>
-                      </td>
-                      <td>{p.plan_name}</td>
-                      <td>{formatRon(p.amount)}</td>
-                      <td>
-                        <StatusBadge status={p.status} labels={PAYMENT_STATUS} />
-                      </td>
-                      <td>
-                        {p.user_name ?? '—'}
-                        {p.user_email ? <div className="muted">{p.user_email}</div> : null}
-                      </td>
-                      <td>
-                        <code>{p.provider_ref ?? '—'}</code>
-                        <div className="muted">{p.provider}</div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pagination page={page} perPage={PER_PAGE} total={data.meta.total} onPage={setPage} />
-          </>
-        )}
+        <ListTable
+          list={payments}
+          errorText="Plățile nu au putut fi încărcate."
+          empty="Nicio plată pentru filtrele alese"
+          head={
+            <>
+              <th scope="col">Nr.</th>
+              <th scope="col">Data</th>
+              <th scope="col">Client</th>
+              <th scope="col">Plan</th>
+              <th scope="col">Sumă</th>
+              <th scope="col">Stare</th>
+              <th scope="col">Plătitor</th>
+              <th scope="col">Referință</th>
+            </>
+          }
+          onPage={setPage}
+          row={(p) => (
+            <tr key={p.id}>
+              <td>{p.id}</td>
+              <td>{formatDate(p.created_at, { time: true })}</td>
+              <td>
+                {p.company_name ?? p.holding_name ?? '—'}
+                <div className="muted">{p.company_id !== null ? 'companie' : 'grup'}</div>
+              </td>
+              <td>{p.plan_name}</td>
+              <td>{formatRon(p.amount)}</td>
+              <td>
+                <StatusBadge status={p.status} labels={PAYMENT_STATUS} />
+              </td>
+              <td>
+                {p.user_name ?? '—'}
+                {p.user_email ? <div className="muted">{p.user_email}</div> : null}
+              </td>
+              <td>
+                <code>{p.provider_ref ?? '—'}</code>
+                <div className="muted">{p.provider}</div>
+              </td>
+            </tr>
+          )}
+        />
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Modal, TextField, errorMessage, fieldErrors, toast } from '@dosar/shared';
+import { FormActions, Modal, TextField, errorMessage, fieldErrors, toast } from '@dosar/shared';
 import { createPlan, updatePlan } from '../api/save-plan';
 import type { Plan } from '../api/list-plans';
 
@@ -154,14 +154,13 @@ export function PlanFormDialog({ plan, audience, onClose, onSaved }: Props) {
             {formError}
           </p>
         )}
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={saving}>
-            {saving ? 'Se salvează…' : 'Salvează'}
-          </button>
-          <button type="button" className="btn" onClick={onClose}>
-            Renunță
-          </button>
-        </div>
+        <FormActions
+          busy={saving}
+          busyLabel="Se salvează…"
+          submitLabel="Salvează"
+          onCancel={onClose}
+          cancelClassName="btn"
+        />
       </form>
     </Modal>
   );

@@ -1,5 +1,15 @@
 import { useState } from 'react';
-import { EmptyState, ErrorState, Spinner, formatBytes, formatRon } from '@dosar/shared';
+import {
+  ActionsHeader,
+  DataTable,
+  EmptyState,
+  ErrorState,
+  PageHeader,
+  RowAction,
+  Spinner,
+  formatBytes,
+  formatRon,
+} from '@dosar/shared';
 import { usePlans, type Plan } from '../api/list-plans';
 import { PlanFormDialog } from './plan-form-dialog';
 
@@ -26,9 +36,7 @@ export function PlansPage() {
   if (loading && !data) return <Spinner />;
   return (
     <div className="page">
-      <div className="page-header">
-        <h1>Planuri</h1>
-      </div>
+      <PageHeader title="Planuri" />
       {error || !data ? (
         <ErrorState message="Planurile nu au putut fi încărcate." onRetry={reload} />
       ) : (
@@ -47,53 +55,45 @@ export function PlansPage() {
               {plans.length === 0 ? (
                 <EmptyState title="Niciun plan" />
               ) : (
-                <div className="table-wrap">
-                  <table className="table">
-                    <thead>
-                      <tr>
-                        <th scope="col">Plan</th>
-                        <th scope="col">Preț / lună</th>
-                        <th scope="col">Clienți</th>
-                        <th scope="col">Utilizatori</th>
-                        <th scope="col">Stocare</th>
-                        <th scope="col">Stare</th>
-                        <th scope="col">
-                          <span className="sr-only">Acțiuni</span>
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {plans.map((p) => (
-                        <tr key={p.id}>
-                          <td>
-                            {p.name} {p.is_trial && <span className="badge badge-warning">probă</span>}
-                          </td>
-                          <td>{formatRon(p.price_ron)}</td>
-                          <td>{unlimited(p.max_clients)}</td>
-                          <td>{unlimited(p.max_users)}</td>
-                          <td>{unlimited(p.max_storage_bytes, formatBytes)}</td>
-                          <td>
-                            {p.active ? (
-                              <span className="badge badge-success">Activ</span>
-                            ) : (
-                              <span className="badge badge-muted">Inactiv</span>
-                            )}
-                          </td>
-                          <td>
-                            <button
-                              type="button"
-                              className="btn btn-ghost"
-                              aria-label={`Modifică ${p.name}`}
-                              onClick={() => setEditing({ plan: p, audience })}
-                            >
-                              Modifică
-                            </button>
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <DataTable
+                  head={
+                    <>
+                      <th scope="col">Plan</th>
+                      <th scope="col">Preț / lună</th>
+                      <th scope="col">Clienți</th>
+                      <th scope="col">Utilizatori</th>
+                      <th scope="col">Stocare</th>
+                      <th scope="col">Stare</th>
+                      <ActionsHeader />
+                    </>
+                  }
+                >
+                  {plans.map((p) => (
+                    <tr key={p.id}>
+                      <td>
+                        {p.name} {p.is_trial && <span className="badge badge-warning">probă</span>}
+                      </td>
+                      <td>{formatRon(p.price_ron)}</td>
+                      <td>{unlimited(p.max_clients)}</td>
+                      <td>{unlimited(p.max_users)}</td>
+                      <td>{unlimited(p.max_storage_bytes, formatBytes)}</td>
+                      <td>
+                        {p.active ? (
+                          <span className="badge badge-success">Activ</span>
+                        ) : (
+                          <span className="badge badge-muted">Inactiv</span>
+                        )}
+                      </td>
+                      <td>
+                        <RowAction
+                          action="Modifică"
+                          target={p.name}
+                          onClick={() => setEditing({ plan: p, audience })}
+                        />
+                      </td>
+                    </tr>
+                  ))}
+                </DataTable>
               )}
             </section>
           );

@@ -1,17 +1,17 @@
-import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   EmptyState,
-  ErrorState,
-  Pagination,
+  ListTable,
+  PageHeader,
+  SearchField,
   SortHeader,
   Spinner,
   formatDate,
   formatPeriod,
   formatPeriodShort,
-  useDebouncedValue,
-  type SortState,
+  useListState,
 } from '@dosar/shared';
+import { NoHolding } from '../../../lib/no-holding';
 import { useHoldingId } from '../../../lib/use-holding-id';
 import { paths } from '../../../paths';
 import { useClientList, type ClientSort, type HoldingClient } from '../api/list-clients';
@@ -55,21 +55,12 @@ function ClientRow({ client, periods }: { client: HoldingClient; periods: string
 /** /client/dashboard (roles 4, 5): the holding's clients, what is new since the last visit, documents per month. */
 export function ClientsPage() {
   const holdingId = useHoldingId();
-  const searchId = useId();
-  const [search, setSearch] = useState('');
-  const term = useDebouncedValue(search.trim());
-  const [page, setPage] = useState(1);
-  const [order, setOrder] = useState<SortState<ClientSort>>({ sort: 'name', direction: 'asc' });
-
-  useEffect(() => setPage(1), [term, order.sort, order.direction]);
-
-  const list = useClientList(holdingId, {
-    page,
-    per_page: PER_PAGE,
-    search: term || undefined,
-    sort: order.sort,
-    direction: order.direction,
+  const { search, setSearch, term, page, setPage, sort, setSort } = useListState<ClientSort>({
+    sort: 'name',
+    direction: 'asc',
   });
+
+  const list = useClientList(holdingId, { page, per_page: PER_PAGE, search: term || undefined, ...sort });
 
   const clients = list.data?.data ?? [];
   const meta = list.data?.meta;
@@ -77,70 +68,53 @@ export function ClientsPage() {
   const periods = [...(meta?.periods ?? clients[0]?.months.map((m) => m.period) ?? [])].reverse();
   const newOnPage = clients.reduce((sum, c) => sum + c.new_count, 0);
 
-  let body;
-  if (holdingId === null) {
-    body = <ErrorState message="Contul tău nu este asociat unui grup." />;
-  } else if (list.loading && !list.data) {
-    body = <Spinner label="Se încarcă firmele…" />;
-  } else if (list.error && !list.data) {
-    body = <ErrorState message="Lista firmelor nu a putut fi încărcată." onRetry={list.reload} />;
-  } else if (clients.length === 0) {
-    body = term ? (
-      <EmptyState title="Nicio firmă nu corespunde căutării">Încearcă alt nume sau CUI.</EmptyState>
+  const body =
+    holdingId === null ? (
+      <NoHolding />
     ) : (
-      <EmptyState title="Grupul nu are încă firme">
-        Firmele apar aici după ce firma de contabilitate le adaugă în grupul tău.
-      </EmptyState>
+      <ListTable
+        list={list}
+        keepRowsOnError
+        loadingLabel="Se încarcă firmele…"
+        errorText="Lista firmelor nu a putut fi încărcată."
+        empty={
+          term ? (
+            <EmptyState title="Nicio firmă nu corespunde căutării">Încearcă alt nume sau CUI.</EmptyState>
+          ) : (
+            <EmptyState title="Grupul nu are încă firme">
+              Firmele apar aici după ce firma de contabilitate le adaugă în grupul tău.
+            </EmptyState>
+          )
+        }
+        onPage={setPage}
+        caption="Firmele grupului"
+        head={
+          <>
+            <SortHeader label="Firmă" column="name" state={sort} onSort={setSort} />
+            <th scope="col">Contabilitate</th>
+            <SortHeader label="Noi" column="new_count" state={sort} onSort={setSort} firstDirection="desc" />
+            {periods.map((period) => (
+              <th key={period} scope="col" className="num" title={formatPeriod(period)}>
+                {formatPeriodShort(period)}
+              </th>
+            ))}
+            <SortHeader label="Total" column="documents_count" state={sort} onSort={setSort} firstDirection="desc" />
+            <SortHeader
+              label="Ultima încărcare"
+              column="last_upload_at"
+              state={sort}
+              onSort={setSort}
+              firstDirection="desc"
+            />
+          </>
+        }
+        row={(client) => <ClientRow key={client.id} client={client} periods={periods} />}
+      />
     );
-  } else {
-    body = (
-      <>
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="sr-only">Firmele grupului</caption>
-            <thead>
-              <tr>
-                <SortHeader label="Firmă" column="name" state={order} onSort={setOrder} />
-                <th scope="col">Contabilitate</th>
-                <SortHeader label="Noi" column="new_count" state={order} onSort={setOrder} firstDirection="desc" />
-                {periods.map((period) => (
-                  <th key={period} scope="col" className="num" title={formatPeriod(period)}>
-                    {formatPeriodShort(period)}
-                  </th>
-                ))}
-                <SortHeader
-                  label="Total"
-                  column="documents_count"
-                  state={order}
-                  onSort={setOrder}
-                  firstDirection="desc"
-                />
-                <SortHeader
-                  label="Ultima încărcare"
-                  column="last_upload_at"
-                  state={order}
-                  onSort={setOrder}
-                  firstDirection="desc"
-                />
-              </tr>
-            </thead>
-            <tbody>
-              {clients.map((client) => (
-                <ClientRow key={client.id} client={client} periods={periods} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-        {meta ? <Pagination page={meta.page} perPage={meta.per_page} total={meta.total} onPage={setPage} /> : null}
-      </>
-    );
-  }
 
   return (
     <div className="page">
-      <div className="page-header">
-        <h1>Firmele grupului</h1>
-      </div>
+      <PageHeader title="Firmele grupului" />
       {meta ? (
         <p className="muted" aria-live="polite">
           {meta.since ? `De la ultima vizită (${formatDate(meta.since, { time: true })}): ` : 'Documente noi: '}
@@ -151,20 +125,9 @@ export function ClientsPage() {
               : `${newOnPage} documente noi la firmele afișate.`}
         </p>
       ) : null}
-      <div className="toolbar">
-        <div className="field">
-          <label htmlFor={searchId}>Caută firmă</label>
-          <input
-            id={searchId}
-            type="search"
-            className="input"
-            placeholder="Nume sau CUI"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
+      <SearchField label="Caută firmă" placeholder="Nume sau CUI" value={search} onChange={setSearch}>
         {list.loading && list.data ? <Spinner block={false} label="Se actualizează…" /> : null}
-      </div>
+      </SearchField>
       <div className="card">{body}</div>
     </div>
   );

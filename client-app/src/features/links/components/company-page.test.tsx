@@ -1,16 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { confirmDialog, http } from '@dosar/shared';
+import { http } from '@dosar/shared';
+import { mockDialogs } from '@dosar/shared/testing';
 import { httpError, ok, renderWithSession } from '../../../testing/render';
 import { CompanyPage } from './company-page';
 
-jest.mock('@dosar/shared', () => ({
-  ...jest.requireActual('@dosar/shared'),
-  confirmDialog: jest.fn(),
-  toast: { success: jest.fn(), error: jest.fn() },
-}));
+// The delete confirm and its toast are called from inside @dosar/shared (confirmDelete): a
+// jest.mock of the package would not reach them, mockDialogs does (a fresh spy per test).
+let confirmMock: ReturnType<typeof mockDialogs>;
+beforeEach(() => {
+  confirmMock = mockDialogs();
+});
 
-const confirmMock = confirmDialog as jest.MockedFunction<typeof confirmDialog>;
 const meta = { page: 1, per_page: 20, total: 1 };
 const company = {
   id: 1,
@@ -29,10 +30,7 @@ function mockLists() {
   });
 }
 
-afterEach(() => {
-  jest.restoreAllMocks();
-  confirmMock.mockReset();
-});
+afterEach(() => jest.restoreAllMocks());
 
 describe('CompanyPage', () => {
   it('lists the linked accounting companies', async () => {

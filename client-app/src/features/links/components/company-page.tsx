@@ -1,5 +1,16 @@
-import { useState } from 'react';
-import { EmptyState, ErrorState, Pagination, Spinner, confirmDialog, formatDate, toast } from '@dosar/shared';
+import { useState, type ReactNode } from 'react';
+import {
+  ActionsHeader,
+  DataTable,
+  EmptyState,
+  ListStates,
+  PageHeader,
+  Pager,
+  RowAction,
+  confirmDelete,
+  formatDate,
+} from '@dosar/shared';
+import { NoHolding } from '../../../lib/no-holding';
 import { useHoldingId } from '../../../lib/use-holding-id';
 import { useCompanyRequests, type CompanyRequest } from '../api/company-requests';
 import { useCompanies, type LinkedCompany } from '../api/list-companies';
@@ -19,108 +30,103 @@ function CompaniesTable({
   companies,
   onRemove,
   busyId,
+  after,
 }: {
   companies: LinkedCompany[];
   onRemove: (c: LinkedCompany) => void;
   busyId: number | null;
+  after: ReactNode;
 }) {
   return (
-    <div className="table-wrap">
-      <table className="table">
-        <caption className="sr-only">Firmele de contabilitate ale grupului</caption>
-        <thead>
-          <tr>
-            <th scope="col">Firmă</th>
-            <th scope="col">Contact</th>
-            <th scope="col" className="num">
-              Clienți
-            </th>
-            <th scope="col">Colaborare din</th>
-            <th scope="col">
-              <span className="sr-only">Acțiuni</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {companies.map((company) => (
-            <tr key={company.id}>
-              <th scope="row">
-                {company.name}
-                {company.cui ? <div className="muted">CUI {company.cui}</div> : null}
-              </th>
-              <td>
-                {company.email ?? '—'}
-                {company.phone ? <div className="muted">{company.phone}</div> : null}
-              </td>
-              <td className="num">{company.clients_count}</td>
-              <td>{formatDate(company.linked_at)}</td>
-              <td>
-                <button
-                  type="button"
-                  className="btn btn-danger"
-                  disabled={busyId !== null}
-                  aria-label={`Elimină ${company.name} din grup`}
-                  onClick={() => onRemove(company)}
-                >
-                  Elimină
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      after={after}
+      caption="Firmele de contabilitate ale grupului"
+      head={
+        <>
+          <th scope="col">Firmă</th>
+          <th scope="col">Contact</th>
+          <th scope="col" className="num">
+            Clienți
+          </th>
+          <th scope="col">Colaborare din</th>
+          <ActionsHeader />
+        </>
+      }
+    >
+      {companies.map((company) => (
+        <tr key={company.id}>
+          <th scope="row">
+            {company.name}
+            {company.cui ? <div className="muted">CUI {company.cui}</div> : null}
+          </th>
+          <td>
+            {company.email ?? '—'}
+            {company.phone ? <div className="muted">{company.phone}</div> : null}
+          </td>
+          <td className="num">{company.clients_count}</td>
+          <td>{formatDate(company.linked_at)}</td>
+          <td>
+            <RowAction
+              action="Elimină"
+              target={company.name}
+              label={`Elimină ${company.name} din grup`}
+              danger
+              disabled={busyId !== null}
+              onClick={() => onRemove(company)}
+            />
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
 function InvitationsList({ holdingId, version }: { holdingId: number; version: number }) {
   const [page, setPage] = useState(1);
   const requests = useCompanyRequests(holdingId, page, 10, version);
-  const { reload } = requests;
-  if (requests.loading && !requests.data) return <Spinner label="Se încarcă invitațiile…" />;
-  if (requests.error && !requests.data)
-    return <ErrorState message="Invitațiile nu au putut fi încărcate." onRetry={reload} />;
-  const rows = requests.data?.data ?? [];
-  if (rows.length === 0) return <EmptyState title="Nu ai trimis încă invitații" />;
-  const meta = requests.data?.meta;
   return (
-    <>
-      <div className="table-wrap">
-        <table className="table">
-          <caption className="sr-only">Invitații trimise</caption>
-          <thead>
-            <tr>
+    <ListStates
+      list={requests}
+      keepRowsOnError
+      loadingLabel="Se încarcă invitațiile…"
+      errorText="Invitațiile nu au putut fi încărcate."
+      empty="Nu ai trimis încă invitații"
+    >
+      {(rows, data) => (
+        <DataTable
+          after={<Pager meta={data.meta} onPage={setPage} />}
+          caption="Invitații trimise"
+          head={
+            <>
               <th scope="col">Firmă</th>
               <th scope="col">E-mail</th>
               <th scope="col">Trimisă</th>
               <th scope="col">Stare</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((request) => {
-              const status = requestStatus(request);
-              return (
-                <tr key={request.id}>
-                  <th scope="row">
-                    {request.name}
-                    <div className="muted">CUI {request.cui}</div>
-                  </th>
-                  <td>{request.email}</td>
-                  <td>{formatDate(request.created_at)}</td>
-                  <td>
-                    <span className={status.className}>{status.text}</span>
-                    {request.status === 'pending' && !request.expired ? (
-                      <div className="muted">valabilă până la {formatDate(request.expires_at)}</div>
-                    ) : null}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-      {meta ? <Pagination page={meta.page} perPage={meta.per_page} total={meta.total} onPage={setPage} /> : null}
-    </>
+            </>
+          }
+        >
+          {rows.map((request) => {
+            const status = requestStatus(request);
+            return (
+              <tr key={request.id}>
+                <th scope="row">
+                  {request.name}
+                  <div className="muted">CUI {request.cui}</div>
+                </th>
+                <td>{request.email}</td>
+                <td>{formatDate(request.created_at)}</td>
+                <td>
+                  <span className={status.className}>{status.text}</span>
+                  {request.status === 'pending' && !request.expired ? (
+                    <div className="muted">valabilă până la {formatDate(request.expires_at)}</div>
+                  ) : null}
+                </td>
+              </tr>
+            );
+          })}
+        </DataTable>
+      )}
+    </ListStates>
   );
 }
 
@@ -135,57 +141,48 @@ export function CompanyPage() {
   if (holdingId === null) {
     return (
       <div className="page">
-        <ErrorState message="Contul tău nu este asociat unui grup." />
+        <NoHolding />
       </div>
     );
   }
 
-  const onRemove = async (company: LinkedCompany) => {
-    const confirmed = await confirmDialog({
+  const onRemove = (company: LinkedCompany) =>
+    confirmDelete({
       title: `Elimini „${company.name}” din grup?`,
       text: 'Firma nu va mai vedea clienții grupului. Nu se pierde nicio dată: clienții și documentele rămân, iar colaborarea poate fi reluată printr-o invitație nouă.',
       confirmButtonText: 'Elimină',
-      cancelButtonText: 'Renunță',
-      danger: true,
+      run: () => removeCompany(holdingId, company.id),
+      success: 'Firma a fost eliminată din grup.',
+      onBusy: (busy) => setBusyId(busy ? company.id : null),
+      onDone: companies.reload,
     });
-    if (!confirmed) return;
-    setBusyId(company.id);
-    try {
-      const result = await removeCompany(holdingId, company.id);
-      void toast.success(result?.message ?? 'Firma a fost eliminată din grup.');
-      companies.reload();
-    } catch {
-      // The shared HTTP client already showed the server's message.
-    } finally {
-      setBusyId(null);
-    }
-  };
 
-  const rows = companies.data?.data ?? [];
-  const meta = companies.data?.meta;
-  let list;
-  if (companies.loading && !companies.data) list = <Spinner label="Se încarcă firmele…" />;
-  else if (companies.error && !companies.data)
-    list = <ErrorState message="Firmele de contabilitate nu au putut fi încărcate." onRetry={companies.reload} />;
-  else if (rows.length === 0)
-    list = (
-      <EmptyState title="Grupul nu lucrează încă cu nicio firmă de contabilitate">
-        Invită o firmă folosind formularul de mai jos.
-      </EmptyState>
-    );
-  else
-    list = (
-      <>
-        <CompaniesTable companies={rows} busyId={busyId} onRemove={(c) => void onRemove(c)} />
-        {meta ? <Pagination page={meta.page} perPage={meta.per_page} total={meta.total} onPage={setPage} /> : null}
-      </>
-    );
+  const list = (
+    <ListStates
+      list={companies}
+      keepRowsOnError
+      loadingLabel="Se încarcă firmele…"
+      errorText="Firmele de contabilitate nu au putut fi încărcate."
+      empty={
+        <EmptyState title="Grupul nu lucrează încă cu nicio firmă de contabilitate">
+          Invită o firmă folosind formularul de mai jos.
+        </EmptyState>
+      }
+    >
+      {(rows, data) => (
+        <CompaniesTable
+          companies={rows}
+          busyId={busyId}
+          onRemove={(c) => void onRemove(c)}
+          after={<Pager meta={data.meta} onPage={setPage} />}
+        />
+      )}
+    </ListStates>
+  );
 
   return (
     <div className="page">
-      <div className="page-header">
-        <h1>Firme de contabilitate</h1>
-      </div>
+      <PageHeader title="Firme de contabilitate" />
       <section className="card" aria-labelledby="linked-companies-title">
         <h2 id="linked-companies-title">Firmele cu care lucrează grupul</h2>
         {list}

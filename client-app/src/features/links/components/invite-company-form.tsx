@@ -1,5 +1,14 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { TextField, fieldErrors, isEmail, isValidCui, normalizeCui, toast } from '@dosar/shared';
+import { useState, type FormEvent } from 'react';
+import {
+  FormActions,
+  TextField,
+  fieldErrors,
+  isEmail,
+  isValidCui,
+  normalizeCui,
+  toast,
+  useFormFields,
+} from '@dosar/shared';
 import { inviteCompany, type InviteCompanyInput } from '../api/company-requests';
 
 type Errors = Partial<Record<keyof InviteCompanyInput, string>>;
@@ -23,15 +32,8 @@ interface InviteCompanyFormProps {
 
 /** Invites an accounting company (name, CUI, e-mail): it receives a link to confirm or reject. */
 export function InviteCompanyForm({ holdingId, onInvited }: InviteCompanyFormProps) {
-  const [input, setInput] = useState<InviteCompanyInput>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
+  const { values: input, setValues: setInput, setErrors, field } = useFormFields<InviteCompanyInput>(EMPTY);
   const [sending, setSending] = useState(false);
-
-  const set = (field: keyof InviteCompanyInput) => (event: ChangeEvent<HTMLInputElement>) => {
-    const { value } = event.target;
-    setInput((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -50,7 +52,7 @@ export function InviteCompanyForm({ holdingId, onInvited }: InviteCompanyFormPro
       onInvited();
     } catch (err) {
       // The shared client toasted the message; keep the field errors beside their inputs too.
-      setErrors(fieldErrors(err) as Errors);
+      setErrors(fieldErrors(err));
     } finally {
       setSending(false);
     }
@@ -63,35 +65,16 @@ export function InviteCompanyForm({ holdingId, onInvited }: InviteCompanyFormPro
         Firma primește pe e-mail un link prin care confirmă sau respinge colaborarea. Dacă nu are încă un cont, acesta
         se creează la confirmare.
       </p>
-      <TextField
-        label="Numele firmei"
-        value={input.name}
-        onChange={set('name')}
-        error={errors.name}
-        autoComplete="organization"
-      />
+      <TextField label="Numele firmei" {...field('name')} autoComplete="organization" />
       <TextField
         label="CUI"
-        value={input.cui}
-        onChange={set('cui')}
-        error={errors.cui}
+        {...field('cui')}
         hint="Cu sau fără prefixul RO, de exemplu RO12345674."
         inputMode="text"
         autoComplete="off"
       />
-      <TextField
-        label="E-mail"
-        type="email"
-        value={input.email}
-        onChange={set('email')}
-        error={errors.email}
-        autoComplete="email"
-      />
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={sending}>
-          {sending ? 'Se trimite…' : 'Trimite invitația'}
-        </button>
-      </div>
+      <TextField label="E-mail" type="email" {...field('email')} autoComplete="email" />
+      <FormActions busy={sending} busyLabel="Se trimite…" submitLabel="Trimite invitația" />
     </form>
   );
 }

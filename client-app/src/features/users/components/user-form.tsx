@@ -1,11 +1,13 @@
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import {
+  FormActions,
   TextField,
   fieldErrors,
   isEmail,
   storeTenantUser,
   toast,
   updateTenantUser,
+  useFormFields,
   type TenantUser,
 } from '@dosar/shared';
 import { holdingBase } from '../../../lib/holding-api';
@@ -46,19 +48,18 @@ interface UserFormProps {
 export function UserForm({ holdingId, user, onSaved, onCancel }: UserFormProps) {
   const roleId = useId();
   const titleId = useId();
-  const [input, setInput] = useState<UserInput>({
+  const {
+    values: input,
+    setValues: setInput,
+    errors,
+    setErrors,
+    field,
+  } = useFormFields<UserInput>({
     name: user?.name ?? '',
     email: user?.email ?? '',
     role: user?.role === 4 ? 4 : 5,
   });
-  const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
-
-  const set = (field: 'name' | 'email') => (event: ChangeEvent<HTMLInputElement>) => {
-    const { value } = event.target;
-    setInput((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -78,7 +79,7 @@ export function UserForm({ holdingId, user, onSaved, onCancel }: UserFormProps) 
       );
       onSaved();
     } catch (err) {
-      setErrors(fieldErrors(err) as Errors);
+      setErrors(fieldErrors(err));
     } finally {
       setSaving(false);
     }
@@ -88,15 +89,8 @@ export function UserForm({ holdingId, user, onSaved, onCancel }: UserFormProps) 
     <form className="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby={titleId}>
       <h2 id={titleId}>{user ? `Editează ${user.name}` : 'Utilizator nou'}</h2>
       {!user ? <p className="muted">Utilizatorul primește pe e-mail un link pentru setarea parolei.</p> : null}
-      <TextField label="Nume" value={input.name} onChange={set('name')} error={errors.name} autoComplete="name" />
-      <TextField
-        label="E-mail"
-        type="email"
-        value={input.email}
-        onChange={set('email')}
-        error={errors.email}
-        autoComplete="email"
-      />
+      <TextField label="Nume" {...field('name')} autoComplete="name" />
+      <TextField label="E-mail" type="email" {...field('email')} autoComplete="email" />
       <div className="field">
         <label htmlFor={roleId}>Rol</label>
         <select
@@ -110,14 +104,13 @@ export function UserForm({ holdingId, user, onSaved, onCancel }: UserFormProps) 
         </select>
         {errors.role ? <div className="field-error">{errors.role}</div> : null}
       </div>
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={saving}>
-          {saving ? 'Se salvează…' : user ? 'Salvează' : 'Creează utilizatorul'}
-        </button>
-        <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={saving}>
-          Renunță
-        </button>
-      </div>
+      <FormActions
+        busy={saving}
+        busyLabel="Se salvează…"
+        submitLabel={user ? 'Salvează' : 'Creează utilizatorul'}
+        onCancel={onCancel}
+        cancelDisabled={saving}
+      />
     </form>
   );
 }

@@ -1,16 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { confirmDialog, http } from '@dosar/shared';
+import { http } from '@dosar/shared';
+import { mockDialogs } from '@dosar/shared/testing';
 import { holdingAdmin, ok, renderWithSession } from '../../../testing/render';
 import { UsersPage } from './users-page';
 
-jest.mock('@dosar/shared', () => ({
-  ...jest.requireActual('@dosar/shared'),
-  confirmDialog: jest.fn(),
-  toast: { success: jest.fn(), error: jest.fn() },
-}));
-
-const confirmMock = confirmDialog as jest.MockedFunction<typeof confirmDialog>;
+// The delete confirm and its toast are called from inside @dosar/shared (confirmDelete): a
+// jest.mock of the package would not reach them, mockDialogs does (a fresh spy per test).
+let confirmMock: ReturnType<typeof mockDialogs>;
+beforeEach(() => {
+  confirmMock = mockDialogs();
+});
 
 const me = { id: holdingAdmin.id, name: holdingAdmin.name, email: holdingAdmin.email, role: 4, invited: false };
 const colleague = { id: 11, name: 'Utilizator Client Demo', email: 'client@demo.ro', role: 5, invited: false };
@@ -21,10 +21,7 @@ function mockUsers(users = [me, colleague]) {
     .mockImplementation(async () => ok({ data: users, meta: { page: 1, per_page: 20, total: users.length } }));
 }
 
-afterEach(() => {
-  jest.restoreAllMocks();
-  confirmMock.mockReset();
-});
+afterEach(() => jest.restoreAllMocks());
 
 describe('UsersPage', () => {
   it('lists the holding users with their roles; no delete on oneself', async () => {

@@ -1,23 +1,22 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
-  EmptyState,
-  ErrorState,
-  Pagination,
+  ActionsHeader,
+  ListTable,
+  PageHeader,
+  RowAction,
   SearchField,
   SortHeader,
-  Spinner,
-  confirmDialog,
+  confirmDelete,
   deleteTenantUser,
   formatDate,
-  toast,
   useCurrentUser,
-  useListSearch,
+  useListState,
   useTenantUsers,
-  type SortState,
   type TenantUser,
   type TenantUsersQuery,
 } from '@dosar/shared';
 import { holdingBase } from '../../../lib/holding-api';
+import { NoHolding } from '../../../lib/no-holding';
 import { useHoldingId } from '../../../lib/use-holding-id';
 import { HOLDING_ROLE_LABELS, UserForm } from './user-form';
 
@@ -35,126 +34,91 @@ export function UsersPage() {
   const holdingId = useHoldingId();
   const me = useCurrentUser();
   const apiBase = holdingId === null ? null : holdingBase(holdingId);
-  const { search, setSearch, term, page, setPage } = useListSearch();
-  const [order, setOrder] = useState<SortState<UserSort>>({ sort: 'name', direction: 'asc' });
+  const { search, setSearch, term, page, setPage, sort, setSort } = useListState<UserSort>({
+    sort: 'name',
+    direction: 'asc',
+  });
   const [editing, setEditing] = useState<Editing>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
 
-  useEffect(() => setPage(1), [order.sort, order.direction, setPage]);
-
-  const users = useTenantUsers(apiBase, { page, per_page: PER_PAGE, search: term || undefined, ...order });
+  const users = useTenantUsers(apiBase, { page, per_page: PER_PAGE, search: term || undefined, ...sort });
 
   if (holdingId === null) {
     return (
       <div className="page">
-        <ErrorState message="Contul tău nu este asociat unui grup." />
+        <NoHolding />
       </div>
     );
   }
 
-  const onDelete = async (user: TenantUser) => {
-    const confirmed = await confirmDialog({
+  const onDelete = (user: TenantUser) =>
+    confirmDelete({
       title: `Ștergi utilizatorul „${user.name}”?`,
       text: 'Nu se va mai putea autentifica, iar sesiunile lui deschise se închid. Documentele încărcate de el rămân.',
-      confirmButtonText: 'Șterge',
-      cancelButtonText: 'Renunță',
-      danger: true,
+      run: () => deleteTenantUser(holdingBase(holdingId), user.id),
+      success: 'Utilizatorul a fost șters.',
+      onBusy: (busy) => setBusyId(busy ? user.id : null),
+      onDone: () => {
+        if (editing?.mode === 'edit' && editing.user.id === user.id) setEditing(null);
+        users.reload();
+      },
     });
-    if (!confirmed) return;
-    setBusyId(user.id);
-    try {
-      const result = await deleteTenantUser(holdingBase(holdingId), user.id);
-      void toast.success(result?.message ?? 'Utilizatorul a fost șters.');
-      if (editing?.mode === 'edit' && editing.user.id === user.id) setEditing(null);
-      users.reload();
-    } catch {
-      // The shared HTTP client already showed the server's message.
-    } finally {
-      setBusyId(null);
-    }
-  };
 
-  const rows = users.data?.data ?? [];
-  const meta = users.data?.meta;
-  let list;
-  if (users.loading && !users.data) list = <Spinner label="Se încarcă utilizatorii…" />;
-  else if (users.error && !users.data)
-    list = <ErrorState message="Utilizatorii nu au putut fi încărcați." onRetry={users.reload} />;
-  else if (rows.length === 0)
-    list = term ? (
-      <EmptyState title="Niciun utilizator nu corespunde căutării" />
-    ) : (
-      <EmptyState title="Grupul nu are încă utilizatori" />
-    );
-  else
-    list = (
-      <>
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="sr-only">Utilizatorii grupului</caption>
-            <thead>
-              <tr>
-                <SortHeader label="Nume" column="name" state={order} onSort={setOrder} />
-                <SortHeader label="E-mail" column="email" state={order} onSort={setOrder} />
-                <SortHeader label="Rol" column="role" state={order} onSort={setOrder} />
-                <th scope="col">Ultima activitate</th>
-                <th scope="col">
-                  <span className="sr-only">Acțiuni</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((user) => {
-                const isMe = me?.id === user.id;
-                return (
-                  <tr key={user.id}>
-                    <th scope="row">
-                      {user.name}
-                      {isMe ? <span className="badge badge-muted"> tu</span> : null}
-                      {user.invited ? <div className="muted">Nu și-a setat încă parola</div> : null}
-                    </th>
-                    <td>{user.email}</td>
-                    <td>{roleLabel(user.role)}</td>
-                    <td>{user.last_seen_at ? formatDate(user.last_seen_at, { time: true }) : '—'}</td>
-                    <td className="actions">
-                      <button
-                        type="button"
-                        className="btn btn-ghost"
-                        aria-label={`Editează ${user.name}`}
-                        onClick={() => setEditing({ mode: 'edit', user })}
-                      >
-                        Editează
-                      </button>
-                      {!isMe ? (
-                        <button
-                          type="button"
-                          className="btn btn-danger"
-                          disabled={busyId !== null}
-                          aria-label={`Șterge ${user.name}`}
-                          onClick={() => void onDelete(user)}
-                        >
-                          Șterge
-                        </button>
-                      ) : null}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-        {meta ? <Pagination page={meta.page} perPage={meta.per_page} total={meta.total} onPage={setPage} /> : null}
-      </>
-    );
+  const list = (
+    <ListTable
+      list={users}
+      keepRowsOnError
+      loadingLabel="Se încarcă utilizatorii…"
+      errorText="Utilizatorii nu au putut fi încărcați."
+      empty={term ? 'Niciun utilizator nu corespunde căutării' : 'Grupul nu are încă utilizatori'}
+      caption="Utilizatorii grupului"
+      head={
+        <>
+          <SortHeader label="Nume" column="name" state={sort} onSort={setSort} />
+          <SortHeader label="E-mail" column="email" state={sort} onSort={setSort} />
+          <SortHeader label="Rol" column="role" state={sort} onSort={setSort} />
+          <th scope="col">Ultima activitate</th>
+          <ActionsHeader />
+        </>
+      }
+      onPage={setPage}
+      row={(user) => {
+        const isMe = me?.id === user.id;
+        return (
+          <tr key={user.id}>
+            <th scope="row">
+              {user.name}
+              {isMe ? <span className="badge badge-muted"> tu</span> : null}
+              {user.invited ? <div className="muted">Nu și-a setat încă parola</div> : null}
+            </th>
+            <td>{user.email}</td>
+            <td>{roleLabel(user.role)}</td>
+            <td>{user.last_seen_at ? formatDate(user.last_seen_at, { time: true }) : '—'}</td>
+            <td className="actions">
+              <RowAction action="Editează" target={user.name} onClick={() => setEditing({ mode: 'edit', user })} />
+              {!isMe ? (
+                <RowAction
+                  action="Șterge"
+                  target={user.name}
+                  danger
+                  disabled={busyId !== null}
+                  onClick={() => void onDelete(user)}
+                />
+              ) : null}
+            </td>
+          </tr>
+        );
+      }}
+    />
+  );
 
   return (
     <div className="page">
-      <div className="page-header">
-        <h1>Utilizatori</h1>
+      <PageHeader title="Utilizatori">
         <button type="button" className="btn btn-primary" onClick={() => setEditing({ mode: 'new' })}>
           Adaugă utilizator
         </button>
-      </div>
+      </PageHeader>
       {editing ? (
         <section className="card">
           <UserForm

@@ -1,13 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from '@dosar/shared';
+import { mockDialogs } from '@dosar/shared/testing';
 import { ok, paged, renderSignedIn } from '../../../testing/render';
 import { CategoriesPage } from './categories-page';
 
-jest.mock('@dosar/shared', () => ({
-  ...jest.requireActual('@dosar/shared'),
-  toast: { success: jest.fn(), error: jest.fn(), info: jest.fn(), warning: jest.fn() },
-  confirmDialog: jest.fn().mockResolvedValue(true),
-}));
+// The delete confirm and its toast are called from inside @dosar/shared (confirmDelete): a
+// jest.mock of the package would not reach them, mockDialogs does.
+beforeEach(() => {
+  mockDialogs().mockResolvedValue(true);
+});
 
 const set = [
   { id: 1, name: 'Facturi emise', position: 0, holding_id: null },

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import {
   EmptyState,
-  ErrorState,
+  FormActions,
+  ListStates,
+  PageHeader,
   Select,
-  Spinner,
-  confirmDialog,
+  confirmDelete,
   errorMessage,
   fieldErrors,
   toast,
@@ -87,30 +88,21 @@ export function CategoriesPage() {
     }
   };
 
-  const onDelete = async (category: Category) => {
-    const confirmed = await confirmDialog({
+  const onDelete = (category: Category) =>
+    confirmDelete({
       title: `Ștergi categoria „${category.name}”?`,
       text: 'Documentele deja încărcate în această categorie nu se pierd.',
-      confirmButtonText: 'Șterge',
-      cancelButtonText: 'Renunță',
-      danger: true,
+      run: () => deleteCategory(companyId, category.id),
+      success: 'Categoria a fost ștearsă.',
+      onDone: () => {
+        replaceList(list.filter((c) => c.id !== category.id));
+        categories.reload();
+      },
     });
-    if (!confirmed) return;
-    try {
-      const result = await deleteCategory(companyId, category.id);
-      void toast.success(result.message ?? 'Categoria a fost ștearsă.');
-      replaceList(list.filter((c) => c.id !== category.id));
-      categories.reload();
-    } catch {
-      // The shared client showed the server's message.
-    }
-  };
 
   return (
     <div className="page">
-      <div className="page-header">
-        <h1>Categorii</h1>
-      </div>
+      <PageHeader title="Categorii" />
 
       <div className="toolbar">
         <div className="field grow">
@@ -148,47 +140,43 @@ export function CategoriesPage() {
             </p>
           )}
         </div>
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={creating}>
-            {creating ? 'Se adaugă…' : 'Adaugă categoria'}
-          </button>
-        </div>
+        <FormActions busy={creating} busyLabel="Se adaugă…" submitLabel="Adaugă categoria" />
       </form>
 
       <p className="sr-only" role="status" aria-live="polite">
         {announcement}
       </p>
 
-      {categories.error ? (
-        <ErrorState
-          message={errorMessage(categories.error, 'Categoriile nu au putut fi încărcate.')}
-          onRetry={categories.reload}
-        />
-      ) : !categories.data ? (
-        <Spinner />
-      ) : list.length === 0 ? (
-        <EmptyState title="Setul nu are încă nicio categorie.">Adaugă prima categorie mai sus.</EmptyState>
-      ) : inherited ? (
-        <section className="card" aria-labelledby="inherited-title">
-          <h2 id="inherited-title">Holdingul folosește setul implicit al companiei</h2>
-          <p className="muted">
-            Adaugă o categorie mai sus ca să-i creezi un set propriu (pornește de la cel implicit) pe care îl poți apoi
-            reordona și modifica. Setul implicit se modifică din „Setul implicit al companiei”.
-          </p>
-          <ol>
-            {list.map((c) => (
-              <li key={c.id}>{c.name}</li>
-            ))}
-          </ol>
-        </section>
-      ) : (
-        <CategoryList
-          categories={list}
-          onReorder={(ordered, moved) => void onReorder(ordered, moved)}
-          onRename={onRename}
-          onDelete={(c) => void onDelete(c)}
-        />
-      )}
+      <ListStates
+        list={categories}
+        errorText="Categoriile nu au putut fi încărcate."
+        serverError
+        empty={<EmptyState title="Setul nu are încă nicio categorie.">Adaugă prima categorie mai sus.</EmptyState>}
+      >
+        {(rows) =>
+          inherited ? (
+            <section className="card" aria-labelledby="inherited-title">
+              <h2 id="inherited-title">Holdingul folosește setul implicit al companiei</h2>
+              <p className="muted">
+                Adaugă o categorie mai sus ca să-i creezi un set propriu (pornește de la cel implicit) pe care îl poți
+                apoi reordona și modifica. Setul implicit se modifică din „Setul implicit al companiei”.
+              </p>
+              <ol>
+                {rows.map((c) => (
+                  <li key={c.id}>{c.name}</li>
+                ))}
+              </ol>
+            </section>
+          ) : (
+            <CategoryList
+              categories={rows}
+              onReorder={(ordered, moved) => void onReorder(ordered, moved)}
+              onRename={onRename}
+              onDelete={(c) => void onDelete(c)}
+            />
+          )
+        }
+      </ListStates>
     </div>
   );
 }

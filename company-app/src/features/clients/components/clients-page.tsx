@@ -1,16 +1,18 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
+  ActionsHeader,
+  DataTable,
   EmptyState,
-  ErrorState,
+  ListStates,
+  PageHeader,
   Pagination,
+  SearchField,
   Select,
   SortHeader,
-  Spinner,
-  errorMessage,
   formatDate,
   useCurrentUser,
-  useDebouncedValue,
+  useListState,
   type SortState,
 } from '@dosar/shared';
 import { useCompanyId } from '../../../lib/company-api';
@@ -27,22 +29,21 @@ const NO_HOLDING = '0';
 export function ClientsPage() {
   const companyId = useCompanyId();
   const user = useCurrentUser();
-  const [search, setSearch] = useState('');
-  const debouncedSearch = useDebouncedValue(search.trim(), 300);
+  const { search, setSearch, term, page, setPage, firstPage, sort, setSort } = useListState<ClientSort>({
+    sort: 'name',
+    direction: 'asc',
+  });
   const [holdingId, setHoldingId] = useState(ALL_HOLDINGS);
-  const [sort, setSort] = useState<SortState>({ sort: 'name', direction: 'asc' });
-  const [page, setPage] = useState(1);
   const holdings = useHoldingOptions(companyId);
   const clients = useClients(companyId, {
     page,
     per_page: PER_PAGE,
-    search: debouncedSearch,
-    sort: sort.sort as ClientSort,
-    direction: sort.direction,
+    search: term,
+    ...sort,
     holding_id: holdingId === ALL_HOLDINGS ? undefined : Number(holdingId),
   });
 
-  const filtered = debouncedSearch !== '' || holdingId !== ALL_HOLDINGS;
+  const filtered = term !== '' || holdingId !== ALL_HOLDINGS;
   const holdingFilterOptions = [
     { value: ALL_HOLDINGS, label: 'Toate holdingurile' },
     { value: NO_HOLDING, label: 'Fără holding' },
@@ -51,29 +52,21 @@ export function ClientsPage() {
 
   return (
     <div className="page">
-      <div className="page-header">
-        <h1>Clienți</h1>
+      <PageHeader title="Clienți">
         {user?.role === 2 && (
           <Link className="btn btn-primary" to={paths.newClient}>
             Client nou
           </Link>
         )}
-      </div>
+      </PageHeader>
 
-      <div className="toolbar" role="search">
-        <div className="field">
-          <label htmlFor="client-search">Caută după nume sau CUI</label>
-          <input
-            id="client-search"
-            type="search"
-            value={search}
-            placeholder="ex. Alfa sau RO12345678"
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-            }}
-          />
-        </div>
+      <SearchField
+        id="client-search"
+        label="Caută după nume sau CUI"
+        placeholder="ex. Alfa sau RO12345678"
+        value={search}
+        onChange={setSearch}
+      >
         <div className="field">
           <label htmlFor="client-holding-filter">Holding</label>
           <Select
@@ -84,21 +77,13 @@ export function ClientsPage() {
             placeholder="Toate holdingurile"
             onChange={(value) => {
               setHoldingId(value == null ? ALL_HOLDINGS : String(value));
-              setPage(1);
+              firstPage();
             }}
           />
         </div>
-      </div>
+      </SearchField>
 
-      <ClientsTable
-        state={clients}
-        filtered={filtered}
-        sort={sort}
-        onSort={(next) => {
-          setSort(next);
-          setPage(1);
-        }}
-      />
+      <ClientsTable state={clients} filtered={filtered} sort={sort} onSort={setSort} />
 
       {clients.data && clients.data.meta.total > clients.data.meta.per_page && (
         <Pagination
@@ -115,45 +100,43 @@ export function ClientsPage() {
 interface ClientsTableProps {
   state: ReturnType<typeof useClients>;
   filtered: boolean;
-  sort: SortState;
-  onSort: (next: SortState) => void;
+  sort: SortState<ClientSort>;
+  onSort: (next: SortState<ClientSort>) => void;
 }
 
 function ClientsTable({ state, filtered, sort, onSort }: ClientsTableProps) {
-  if (state.error) {
-    return (
-      <ErrorState
-        message={errorMessage(state.error, 'Lista de clienți nu a putut fi încărcată.')}
-        onRetry={state.reload}
-      />
-    );
-  }
-  if (!state.data) return <Spinner />;
-  const rows = state.data.data;
-  if (rows.length === 0) {
-    return filtered ? (
-      <EmptyState title="Niciun client nu corespunde căutării.">Încearcă alt nume, alt CUI sau alt holding.</EmptyState>
-    ) : (
-      <EmptyState title="Nu ai încă niciun client.">Clienții adăugați vor apărea aici.</EmptyState>
-    );
-  }
   return (
-    <div className="card table-wrap" aria-busy={state.loading}>
-      <table className="table">
-        <caption className="muted">{`${state.data.meta.total} clienți`}</caption>
-        <thead>
-          <tr>
-            <SortHeader label="Nume" column="name" state={sort} onSort={onSort} />
-            <th scope="col">CUI</th>
-            <th scope="col">Holding</th>
-            <th scope="col">Documente</th>
-            <SortHeader label="Ultima încărcare" column="last_upload" state={sort} onSort={onSort} />
-            <th scope="col">
-              <span className="sr-only">Acțiuni</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
+    <ListStates
+      list={state}
+      errorText="Lista de clienți nu a putut fi încărcată."
+      serverError
+      empty={
+        filtered ? (
+          <EmptyState title="Niciun client nu corespunde căutării.">
+            Încearcă alt nume, alt CUI sau alt holding.
+          </EmptyState>
+        ) : (
+          <EmptyState title="Nu ai încă niciun client.">Clienții adăugați vor apărea aici.</EmptyState>
+        )
+      }
+    >
+      {(rows, data) => (
+        <DataTable
+          className="card table-wrap"
+          busy={state.loading}
+          caption={`${data.meta.total} clienți`}
+          captionClassName="muted"
+          head={
+            <>
+              <SortHeader label="Nume" column="name" state={sort} onSort={onSort} />
+              <th scope="col">CUI</th>
+              <th scope="col">Holding</th>
+              <th scope="col">Documente</th>
+              <SortHeader label="Ultima încărcare" column="last_upload" state={sort} onSort={onSort} />
+              <ActionsHeader />
+            </>
+          }
+        >
           {rows.map((client) => (
             <tr key={client.id}>
               <td>
@@ -170,8 +153,8 @@ function ClientsTable({ state, filtered, sort, onSort }: ClientsTableProps) {
               </td>
             </tr>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </DataTable>
+      )}
+    </ListStates>
   );
 }

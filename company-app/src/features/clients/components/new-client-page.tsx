@@ -1,6 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Select, TextAreaField, TextField, fieldErrors, isEmail, isValidCui, toast } from '@dosar/shared';
+import {
+  FormActions,
+  PageHeader,
+  Select,
+  TextAreaField,
+  TextField,
+  fieldErrors,
+  isEmail,
+  isValidCui,
+  toast,
+} from '@dosar/shared';
 import { useCompanyId } from '../../../lib/company-api';
 import { useHoldingOptions } from '../../../lib/api/list-holdings';
 import { paths } from '../../../paths';
@@ -115,9 +125,7 @@ export function NewClientPage() {
 
   return (
     <div className="page">
-      <div className="page-header">
-        <h1>Client nou</h1>
-      </div>
+      <PageHeader title="Client nou" />
       <form className="form card" noValidate onSubmit={onSubmit} aria-busy={pending}>
         <TextField
           id="client-name"
@@ -214,14 +222,12 @@ export function NewClientPage() {
 
         <TextAreaField id="client-notes" label="Note" rows={4} error={errors.notes} {...bind('notes')} />
 
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={pending}>
-            {pending ? 'Se salvează…' : 'Salvează clientul'}
-          </button>
-          <button type="button" className="btn btn-ghost" onClick={() => navigate(paths.dashboard)}>
-            Renunță
-          </button>
-        </div>
+        <FormActions
+          busy={pending}
+          busyLabel="Se salvează…"
+          submitLabel="Salvează clientul"
+          onCancel={() => navigate(paths.dashboard)}
+        />
       </form>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Modal, Select, toast } from '@dosar/shared';
+import { FormActions, Modal, Select, toast } from '@dosar/shared';
 import { useHoldingOptions } from '../../../lib/api/list-holdings';
 import { transferCategories } from '../api/transfer-category';
 import type { HoldingRow } from '../api/get-holdings';
@@ -70,14 +70,13 @@ export function TransferCategoriesDialog({ companyId, source, onClose }: Transfe
             <p className="muted">Nu există alt holding către care să transferi.</p>
           )}
         </div>
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={pending || options.length === 0}>
-            {pending ? 'Se transferă…' : 'Transferă'}
-          </button>
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Renunță
-          </button>
-        </div>
+        <FormActions
+          busy={pending}
+          busyLabel="Se transferă…"
+          submitLabel="Transferă"
+          disabled={options.length === 0}
+          onCancel={onClose}
+        />
       </form>
     </Modal>
   );

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import {
+  FormActions,
   Modal,
   TextField,
   errorMessage,
@@ -115,14 +116,12 @@ export function UserFormDialog({ apiBase, user, onClose, onSaved }: UserFormDial
           ))}
           {errors.role && <p className="field-error">{errors.role}</p>}
         </fieldset>
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={pending}>
-            {pending ? 'Se salvează…' : user ? 'Salvează' : 'Creează și trimite invitația'}
-          </button>
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Renunță
-          </button>
-        </div>
+        <FormActions
+          busy={pending}
+          busyLabel="Se salvează…"
+          submitLabel={user ? 'Salvează' : 'Creează și trimite invitația'}
+          onCancel={onClose}
+        />
       </form>
     </Modal>
   );

@@ -1,13 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { confirmDialog, http } from '@dosar/shared';
+import { mockDialogs } from '@dosar/shared/testing';
 import { httpError, ok, paged, renderSignedIn } from '../../../testing/render';
 import { UsersPage } from './users-page';
 
-jest.mock('@dosar/shared', () => ({
-  ...jest.requireActual('@dosar/shared'),
-  toast: { success: jest.fn(), error: jest.fn(), info: jest.fn(), warning: jest.fn() },
-  confirmDialog: jest.fn(),
-}));
+// The delete confirm and its toast are called from inside @dosar/shared (confirmDelete): a
+// jest.mock of the package would not reach them, mockDialogs does.
+beforeEach(() => {
+  mockDialogs();
+});
 
 const LAST_OWNER =
   'Compania trebuie să aibă cel puțin un proprietar (rol 2): acesta este ultimul și nu poate fi șters sau retrogradat.';

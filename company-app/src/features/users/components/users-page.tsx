@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import {
-  EmptyState,
-  ErrorState,
-  Pagination,
+  ActionsHeader,
+  ListTable,
+  PageHeader,
+  RowAction,
   SearchField,
-  Spinner,
-  confirmDialog,
+  confirmDelete,
   deleteTenantUser,
   errorMessage,
   formatDate,
-  toast,
   useCurrentUser,
   useListSearch,
   useTenantUsers,
@@ -31,34 +30,27 @@ export function UsersPage() {
   // The company list keeps the server's own order (no sort).
   const users = useTenantUsers(apiBase, { page, per_page: PER_PAGE, search: debouncedSearch });
 
-  const onDelete = async (user: TenantUser) => {
-    const confirmed = await confirmDialog({
+  const onDelete = (user: TenantUser) =>
+    confirmDelete({
       title: `Ștergi utilizatorul ${user.name}?`,
       text: `${user.email} nu se va mai putea autentifica.`,
-      confirmButtonText: 'Șterge',
-      cancelButtonText: 'Renunță',
-      danger: true,
-    });
-    if (!confirmed) return;
-    setPageError(null);
-    try {
-      const result = await deleteTenantUser(apiBase, user.id);
-      void toast.success(result.message ?? 'Utilizatorul a fost șters.');
-      users.reload();
-    } catch (err) {
+      run: () => {
+        setPageError(null);
+        return deleteTenantUser(apiBase, user.id);
+      },
+      success: 'Utilizatorul a fost șters.',
+      onDone: users.reload,
       // e.g. the last owner: the server's own Romanian message, also kept on the page.
-      setPageError(errorMessage(err));
-    }
-  };
+      onError: (err) => setPageError(errorMessage(err)),
+    });
 
   return (
     <div className="page">
-      <div className="page-header">
-        <h1>Utilizatori</h1>
+      <PageHeader title="Utilizatori">
         <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
           Utilizator nou
         </button>
-      </div>
+      </PageHeader>
       <SearchField id="user-search" label="Caută după nume sau e-mail" value={search} onChange={setSearch} />
 
       {pageError && (
@@ -67,81 +59,50 @@ export function UsersPage() {
         </div>
       )}
 
-      {users.error ? (
-        <ErrorState
-          message={errorMessage(users.error, 'Utilizatorii nu au putut fi încărcați.')}
-          onRetry={users.reload}
-        />
-      ) : !users.data ? (
-        <Spinner />
-      ) : users.data.data.length === 0 ? (
-        <EmptyState title={debouncedSearch ? 'Niciun utilizator nu corespunde căutării.' : 'Nu există utilizatori.'} />
-      ) : (
-        <div className="card table-wrap" aria-busy={users.loading}>
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Nume</th>
-                <th scope="col">E-mail</th>
-                <th scope="col">Rol</th>
-                <th scope="col">Cont</th>
-                <th scope="col">
-                  <span className="sr-only">Acțiuni</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.data.data.map((user) => (
-                <tr key={user.id}>
-                  <td>
-                    {user.name}
-                    {user.id === me?.id && <span className="muted"> (tu)</span>}
-                  </td>
-                  <td>{user.email}</td>
-                  <td>
-                    <span className="badge">{ROLE_NAMES[user.role] ?? `Rol ${user.role}`}</span>
-                  </td>
-                  <td>
-                    {user.invited ? (
-                      <span className="badge badge-warning">Invitație trimisă</span>
-                    ) : user.last_seen_at ? (
-                      `Activ, ultima dată ${formatDate(user.last_seen_at)}`
-                    ) : (
-                      'Activ'
-                    )}
-                  </td>
-                  <td className="actions">
-                    <button
-                      type="button"
-                      className="btn btn-ghost"
-                      aria-label={`Modifică ${user.name}`}
-                      onClick={() => setEditing(user)}
-                    >
-                      Modifică
-                    </button>
-                    {user.id !== me?.id && (
-                      <button
-                        type="button"
-                        className="btn btn-danger"
-                        aria-label={`Șterge ${user.name}`}
-                        onClick={() => void onDelete(user)}
-                      >
-                        Șterge
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pagination
-            page={users.data.meta.page}
-            perPage={users.data.meta.per_page}
-            total={users.data.meta.total}
-            onPage={setPage}
-          />
-        </div>
-      )}
+      <ListTable
+        list={users}
+        errorText="Utilizatorii nu au putut fi încărcați."
+        serverError
+        empty={debouncedSearch ? 'Niciun utilizator nu corespunde căutării.' : 'Nu există utilizatori.'}
+        card
+        head={
+          <>
+            <th scope="col">Nume</th>
+            <th scope="col">E-mail</th>
+            <th scope="col">Rol</th>
+            <th scope="col">Cont</th>
+            <ActionsHeader />
+          </>
+        }
+        onPage={setPage}
+        row={(user) => (
+          <tr key={user.id}>
+            <td>
+              {user.name}
+              {user.id === me?.id && <span className="muted"> (tu)</span>}
+            </td>
+            <td>{user.email}</td>
+            <td>
+              <span className="badge">{ROLE_NAMES[user.role] ?? `Rol ${user.role}`}</span>
+            </td>
+            <td>
+              {user.invited ? (
+                <span className="badge badge-warning">Invitație trimisă</span>
+              ) : user.last_seen_at ? (
+                `Activ, ultima dată ${formatDate(user.last_seen_at)}`
+              ) : (
+                'Activ'
+              )}
+            </td>
+            <td className="actions">
+              <RowAction action="Modifică" target={user.name} onClick={() => setEditing(user)} />
+              {user.id !== me?.id && (
+                <RowAction action="Șterge" target={user.name} danger onClick={() => void onDelete(user)} />
+              )}
+            </td>
+          </tr>
+        )}
+      />
 
       {editing !== null && (
         <UserFormDialog

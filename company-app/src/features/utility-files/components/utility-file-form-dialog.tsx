@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import {
   FieldShell,
+  FormActions,
   Modal,
   ProgressBar,
   TextAreaField,
@@ -104,14 +105,13 @@ export function UtilityFileFormDialog({ companyId, util, onClose, onSaved }: Uti
         </FieldShell>
         {file && <p className="muted">{`${file.name} · ${formatBytes(file.size)}`}</p>}
         {progress !== null && <ProgressBar value={progress} label="Se încarcă fișierul" />}
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={progress !== null}>
-            {progress !== null ? 'Se salvează…' : 'Salvează'}
-          </button>
-          <button type="button" className="btn btn-ghost" onClick={close}>
-            {progress !== null ? 'Anulează' : 'Renunță'}
-          </button>
-        </div>
+        <FormActions
+          busy={progress !== null}
+          busyLabel="Se salvează…"
+          submitLabel="Salvează"
+          onCancel={close}
+          cancelLabel={progress !== null ? 'Anulează' : 'Renunță'}
+        />
       </form>
     </Modal>
   );

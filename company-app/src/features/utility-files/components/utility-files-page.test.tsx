@@ -1,14 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http } from '@dosar/shared';
-import { captureDownloads } from '@dosar/shared/testing';
+import { captureDownloads, mockDialogs } from '@dosar/shared/testing';
 import { ok, paged, renderSignedIn } from '../../../testing/render';
 import { UtilityFilesPage } from './utility-files-page';
 
-jest.mock('@dosar/shared', () => ({
-  ...jest.requireActual('@dosar/shared'),
-  toast: { success: jest.fn(), error: jest.fn(), info: jest.fn(), warning: jest.fn() },
-  confirmDialog: jest.fn().mockResolvedValue(true),
-}));
+// The delete confirm and its toast are called from inside @dosar/shared (confirmDelete): a
+// jest.mock of the package would not reach them, mockDialogs does.
+beforeEach(() => {
+  mockDialogs().mockResolvedValue(true);
+});
 
 const utils = paged([
   {

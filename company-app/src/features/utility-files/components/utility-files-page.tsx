@@ -1,17 +1,16 @@
 import { useState } from 'react';
 import {
+  ActionsHeader,
   DownloadStatus,
   EmptyState,
-  ErrorState,
-  Pagination,
+  ListTable,
+  PageHeader,
+  RowAction,
   SearchField,
-  Spinner,
-  confirmDialog,
+  confirmDelete,
   downloadUtilityFile,
-  errorMessage,
   formatBytes,
   formatDate,
-  toast,
   useCurrentUser,
   useDownload,
   useListSearch,
@@ -37,126 +36,87 @@ export function UtilityFilesPage() {
   const utils = useUtilityFiles(apiBase, { page, per_page: PER_PAGE, search: debouncedSearch });
   const download = useDownload();
 
-  const onDelete = async (util: UtilityFile) => {
-    const confirmed = await confirmDialog({
+  const onDelete = (util: UtilityFile) =>
+    confirmDelete({
       title: `Ștergi „${util.title}”?`,
       text: 'Fișierul nu va mai fi disponibil pentru angajați și holdinguri.',
-      confirmButtonText: 'Șterge',
-      cancelButtonText: 'Renunță',
-      danger: true,
+      run: () => deleteUtil(companyId, util.id),
+      success: 'Fișierul a fost șters.',
+      onDone: utils.reload,
     });
-    if (!confirmed) return;
-    try {
-      const result = await deleteUtil(companyId, util.id);
-      void toast.success(result.message ?? 'Fișierul a fost șters.');
-      utils.reload();
-    } catch {
-      // The shared client showed the server's message.
-    }
-  };
 
   return (
     <div className="page">
-      <div className="page-header">
-        <h1>Fișiere utile</h1>
+      <PageHeader title="Fișiere utile">
         {canManage && (
           <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
             Fișier util nou
           </button>
         )}
-      </div>
+      </PageHeader>
       <SearchField id="util-search" label="Caută" value={search} onChange={setSearch} />
 
       {download.progress && <DownloadStatus progress={download.progress} onCancel={download.cancel} />}
 
-      {utils.error ? (
-        <ErrorState
-          message={errorMessage(utils.error, 'Fișierele utile nu au putut fi încărcate.')}
-          onRetry={utils.reload}
-        />
-      ) : !utils.data ? (
-        <Spinner />
-      ) : utils.data.data.length === 0 ? (
-        debouncedSearch ? (
-          <EmptyState title="Niciun fișier nu corespunde căutării." />
-        ) : (
-          <EmptyState title="Nu există încă fișiere utile.">
-            {canManage
-              ? 'Adaugă modele, formulare sau instrucțiuni pentru clienții tăi.'
-              : 'Fișierele puse la dispoziție de companie apar aici.'}
-          </EmptyState>
-        )
-      ) : (
-        <div className="card table-wrap" aria-busy={utils.loading}>
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Titlu</th>
-                <th scope="col">Descriere</th>
-                <th scope="col">Fișier</th>
-                <th scope="col">Adăugat</th>
-                <th scope="col">
-                  <span className="sr-only">Acțiuni</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {utils.data.data.map((util) => (
-                <tr key={util.id}>
-                  <td>{util.title}</td>
-                  <td>{util.description || <span className="muted">—</span>}</td>
-                  <td>
-                    {utilityFileName(util)}
-                    <span className="muted"> · {formatBytes(utilityFileSize(util))}</span>
-                  </td>
-                  <td>{formatDate(util.created_at)}</td>
-                  <td className="actions">
-                    <button
-                      type="button"
-                      className="btn btn-ghost"
-                      disabled={download.progress !== null}
-                      aria-label={`Descarcă ${util.title}`}
-                      onClick={() =>
-                        void download.run(util.title, utilityFileName(util), (options) =>
-                          downloadUtilityFile(apiBase, util.media_id, options),
-                        )
-                      }
-                    >
-                      Descarcă
-                    </button>
-                    {canManage && (
-                      <>
-                        <button
-                          type="button"
-                          className="btn btn-ghost"
-                          aria-label={`Modifică ${util.title}`}
-                          onClick={() => setEditing(util)}
-                        >
-                          Modifică
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn-danger"
-                          aria-label={`Șterge ${util.title}`}
-                          onClick={() => void onDelete(util)}
-                        >
-                          Șterge
-                        </button>
-                      </>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pagination
-            page={utils.data.meta.page}
-            perPage={utils.data.meta.per_page}
-            total={utils.data.meta.total}
-            onPage={setPage}
-          />
-        </div>
-      )}
+      <ListTable
+        list={utils}
+        errorText="Fișierele utile nu au putut fi încărcate."
+        serverError
+        empty={
+          debouncedSearch ? (
+            'Niciun fișier nu corespunde căutării.'
+          ) : (
+            <EmptyState title="Nu există încă fișiere utile.">
+              {canManage
+                ? 'Adaugă modele, formulare sau instrucțiuni pentru clienții tăi.'
+                : 'Fișierele puse la dispoziție de companie apar aici.'}
+            </EmptyState>
+          )
+        }
+        card
+        head={
+          <>
+            <th scope="col">Titlu</th>
+            <th scope="col">Descriere</th>
+            <th scope="col">Fișier</th>
+            <th scope="col">Adăugat</th>
+            <ActionsHeader />
+          </>
+        }
+        onPage={setPage}
+        row={(util) => (
+          <tr key={util.id}>
+            <td>{util.title}</td>
+            <td>{util.description || <span className="muted">—</span>}</td>
+            <td>
+              {utilityFileName(util)}
+              <span className="muted"> · {formatBytes(utilityFileSize(util))}</span>
+            </td>
+            <td>{formatDate(util.created_at)}</td>
+            <td className="actions">
+              <button
+                type="button"
+                className="btn btn-ghost"
+                disabled={download.progress !== null}
+                aria-label={`Descarcă ${util.title}`}
+                onClick={() =>
+                  void download.run(util.title, utilityFileName(util), (options) =>
+                    downloadUtilityFile(apiBase, util.media_id, options),
+                  )
+                }
+              >
+                Descarcă
+              </button>
+              {canManage && (
+                <>
+                  <RowAction action="Modifică" target={util.title} onClick={() => setEditing(util)} />
+                  <RowAction action="Șterge" target={util.title} danger onClick={() => void onDelete(util)} />
+                </>
+              )}
+            </td>
+          </tr>
+        )}
+      />
 
       {canManage && editing !== null && (
         <UtilityFileFormDialog
