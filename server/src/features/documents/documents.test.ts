@@ -514,6 +514,27 @@ describe('collection (zip)', () => {
     return res;
   };
 
+  test('a category named like a drive and a file named like a device still zip, under safe names', async () => {
+    const category = await post(owner, `/api/company/${company.id}/storeCategory`, { name: 'A: Avize' });
+    expect(category.statusCode).toBe(201);
+    const client = await createClient(t, company);
+    const sent = await upload(
+      owner,
+      [
+        field('category_id', String(category.json().data.id)),
+        field('period', '2026-03'),
+        file('f', 'CON.pdf', files.b),
+      ],
+      client.id,
+    );
+    expect(sent.statusCode).toBe(201);
+    const res = await post(owner, `/api/company/${company.id}/clients/${client.id}/collection`);
+    expect(res.statusCode).toBe(200);
+    expect(readZip(res.rawPayload).map((e) => [e.name, e.data.equals(files.b)])).toEqual([
+      ['A- Avize/2026-03/_CON.pdf', true],
+    ]);
+  });
+
   test('the whole collection: entries category/month/file, de-duplicated, stored, byte for byte', async () => {
     const res = await zipOf(staff);
     expect(res.statusCode).toBe(200);

@@ -50,13 +50,23 @@ export async function sendFile(reply: FastifyReply, storage: Storage, media: Dow
   return reply.send(body);
 }
 
-/** A path segment for a zip entry: no separators, no control characters, never empty or `..`. */
+// Names Windows keeps for devices, with or without an extension (`CON`, `con.pdf`, `COM1.txt`, `LPT¹`).
+const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\.|$)/i;
+
+/**
+ * A path segment for a zip entry that every OS extracts as the name it shows: no separators and no
+ * characters Windows refuses (`< > : " | ? *`, so `A: Avize` is not read as a drive), no control
+ * characters, no leading spaces nor trailing dots and spaces (Windows drops them, so `.. .` would
+ * become `..`), never empty, `.` or `..`, never a Windows device name (`CON.pdf` → `_CON.pdf`).
+ */
 export function zipSegment(value: string): string {
   const clean = value
     .replace(/[\u0000-\u001f\u007f]/g, '')
-    .replace(/[/\\]/g, '-')
-    .trim();
-  return clean.replace(/^\.+$/, '_') || '_';
+    .replace(/[/\\<>:"|?*]/g, '-')
+    .replace(/^\s+/, '')
+    .replace(/[\s.]+$/, '');
+  if (!clean || /^\.+$/.test(clean)) return '_';
+  return WINDOWS_DEVICE.test(clean) ? `_${clean}` : clean;
 }
 
 /** `a.pdf`, then `a (2).pdf`, `a (3).pdf`… (case-insensitive, per folder). */

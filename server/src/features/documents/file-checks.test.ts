@@ -161,6 +161,28 @@ describe('zip entry paths', () => {
     ]);
     expect(zipSegment('  ')).toBe('_');
   });
+
+  test('names every OS extracts as shown: no drive letters, device names, trailing dots or `..` in disguise', () => {
+    const cases: [string, string][] = [
+      ['A: Avize', 'A- Avize'],
+      ['C:\\Windows', 'C--Windows'],
+      ['.. .', '_'],
+      ['. . ', '_'],
+      ['...', '_'],
+      ['factura. ', 'factura'],
+      ['CON.pdf', '_CON.pdf'],
+      ['con', '_con'],
+      ['LPT1.txt', '_LPT1.txt'],
+      ['console.pdf', 'console.pdf'],
+      ['a<b>c?"d"|e*.pdf', 'a-b-c--d--e-.pdf'],
+      ['  raport.pdf', 'raport.pdf'],
+    ];
+    for (const [raw, safe] of cases) expect([raw, zipSegment(raw)]).toEqual([raw, safe]);
+    expect(zipEntryPaths([row('A: Avize', '2026-01', 'CON.pdf'), row('.. .', null, '.. .')])).toEqual([
+      'A- Avize/2026-01/_CON.pdf',
+      '_/Fără lună/_',
+    ]);
+  });
 });
 
 describe('upload fields', () => {
