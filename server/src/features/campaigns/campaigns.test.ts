@@ -9,6 +9,7 @@ import {
 } from '../../../test/factories.js';
 import { backoffSeconds, drainOutbox, enqueueMail, MAX_ATTEMPTS, startOutboxWorker } from '../../infra/outbox.js';
 import { htmlToText } from './html-to-text.js';
+import { cleanHtml } from './service.js';
 import type { Mailer } from '../../infra/mailer.js';
 
 // Two companies, each with a holding whose administrator signed in: the whole audience of this file.
@@ -48,6 +49,43 @@ describe('html → text fallback', () => {
       ),
     ).toBe('Bună ziua,\nlume\n\nA & B ! aici (https://x.ro/a?b=1&c=2)\n\n- unu\n- doi');
     expect(htmlToText('<style>p{color:red}</style><div>x</div><script>y()</script>')).toBe('x');
+  });
+});
+
+describe('campaign HTML', () => {
+  test('handlers, scripts and javascript: links are dropped however they are written; formatting stays', () => {
+    const attacks = [
+      '<img src="https://dosar.ro/x.png" onerror="alert(1)">',
+      '<img src=x onerror=alert(1)>',
+      '<a href="&#106;avascript:alert(1)">a</a>',
+      '<a href="&#x6A;&#x61;vascript&colon;alert(1)">b</a>',
+      '<a href="jav&#x09;ascript:alert(1)">c</a>',
+      '<a href=" JAVASCRIPT:alert(1)">d</a>',
+      '<svg><script>alert(1)</script></svg>',
+      '<p style="background:url(javascript:alert(1))" onclick="x()">e</p>',
+      '<iframe src="https://evil.example"></iframe><form action="https://evil.example"><input></form>',
+      '<img src="data:image/svg+xml;base64,PHN2Zz4=">',
+    ].join('');
+    const clean = cleanHtml(attacks).toLowerCase();
+    for (const bad of [
+      'onerror',
+      'onclick',
+      'javascript',
+      '<script',
+      '<svg',
+      '<iframe',
+      '<form',
+      '<input',
+      'style=',
+      'data:',
+    ]) {
+      expect([bad, clean.includes(bad)]).toEqual([bad, false]);
+    }
+    expect(
+      cleanHtml('<h1>Bună</h1><p><b>ex</b> <a href="https://dosar.ro/noutati">noutăți</a></p><ul><li>unu</li></ul>'),
+    ).toBe(
+      '<h1>Bună</h1><p><b>ex</b> <a href="https://dosar.ro/noutati" rel="noopener noreferrer">noutăți</a></p><ul><li>unu</li></ul>',
+    );
   });
 });
 

@@ -1,3 +1,4 @@
+import sanitizeHtml from 'sanitize-html';
 import type { MailMessage } from '../../infra/mailer.js';
 import { errors } from '../../infra/errors.js';
 import type { Db } from '../../infra/db.js';
@@ -16,13 +17,53 @@ function fill(template: string, recipient: Recipient, escape: boolean): string {
   );
 }
 
-/** Admin-written HTML is trusted, but scripts and inline handlers never go out in a mail. */
+/**
+ * What a campaign's HTML may keep: text formatting, lists, tables, links (http, https, mailto) and
+ * images (http, https). Everything else — scripts, inline handlers (`<img onerror>`), styles, forms,
+ * `javascript:` links however their characters are encoded — is dropped by a parser (sanitize-html),
+ * not by patterns a crafted string could slip past.
+ */
+const CAMPAIGN_HTML: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'p',
+    'br',
+    'hr',
+    'b',
+    'strong',
+    'i',
+    'em',
+    'u',
+    's',
+    'span',
+    'div',
+    'blockquote',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'img',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+  ],
+  allowedAttributes: { a: ['href', 'title', 'rel'], img: ['src', 'alt', 'width', 'height'], td: ['colspan'], th: ['colspan'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
+};
+
+/** A campaign's HTML, cleaned to the allow-list above before it is previewed or sent. */
 export function cleanHtml(html: string): string {
-  return html
-    .replace(/<(script|iframe|object|embed)\b[\s\S]*?<\/\1\s*>/gi, '')
-    .replace(/<(script|iframe|object|embed)\b[^>]*>/gi, '')
-    .replace(/\son[a-z]+\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, '')
-    .replace(/(href|src)\s*=\s*(["'])\s*javascript:[^"']*\2/gi, '$1="#"');
+  return sanitizeHtml(html, CAMPAIGN_HTML);
 }
 
 const FOOTER = 'Primești acest mesaj pentru că ai un cont în Dosar.';
