@@ -25,8 +25,13 @@ test('every configuration problem is listed at once', () => {
   expect(problems.join('\n')).toMatch(/PORT[\s\S]*DATABASE_URL[\s\S]*SMTP_URL[\s\S]*REDIS_URL[\s\S]*S3_ENDPOINT/);
 });
 
-test('production on PostgreSQL never seeds demo accounts', () => {
+test('production never seeds demo accounts, on any database; a demo server answers only this machine', () => {
   expect(loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x@y/z' }).seedDemo).toBe(false);
+  expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+  expect(loadConfig({ NODE_ENV: 'production' }).host).toBe('0.0.0.0');
+  expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '1' }).seedDemo).toBe(true);
+  expect(loadConfig({}).host).toBe('127.0.0.1');
+  expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   expect(loadConfig({ REMOTE_COMPANY_URL: 'https://cdn.example.ro/company' }).remotes.company).toBe(
     'https://cdn.example.ro/company/',
   );

@@ -68,11 +68,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (s3Set.length > 0 && s3Set.length < s3Keys.length) {
     problems.push(`Stocarea S3 are nevoie de toate variabilele: lipsesc ${s3Keys.filter((k) => !env[k]).join(', ')}`);
   }
+  // Demo accounts never in production, whatever the database, unless SEED_DEMO asks for them.
+  const seedDemo = env.SEED_DEMO ? env.SEED_DEMO !== '0' : nodeEnv !== 'production';
   const publicUrl = withSlash(env.PUBLIC_URL || `http://localhost:${port}`);
   const config: Config = {
     env: nodeEnv,
     port,
-    host: env.HOST || '0.0.0.0',
+    // With the demo accounts (their password is in the README) the server answers only this machine unless told.
+    host: env.HOST || (seedDemo ? '127.0.0.1' : '0.0.0.0'),
     dataDir: path.resolve(env.DATA_DIR || path.join(serverDir, '..', 'data')),
     databaseUrl,
     databaseInMemory: false,
@@ -97,7 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
           }
         : null,
     uploadMaxBytes: int(env.UPLOAD_MAX_BYTES, 50 * 1024 * 1024, 'UPLOAD_MAX_BYTES', problems),
-    seedDemo: env.SEED_DEMO ? env.SEED_DEMO !== '0' : !(nodeEnv === 'production' && databaseUrl),
+    seedDemo,
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: env.TRUST_PROXY === '1',
     readCache: env.READ_CACHE !== 'off',
