@@ -178,7 +178,8 @@ function createConfig({ name, dir, port, exposes }) {
       context: dir,
       mode: production ? 'production' : 'development',
       entry: standalonePage ? { main: path.resolve(dir, 'src/index.ts') } : {},
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      // Production maps are written for error tracking but not linked from the bundles (nor served).
+      devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
       output: {
         path: path.resolve(dir, 'dist'),
         // Remotes resolve chunks next to their remoteEntry.js; the shell serves deep routes from /.

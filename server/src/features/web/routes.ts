@@ -27,6 +27,9 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
     return remotesJson;
   });
 
+  // Source maps are built for error tracking, never served in production (they hand out the source).
+  const allowedPath = (pathName: string): boolean => config.env !== 'production' || !pathName.endsWith('.map');
+
   for (const [area, dir] of Object.entries(AREAS)) {
     const root = path.join(config.staticRoot, dir, 'dist');
     if (!fs.existsSync(root)) continue;
@@ -35,6 +38,7 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
       prefix: `/remotes/${area}/`,
       decorateReply: false,
       index: false,
+      allowedPath,
       setHeaders: cacheHeaders,
     });
   }
@@ -48,6 +52,7 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
       prefix: '/',
       index: false,
       wildcard: false,
+      allowedPath,
       setHeaders: cacheHeaders,
     });
   }
