@@ -11,6 +11,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { AppContext } from './infra/context.js';
 import { errors, registerErrorHandler, sendError } from './infra/errors.js';
+import { redactUrl } from './lib/redact-url.js';
 import { registerAuth } from './infra/auth.js';
 import { registerSecurity } from './infra/security.js';
 import { registerReadCache } from './infra/cached-answer.js';
@@ -44,6 +45,16 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
+      // The logged URL without its secrets (company-request hashes, tokens): lib/redact-url.ts.
+      serializers: {
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+          remotePort: request.socket?.remotePort,
+        }),
+      },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     logController: new OneLinePerRequest(),

@@ -63,6 +63,14 @@ describe('request log', () => {
     expect(all).not.toContain(PASSWORD);
   });
 
+  it('never writes a company-request hash from the URL', async () => {
+    const hash = 'a9f3c1e7b2d84f06a1b2c3d4e5f60718293a4b5c6d7e8f90';
+    await t.app.inject({ method: 'GET', url: `/api/company-requests/${hash}` });
+    const all = lines.join('');
+    expect(all).toContain('/api/company-requests/***');
+    expect(all).not.toContain(hash);
+  });
+
   it('a refused request is still one line, with its 4xx status', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/user' });
     expect(res.statusCode).toBe(401);
