@@ -119,6 +119,40 @@ describe('POST /api/login', () => {
     }
   });
 
+  test('the answer takes as long for an invited account as for a real one or an unknown address', async () => {
+    const invited = `invitat-${Date.now()}@firma.test`;
+    const stored = await t.app.inject({
+      method: 'POST',
+      url: `/api/company/${company.id}/storeUser`,
+      headers: bearer(company.owner.token),
+      payload: { name: 'Invitat Fără Parolă', email: invited, role: 3 },
+    });
+    expect(stored.statusCode).toBe(201);
+    // Each try from its own address, so the per-IP throttle never answers instead of the check.
+    let ip = 0;
+    const median = async (email: string): Promise<number> => {
+      const times: number[] = [];
+      for (let i = 0; i < 15; i++) {
+        const started = process.hrtime.bigint();
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          remoteAddress: `10.9.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`,
+          payload: { email, password: 'Gresit123!' },
+        });
+        times.push(Number(process.hrtime.bigint() - started) / 1e6);
+        expect(res.statusCode).toBe(401);
+      }
+      return times.sort((a, b) => a - b)[7];
+    };
+    const real = await median(email.owner);
+    for (const other of [invited, `nimeni-${Date.now()}@firma.test`]) {
+      const ratio = (await median(other)) / real;
+      // A hash verification costs ~20 ms; skipping it answered in ~3 ms (ratio ~0.15).
+      expect([other, ratio > 0.5 && ratio < 2]).toEqual([other, true]);
+    }
+  });
+
   test('missing or empty fields: 422 with Romanian field errors', async () => {
     const res = await call({ method: 'POST', url: '/api/login', payload: { email: '' } });
     expect(res.statusCode).toBe(422);

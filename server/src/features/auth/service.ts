@@ -73,7 +73,9 @@ export async function login(ctx: AppContext, body: LoginBody, meta: RequestMeta)
   const { allowed, retryAfter } = await limiter.hit(throttleKey, LOGIN_LIMIT, LOGIN_WINDOW_SECONDS);
   if (!allowed) throw tooManyAttempts(retryAfter, true);
   const user = await repo.findLoginCandidate(db, email);
-  const ok = user
+  // Unknown, invited (no password yet) and known accounts all cost one hash verification: the answer's
+  // timing tells nothing about which addresses have accounts or which are still invitations.
+  const ok = user?.password_hash
     ? await verifyPassword(user.password_hash, body.password)
     : await equaliseTiming(body.password).then(() => false);
   if (!user || !ok) {
