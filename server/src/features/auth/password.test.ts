@@ -165,6 +165,25 @@ describe('POST /api/password/reset', () => {
     }
   });
 
+  test('one address gets 20 reset tries in 10 minutes, then 429 in Romanian before any password is hashed', async () => {
+    const attempt = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/password/reset',
+        remoteAddress: '10.77.0.1',
+        payload: {
+          token: 'ghicit-0123456789abcdef',
+          email: U.owner,
+          password: 'NouaParola9',
+          password_confirmation: 'NouaParola9',
+        },
+      });
+    for (let i = 0; i < 20; i++) expect((await attempt()).statusCode).toBe(422);
+    const refused = await attempt();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^Prea multe încercări\. Încearcă din nou peste \d+ (minute|secunde)\.$/);
+  });
+
   test('a valid token sets the password once, ends every session, and cannot be reused', async () => {
     const token = tokenFromMail(U.owner);
     const session = await login(U.owner);

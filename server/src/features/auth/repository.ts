@@ -132,6 +132,21 @@ export async function replaceResetToken(db: Db, userId: number, tokenHash: strin
  * succeed) when it exists, is unused, unexpired and belongs to this e-mail;
  * answers its user id, or undefined.
  */
+/** Whether a reset token is valid for this address now (a read: consumeResetToken takes it). */
+export async function resetTokenValid(db: Db, tokenHash: string, email: string, now: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('password_resets as pr')
+    .innerJoin('users as u', 'u.id', 'pr.user_id')
+    .select('pr.user_id')
+    .where('pr.token_hash', '=', tokenHash)
+    .where('pr.used_at', 'is', null)
+    .where('pr.expires_at', '>', now)
+    .where((eb) => eb(eb.fn('lower', ['u.email']), '=', normalizeEmail(email)))
+    .where('u.deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function consumeResetToken(
   db: Db,
   tokenHash: string,

@@ -58,6 +58,9 @@ const userNotFound = () => errors.notFound('Utilizatorul');
 
 export const isUniqueViolation = (error: unknown): boolean => (error as { code?: string }).code === '23505';
 
+/** Password resets one address may try in 10 minutes (each valid one hashes a password). */
+const RESETS_PER_IP_PER_10_MINUTES = 20;
+
 // Unknown e-mails still pay for one argon2 verification, so timing does not reveal which accounts exist.
 let timingHash: Promise<string> | null = null;
 const equaliseTiming = (password: string): Promise<boolean> => {
@@ -136,11 +139,18 @@ export async function requestPasswordReset(ctx: AppContext, rawEmail: string, me
 
 /** POST /password/reset: a valid, unused, unexpired token sets the password and ends every session. */
 export async function resetPassword(ctx: AppContext, body: PasswordResetBody, meta: RequestMeta): Promise<void> {
-  const { db } = ctx;
+  const { db, limiter } = ctx;
+  // Hashing costs ~20 ms of CPU: an anonymous caller gets it only within its address's budget, and only
+  // for a token that is valid (checked by a cheap read first; taking it stays atomic below).
+  const { allowed, retryAfter } = await limiter.hit(`password-reset:${meta.ip}`, RESETS_PER_IP_PER_10_MINUTES, 600);
+  if (!allowed) throw tooManyAttempts(retryAfter);
   const problems = newPasswordErrors(body.password, body.password_confirmation);
   if (Object.keys(problems).length) throw errors.validation(problems);
-  const passwordHash = await hashPassword(body.password);
   const now = new Date();
+  if (!(await repo.resetTokenValid(db, sha256(body.token), body.email, now))) {
+    throw errors.field('token', RESET_TOKEN_INVALID);
+  }
+  const passwordHash = await hashPassword(body.password);
   const userId = await db.transaction().execute(async (trx) => {
     const owner = await repo.consumeResetToken(trx, sha256(body.token), body.email, now);
     if (owner === undefined) return undefined;
