@@ -260,6 +260,10 @@ describe('POST /api/users/{id}/update', () => {
     const anon = await post(`/api/users/${await userId(U.holding2)}/update`, { name: 'X' });
     expect(anon.statusCode).toBe(401);
     expect((await post('/api/users/abc/update', { name: 'X' }, bearer(token))).statusCode).toBe(422);
+    // Who asks, for which account, comes before the body: a bad body still gets 401 anonymous, 404 for another's id.
+    const badBody = { name: 42, email: 'nu-e-email', extra: true };
+    expect((await post(`/api/users/${await userId(U.holding2)}/update`, badBody)).statusCode).toBe(401);
+    expect((await post(`/api/users/${await userId(U.holding)}/update`, badBody, bearer(token))).statusCode).toBe(404);
   });
 
   test('an e-mail already used by another account (any case) → 422 on `email`', async () => {

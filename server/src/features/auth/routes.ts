@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { requireActor } from '../../infra/auth.js';
+import { errors } from '../../infra/errors.js';
+import { canUpdateUser } from './policy.js';
 import { userSchema } from './presenter.js';
 import { errorSchema, messageSchema } from '../../lib/http-schemas.js';
 import {
@@ -96,6 +98,14 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/users/:id/update',
     {
+      // Who is asking, and for which account, is settled before the body is read: 401, then 404.
+      onRequest: async (request) => {
+        const actor = requireActor(request);
+        // A malformed id is the params schema's to refuse (422).
+        const raw = request.params.id;
+        if (/^[0-9]{1,9}$/.test(raw) && !canUpdateUser(actor, { id: Number(raw) }))
+          throw errors.notFound('Utilizatorul');
+      },
       schema: {
         tags: ['auth'],
         summary: 'Actualizează profilul (nume, e-mail, parolă)',
