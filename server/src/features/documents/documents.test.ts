@@ -32,6 +32,7 @@ let staff: string;
 let owner2: string;
 let holdingUser: string;
 let client1: number; // the company's client inside its holding
+let client1Holding: number; // that holding
 let client3: number; // the company's client outside the holding
 let otherClient: number; // a client of the other company
 let category1: number; // "Facturi emise" of the company
@@ -103,6 +104,7 @@ beforeAll(async () => {
     holding.admin?.token as string,
   ];
   [client1, client3, otherClient] = [holding.client.id, outside.id, foreign.id];
+  client1Holding = holding.id;
   const categories = await categoriesOf(t, company);
   category1 = categories.find((c) => c.name === 'Facturi emise')?.id as number;
   category2 = categories.find((c) => c.name === 'Facturi primite')?.id as number;
@@ -337,6 +339,40 @@ describe('storeFiles', () => {
     expect(anonymous.statusCode).toBe(401);
     expect(storedFiles()).toEqual(before.files);
     expect(await mediaCount()).toBe(before.rows);
+  });
+});
+
+describe('categories of another holding', () => {
+  test('an upload may not use a category the company keeps for another holding, nor learn its name', async () => {
+    const second = await createHolding(t, company);
+    const secret = `Dosar intern ${unique()}`;
+    const kept = await post(owner, `/api/company/${company.id}/storeCategory`, { name: secret, holding_id: second.id });
+    expect(kept.statusCode).toBe(201);
+    const keptId = kept.json().data.id as number;
+    const before = await mediaCount();
+    // From the first holding's door, into its own client…
+    const res = (
+      await api(t)
+        .as(holdingUser)
+        .upload(`/api/holding/${client1Holding}/clients/${client1}/storeFiles`, [
+          field('category_id', String(keptId)),
+          file('f', 'a.pdf', pdfOf('a')),
+        ])
+    ).res;
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ category_id: ['Categoria aleasă nu există.'] });
+    expect(res.body).not.toContain(secret);
+    // …and from the company door into a client of the first holding: the same set rule.
+    const fromCompany = await upload(owner, [field('category_id', String(keptId)), file('f', 'a.pdf', pdfOf('a'))]);
+    expect(fromCompany.statusCode).toBe(422);
+    expect(await mediaCount()).toBe(before);
+    // The second holding's own client files under it.
+    const ok = await upload(
+      owner,
+      [field('category_id', String(keptId)), file('f', 'b.pdf', pdfOf('b'))],
+      second.client.id,
+    );
+    expect(ok.statusCode).toBe(201);
   });
 });
 

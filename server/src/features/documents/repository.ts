@@ -10,6 +10,7 @@ type Executor = Db | Transaction<Database>;
 export interface ScopedClient {
   id: number;
   company_id: number;
+  holding_id: number | null;
   name: string;
 }
 
@@ -26,7 +27,7 @@ export async function findScopedClient(
   if (scope.kind === 'company') {
     return db
       .selectFrom('clients')
-      .select(['id', 'company_id', 'name'])
+      .select(['id', 'company_id', 'holding_id', 'name'])
       .where('company_id', '=', scope.id)
       .where('id', '=', clientId)
       .where('deleted_at', 'is', null)
@@ -38,7 +39,7 @@ export async function findScopedClient(
       join.onRef('ch.company_id', '=', 'c.company_id').on('ch.holding_id', '=', scope.id),
     )
     .innerJoin('companies as co', 'co.id', 'c.company_id')
-    .select(['c.id', 'c.company_id', 'c.name'])
+    .select(['c.id', 'c.company_id', 'c.holding_id', 'c.name'])
     .where('c.holding_id', '=', scope.id)
     .where('c.id', '=', clientId)
     .where('c.deleted_at', 'is', null)
@@ -188,14 +189,3 @@ export async function softDeleteClientMedia(
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Whether a live category of this company has this id. */
-export async function companyCategoryExists(db: Executor, companyId: number, categoryId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('categories')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where('id', '=', categoryId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return Boolean(row);
-}

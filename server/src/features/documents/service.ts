@@ -1,13 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../infra/context.js';
 import { errors } from '../../infra/errors.js';
+import { categorySet } from '../categories/index.js';
 import type { TenantScope } from '../doors/index.js';
 import { sendFile, sendZip } from './download.js';
 import { receiveMultipart } from './multipart.js';
 import { canDeleteDocument } from './policy.js';
 import { presentMedia, uploadLimits } from './presenter.js';
 import {
-  companyCategoryExists,
   findClientMedia,
   findScopedClient,
   insertMedia,
@@ -53,8 +53,11 @@ export async function storeDocuments(ctx: Ctx, scope: TenantScope, request: Fast
   const totalLimit = await checkBeforeUpload(db, tenants, request);
   const checkFields = async (fields: Record<string, string>): Promise<UploadFields> => {
     const parsed = parseUploadFields(fields);
-    if (parsed.categoryId !== null && !(await companyCategoryExists(db, client.company_id, parsed.categoryId))) {
-      throw invalidCategory();
+    // Only a category of the set this client's documents are filed under: the company's, or the one it
+    // keeps for the client's holding — never a set it keeps for another holding.
+    if (parsed.categoryId !== null) {
+      const { categories } = await categorySet(db, client.company_id, client.holding_id);
+      if (!categories.some((c) => c.id === parsed.categoryId)) throw invalidCategory();
     }
     return parsed;
   };
