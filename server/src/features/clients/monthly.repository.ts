@@ -23,7 +23,7 @@ const matches = (column: string, search: string) =>
 
 const dir = (direction: Direction) => sql.raw(direction === 'desc' ? 'desc' : 'asc');
 
-/** Clients visible to the holding: its own, of a linked, live company, not deleted. */
+/** Clients visible to the holding: its own, of a linked, live, active (not suspended) company, not deleted. */
 function scopedClients(db: Executor, holdingId: number) {
   return db
     .selectFrom('clients as c')
@@ -33,7 +33,8 @@ function scopedClients(db: Executor, holdingId: number) {
     .innerJoin('companies as co', 'co.id', 'c.company_id')
     .where('c.holding_id', '=', holdingId)
     .where('c.deleted_at', 'is', null)
-    .where('co.deleted_at', 'is', null);
+    .where('co.deleted_at', 'is', null)
+    .where('co.status', '=', 'active');
 }
 
 export async function previousSeenAt(db: Executor, userId: number): Promise<Date | null> {
@@ -138,7 +139,8 @@ async function countScopedClients(db: Executor, holdingId: number, companyId?: n
     )
     .innerJoin('companies as co', 'co.id', 'k.company_id')
     .where('k.holding_id', '=', holdingId)
-    .where('co.deleted_at', 'is', null);
+    .where('co.deleted_at', 'is', null)
+    .where('co.status', '=', 'active');
   if (companyId) query = query.where('k.company_id', '=', companyId);
   const row = await query.select(sql<number>`coalesce(sum(k.live), 0)::int`.as('total')).executeTakeFirstOrThrow();
   return Number(row.total);

@@ -68,7 +68,9 @@ export async function findClient(
       : query
           .where('c.holding_id', '=', scope.id)
           .where('ch.holding_id', 'is not', null)
-          .where('co.deleted_at', 'is', null);
+          .where('co.deleted_at', 'is', null)
+          // A suspended company's clients are out of its holdings' reach until it is reactivated.
+          .where('co.status', '=', 'active');
   const row = await query
     .select([
       'c.id',

@@ -44,6 +44,8 @@ export async function findScopedClient(
     .where('c.id', '=', clientId)
     .where('c.deleted_at', 'is', null)
     .where('co.deleted_at', 'is', null)
+    // A suspended company's clients are out of its holdings' reach until it is reactivated.
+    .where('co.status', '=', 'active')
     .executeTakeFirst();
 }
 

@@ -42,7 +42,8 @@ function scopedUtils(db: Executor, scope: Scope) {
     .innerJoin('company_holding as ch', (join) =>
       join.onRef('ch.company_id', '=', 'u.company_id').on('ch.holding_id', '=', scope.id),
     )
-    .where('co.deleted_at', 'is', null);
+    .where('co.deleted_at', 'is', null)
+    .where('co.status', '=', 'active');
   return query;
 }
 
