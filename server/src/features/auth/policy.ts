@@ -16,9 +16,16 @@ export function newPasswordErrors(password: string, confirmation: string | null 
   return out;
 }
 
-/** A plain e-mail check (the same rule as the schemas' `format: email`, for inputs outside a schema). */
+/**
+ * The e-mail rule everywhere an address comes in: exactly the schemas' `format: email` (ajv-formats),
+ * ASCII only, so a look-alike address (Cyrillic letters, zero-width spaces) is refused on every form
+ * the same way registration refuses it.
+ */
+const EMAIL =
+  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
+
 export function isEmail(value: string): boolean {
-  return value.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+  return value.length <= 254 && EMAIL.test(value);
 }
 
 /**

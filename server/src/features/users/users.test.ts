@@ -54,6 +54,14 @@ afterAll(() => t.close());
 describe.each(['company', 'holding'] as const)('%s door', (kind) => {
   const role = kind === 'company' ? 3 : 5;
 
+  test('a look-alike address (Cyrillic letter, zero-width space) is refused as registration refuses it', async () => {
+    for (const email of [`аna-${kind}@users.test`, `ana-${kind}\u200b@users.test`]) {
+      const res = await call('POST', door[kind]('storeUser'), tokenOf(kind), { name: 'Ana', email, role });
+      expect([email, res.statusCode]).toEqual([email, 422]);
+      expect(res.json().errors.email).toHaveLength(1);
+    }
+  });
+
   test('two storeUser calls racing for one e-mail: one account, the other a Romanian 422 (never a 500)', async () => {
     const email = `cursa-${kind}@users.test`;
     const body = { name: 'Cursă', email, role };
