@@ -14,6 +14,7 @@ export function ProfileForm() {
   const dispatch = useDispatch();
   const [name, setName] = useState(user?.name ?? '');
   const [email, setEmail] = useState(user?.email ?? '');
+  const [emailPassword, setEmailPassword] = useState('');
   const [savingDetails, setSavingDetails] = useState(false);
   const [detailErrors, setDetailErrors] = useState<FieldErrors>({});
 
@@ -29,14 +30,21 @@ export function ProfileForm() {
   }, [user?.name, user?.email]);
 
   if (!user) return null;
+  // A new e-mail address is confirmed with the current password (the server asks for it).
+  const emailChanged = email.trim().toLowerCase() !== user.email.toLowerCase();
 
   const saveDetails = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
     setSavingDetails(true);
     setDetailErrors({});
     try {
-      const updated = await updateProfile(user.id, { name: name.trim(), email: email.trim() });
+      const updated = await updateProfile(user.id, {
+        name: name.trim(),
+        email: email.trim(),
+        ...(emailChanged ? { current_password: emailPassword } : {}),
+      });
       dispatch(userUpdated(updated));
+      setEmailPassword('');
       void toast.success('Profilul a fost actualizat.');
     } catch (error) {
       setDetailErrors(fieldErrorsOf(error));
@@ -97,7 +105,24 @@ export function ProfileForm() {
             onValue={setEmail}
             autoComplete="email"
           />
-          <FormActions busy={savingDetails} busyLabel="Se salvează…" submitLabel="Salvează" />
+          {emailChanged ? (
+            <FieldRow
+              {...details}
+              id="profile-email-password"
+              label="Parola actuală (pentru noul e-mail)"
+              field="current_password"
+              type="password"
+              value={emailPassword}
+              onValue={setEmailPassword}
+              autoComplete="current-password"
+            />
+          ) : null}
+          <FormActions
+            busy={savingDetails}
+            busyLabel="Se salvează…"
+            submitLabel="Salvează"
+            disabled={emailChanged && !emailPassword}
+          />
         </form>
       </section>
       <section className="card" aria-labelledby="profile-password-title">

@@ -231,7 +231,11 @@ describe('POST /api/users/{id}/update', () => {
   test('updates own name and e-mail and answers the presented user', async () => {
     const id = await userId(U.client);
     const token = await login(U.client);
-    const res = await update(id, token, { name: '  Maria Ionescu ', email: 'Maria@Grup-Demo.ro' });
+    const res = await update(id, token, {
+      name: '  Maria Ionescu ',
+      email: 'Maria@Grup-Demo.ro',
+      current_password: PASSWORD,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       id,
@@ -245,6 +249,44 @@ describe('POST /api/users/{id}/update', () => {
     );
     expect((await post('/api/login', { email: 'maria@grup-demo.ro', password: PASSWORD })).statusCode).toBe(200);
     expect(await actions('maria@grup-demo.ro')).toContain('user.update');
+  });
+
+  test('an e-mail change asks for the password, tells the old address, ends other sessions and voids reset links', async () => {
+    const old = U.staff;
+    const id = await userId(old);
+    const token = await login(old);
+    const otherSession = await login(old);
+    expect((await requestReset(old)).statusCode).toBe(200);
+    const resetToken = tokenFromMail(old);
+    const fresh = `nou-${Date.now()}@firma.test`;
+
+    const noPassword = await update(id, token, { email: fresh });
+    expect(noPassword.statusCode).toBe(422);
+    expect(noPassword.json().errors).toEqual({
+      current_password: ['Introdu parola actuală pentru a schimba e-mailul.'],
+    });
+    const wrong = await update(id, token, { email: fresh, current_password: 'Gresit123' });
+    expect(wrong.json().errors).toEqual({ current_password: ['Parola actuală nu este corectă.'] });
+
+    const before = t.mail.to(old).length;
+    const changed = await update(id, token, { email: fresh, current_password: PASSWORD });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().email).toBe(fresh);
+    const notices = t.mail.to(old).slice(before);
+    expect(notices).toHaveLength(1);
+    expect(notices[0].subject).toBe('Adresa de e-mail a contului Dosar a fost schimbată');
+    expect(notices[0].text).toContain(fresh);
+    // This session goes on; the other one ends; the reset link sent to the old address no longer works.
+    expect((await call({ method: 'GET', url: '/api/user', headers: bearer(token) })).statusCode).toBe(200);
+    expect((await call({ method: 'GET', url: '/api/user', headers: bearer(otherSession) })).statusCode).toBe(401);
+    const reset = await post('/api/password/reset', {
+      token: resetToken,
+      email: old,
+      password: 'Preluare123',
+      password_confirmation: 'Preluare123',
+    });
+    expect(reset.statusCode).toBe(422);
+    U.staff = fresh;
   });
 
   test("another user's id, or an unknown id, → 404; anonymous → 401", async () => {

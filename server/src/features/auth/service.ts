@@ -198,10 +198,17 @@ export async function updateUser(
     }
   }
   const changesPassword = typeof body.password === 'string' && body.password !== '';
-  if (changesPassword) {
-    Object.assign(problems, newPasswordErrors(body.password as string, body.password_confirmation));
+  const changesEmail = patch.email !== undefined;
+  if (changesPassword) Object.assign(problems, newPasswordErrors(body.password as string, body.password_confirmation));
+  // A stolen session alone can't take the account over: changing the e-mail or the password asks for
+  // the current password.
+  if (changesPassword || changesEmail) {
     if (!body.current_password) {
-      problems.current_password = ['Introdu parola actuală pentru a o schimba.'];
+      problems.current_password = [
+        changesPassword
+          ? 'Introdu parola actuală pentru a o schimba.'
+          : 'Introdu parola actuală pentru a schimba e-mailul.',
+      ];
     } else {
       const throttleKey = `current-password:${target.id}`;
       const { allowed, retryAfter } = await limiter.hit(throttleKey, PASSWORD_CHECKS_PER_MINUTE, 60);
@@ -217,9 +224,12 @@ export async function updateUser(
     try {
       await db.transaction().execute(async (trx) => {
         await repo.updateUser(trx, target.id, patch);
-        if (patch.password_hash) {
+        if (patch.password_hash || patch.email) {
+          // Other sessions end and every reset link sent before is void (it went to the old address).
           await repo.revokeOtherTokens(trx, target.id, actor.tokenId);
           await repo.invalidateResetTokens(trx, target.id, new Date());
+        }
+        if (patch.password_hash) {
           await repo.recordAudit(trx, {
             userId: actor.id,
             action: 'password.change',
@@ -241,8 +251,21 @@ export async function updateUser(
       if (isUniqueViolation(error)) throw errors.field('email', EMAIL_TAKEN);
       throw error;
     }
+    if (patch.email) await ctx.mailer.send(emailChangedNotice(target.email, patch.email));
   }
   return mustPresent(db, target.id);
+}
+
+/** Tells the old address that the account's e-mail changed, so a takeover does not go unseen. */
+function emailChangedNotice(oldEmail: string, newEmail: string) {
+  return renderMail(oldEmail, {
+    subject: 'Adresa de e-mail a contului Dosar a fost schimbată',
+    paragraphs: [
+      `Adresa de e-mail a contului tău Dosar a fost schimbată în ${newEmail}. De acum, e-mailurile contului merg acolo.`,
+      'Toate celelalte sesiuni au fost închise, iar linkurile de resetare a parolei trimise până acum nu mai sunt valabile.',
+      'Dacă nu ai făcut tu această schimbare, contactează imediat administratorul firmei tale sau echipa Dosar.',
+    ],
+  });
 }
 
 export async function mustPresent(db: Db, userId: number): Promise<PresentedUser> {
