@@ -44,3 +44,21 @@ test('redis: two limiters (two instances) share one counter', async () => {
   await a.close();
   await b.close();
 });
+
+test('exceeded() reads a budget without spending it, on memory and on Redis', async () => {
+  const limiters: RateLimiter[] = [memoryRateLimiter()];
+  if (await redisAvailable()) limiters.push(await redisRateLimiter(REDIS_URL));
+  for (const limiter of limiters) {
+    const key = `failures:${crypto.randomUUID()}`;
+    expect(await limiter.exceeded(key, 2)).toEqual({ exceeded: false, retryAfter: 0 });
+    expect(await limiter.exceeded(key, 2)).toEqual({ exceeded: false, retryAfter: 0 });
+    await limiter.hit(key, 2, 60);
+    expect((await limiter.exceeded(key, 2)).exceeded).toBe(false);
+    await limiter.hit(key, 2, 60);
+    const full = await limiter.exceeded(key, 2);
+    expect(full.exceeded).toBe(true);
+    expect(full.retryAfter).toBeGreaterThan(0);
+    await limiter.reset(key);
+    await limiter.close();
+  }
+});

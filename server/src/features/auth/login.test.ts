@@ -153,6 +153,35 @@ describe('POST /api/login', () => {
     }
   });
 
+  test('one address gets 50 failed sign-ins in 10 minutes, whatever the e-mails; then 429 before any hashing', async () => {
+    const from = { remoteAddress: '10.66.0.1' };
+    for (let i = 0; i < 50; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        ...from,
+        payload: { email: `nimeni-${i}-${Date.now()}@firma.test`, password: 'Gresit123!' },
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      ...from,
+      payload: { email: email.owner, password: PASSWORD },
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toMatch(/^Prea multe încercări/);
+    // Another address signs in as usual.
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: '10.66.0.2',
+      payload: { email: email.owner, password: PASSWORD },
+    });
+    expect(other.statusCode).toBe(200);
+  });
+
   test('missing or empty fields: 422 with Romanian field errors', async () => {
     const res = await call({ method: 'POST', url: '/api/login', payload: { email: '' } });
     expect(res.statusCode).toBe(422);

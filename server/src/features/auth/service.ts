@@ -58,6 +58,9 @@ const userNotFound = () => errors.notFound('Utilizatorul');
 
 export const isUniqueViolation = (error: unknown): boolean => (error as { code?: string }).code === '23505';
 
+/** Failed sign-ins one address may make in 10 minutes, whatever the e-mails. */
+const FAILED_LOGINS_PER_IP_PER_10_MINUTES = 50;
+
 /** Password resets one address may try in 10 minutes (each valid one hashes a password). */
 const RESETS_PER_IP_PER_10_MINUTES = 20;
 
@@ -75,6 +78,11 @@ export async function login(ctx: AppContext, body: LoginBody, meta: RequestMeta)
   const throttleKey = `login:${email}:${meta.ip}`;
   const { allowed, retryAfter } = await limiter.hit(throttleKey, LOGIN_LIMIT, LOGIN_WINDOW_SECONDS);
   if (!allowed) throw tooManyAttempts(retryAfter, true);
+  // Failed sign-ins from one address (any e-mails) have a budget, checked before any hashing: a burst of
+  // made-up addresses can't keep the CPU hashing. Successful sign-ins don't count (one office, many users).
+  const failuresKey = `login-failures:${meta.ip}`;
+  const burst = await limiter.exceeded(failuresKey, FAILED_LOGINS_PER_IP_PER_10_MINUTES);
+  if (burst.exceeded) throw tooManyAttempts(burst.retryAfter, true);
   const user = await repo.findLoginCandidate(db, email);
   // Unknown, invited (no password yet) and known accounts all cost one hash verification: the answer's
   // timing tells nothing about which addresses have accounts or which are still invitations.
@@ -82,6 +90,7 @@ export async function login(ctx: AppContext, body: LoginBody, meta: RequestMeta)
     ? await verifyPassword(user.password_hash, body.password)
     : await equaliseTiming(body.password).then(() => false);
   if (!user || !ok) {
+    await limiter.hit(failuresKey, FAILED_LOGINS_PER_IP_PER_10_MINUTES, 600);
     await repo.recordAudit(db, { userId: user?.id ?? null, action: 'login.failure', subject: email, ip: meta.ip });
     throw errors.signInRefused(401, 'invalid_credentials', LOGIN_FAILED);
   }
