@@ -1,5 +1,12 @@
 /** What other features use from billing (plan limits, the read-only guard, trials, a tenant's account). */
-export { assertCanAddClient, assertCanAddUser, assertCanStore, assertWritable, storageLeft } from './limits.js';
+export {
+  assertCanAddClient,
+  assertCanAddUser,
+  assertCanStore,
+  assertWritable,
+  storageLeft,
+  withTenantsLocked,
+} from './limits.js';
 export { registerReadOnlyGuard, isWriteCall } from './read-only.js';
 export { startTrial, ensureSubscription, effectiveStatus, TRIAL_DAYS } from './service.js';
 export { tenantAccount } from './admin-service.js';

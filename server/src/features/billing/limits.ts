@@ -85,3 +85,18 @@ export async function assertCanStore(db: Db, ref: TenantRef | Tenant, bytes: num
     );
   }
 }
+
+/**
+ * Runs `work` in one transaction that holds the tenants' rows: checks of a limit (assertCan…) and the
+ * writes they guard, done inside with its `trx`, are atomic.
+ */
+export async function withTenantsLocked<T>(
+  db: Db,
+  refs: readonly (TenantRef | Tenant)[],
+  work: (trx: Db) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await repo.lockTenantRows(trx, refs.map(toTenant));
+    return work(trx);
+  });
+}

@@ -273,3 +273,17 @@ export async function usageOf(db: Db, tenant: Tenant): Promise<Usage> {
     storage_bytes: await storageUsed(db, tenant),
   };
 }
+
+/**
+ * Locks the tenants' rows until the transaction ends, companies before holdings and each by id, so two
+ * writers never wait on each other crosswise: a limit checked and written inside that transaction holds
+ * under any number of parallel requests.
+ */
+export async function lockTenantRows(trx: Db, tenants: readonly Tenant[]): Promise<void> {
+  const ids = (kind: Tenant['kind']) =>
+    [...new Set(tenants.filter((t) => t.kind === kind).map((t) => t.id))].sort((a, b) => a - b);
+  for (const id of ids('company'))
+    await trx.selectFrom('companies').select('id').where('id', '=', id).forUpdate().execute();
+  for (const id of ids('holding'))
+    await trx.selectFrom('holdings').select('id').where('id', '=', id).forUpdate().execute();
+}

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../infra/context.js';
 import { errors } from '../../infra/errors.js';
+import { withTenantsLocked } from '../billing/index.js';
 import { categorySet } from '../categories/index.js';
 import type { TenantScope } from '../doors/index.js';
 import { sendFile, sendZip } from './download.js';
@@ -71,30 +72,28 @@ export async function storeDocuments(ctx: Ctx, scope: TenantScope, request: Fast
   try {
     const { categoryId, period } = await checkFields(upload.fields);
     if (upload.files.length === 0) throw errors.field('files', 'Alege cel puțin un fișier.');
-    await assertFits(
-      db,
-      tenants,
-      upload.files.reduce((sum, f) => sum + f.size, 0),
-    );
-    // One INSERT of every row: all or nothing without a transaction of its own.
-    const ids = await insertMedia(
-      db,
-      upload.files.map((f) => ({
-        company_id: client.company_id,
-        client_id: client.id,
-        category_id: categoryId,
-        period,
-        original_name: f.name,
-        mime: f.mime,
-        size: f.size,
-        sha256: f.sha256,
-        storage_key: f.key,
-        uploaded_by: scope.actor.id,
-      })),
-    );
-    const rows = await listClientMedia(db, { companyId: client.company_id, clientId: client.id, ids });
+    const rows = upload.files.map((f) => ({
+      company_id: client.company_id,
+      client_id: client.id,
+      category_id: categoryId,
+      period,
+      original_name: f.name,
+      mime: f.mime,
+      size: f.size,
+      sha256: f.sha256,
+      storage_key: f.key,
+      uploaded_by: scope.actor.id,
+    }));
+    const bytes = upload.files.reduce((sum, f) => sum + f.size, 0);
+    // The bytes received are checked and the rows written under the tenants' locks: parallel uploads
+    // take the room one after the other and never pass the plan's storage together.
+    const ids = await withTenantsLocked(db, tenants, async (trx) => {
+      await assertFits(trx, tenants, bytes);
+      return insertMedia(trx, rows);
+    });
+    const stored = await listClientMedia(db, { companyId: client.company_id, clientId: client.id, ids });
     const order = new Map(ids.map((id, i) => [id, i]));
-    return { data: rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0)).map(presentMedia) };
+    return { data: stored.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0)).map(presentMedia) };
   } catch (error) {
     await upload.discard();
     throw error;

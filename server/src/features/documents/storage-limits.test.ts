@@ -211,6 +211,25 @@ describe('holding uploads count against the holding plan, whatever the request d
     expect(await footprint()).toEqual(before);
   });
 
+  test('six parallel uploads racing for room for three: three are stored, three refused, the limit holds', async () => {
+    const used = await storageUsed('company');
+    const limit = used + 10_000;
+    await setStorageLimit('company', limit);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        send(
+          tokens.owner,
+          `/api/company/${ids.company}/clients/${ids.client}/storeFiles`,
+          [file('files[]', `cursa-${i}.csv`, csv(3000))],
+          false,
+        ),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 402, 402, 402]);
+    expect(await storageUsed('company')).toBe(used + 9000);
+    expect(await storageUsed('company')).toBeLessThanOrEqual(limit);
+  });
+
   test('within both limits a chunked holding upload is stored', async () => {
     await setStorageLimit('holding', (await storageUsed('holding')) + 100_000);
     await setStorageLimit('company', (await storageUsed('company')) + 100_000);
