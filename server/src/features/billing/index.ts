@@ -5,6 +5,7 @@ export {
   assertCanStore,
   assertWritable,
   storageLeft,
+  lockTenants,
   withTenantsLocked,
 } from './limits.js';
 export { registerReadOnlyGuard, isWriteCall } from './read-only.js';

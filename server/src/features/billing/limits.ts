@@ -87,16 +87,21 @@ export async function assertCanStore(db: Db, ref: TenantRef | Tenant, bytes: num
 }
 
 /**
- * Runs `work` in one transaction that holds the tenants' rows: checks of a limit (assertCan…) and the
- * writes they guard, done inside with its `trx`, are atomic.
+ * Holds the tenants' rows until the caller's transaction ends: checks of a limit (assertCan…) and the
+ * writes they guard, done inside that transaction, are atomic.
  */
+export async function lockTenants(trx: Db, refs: readonly (TenantRef | Tenant)[]): Promise<void> {
+  await repo.lockTenantRows(trx, refs.map(toTenant));
+}
+
+/** lockTenants, then `work`, in one transaction. */
 export async function withTenantsLocked<T>(
   db: Db,
   refs: readonly (TenantRef | Tenant)[],
   work: (trx: Db) => Promise<T>,
 ): Promise<T> {
   return db.transaction().execute(async (trx) => {
-    await repo.lockTenantRows(trx, refs.map(toTenant));
+    await lockTenants(trx, refs);
     return work(trx);
   });
 }

@@ -112,18 +112,6 @@ export async function clientCuiTaken(
   return Boolean(await query.executeTakeFirst());
 }
 
-/**
- * Locks the rows of the tenants a new client counts against (its company, then its holding: always
- * in that order, so two writers never wait on each other crosswise). Held until the transaction
- * ends, so parallel creations count the clients one after the other and never pass a plan limit.
- */
-export async function lockTenants(trx: Transaction<Database>, companyId: number, holdingId: number | null) {
-  await trx.selectFrom('companies').select('id').where('id', '=', companyId).forUpdate().execute();
-  if (holdingId !== null) {
-    await trx.selectFrom('holdings').select('id').where('id', '=', holdingId).forUpdate().execute();
-  }
-}
-
 export interface ClientFields {
   name?: string;
   cui?: string;

@@ -3,7 +3,7 @@ import { AppError, errors, type FieldErrors } from '../../infra/errors.js';
 import { renderMail } from '../../infra/mail-templates.js';
 import { isValidCui, normalizeCui } from '../../lib/cui.js';
 import { isEmail } from '../auth/index.js';
-import { assertCanAddClient, startTrial, type TenantRef } from '../billing/index.js';
+import { assertCanAddClient, lockTenants, startTrial, type TenantRef } from '../billing/index.js';
 import { findCompanyName, findLinkedHolding, insertLinkedHolding, isCompanyLinked } from '../links/index.js';
 import { blankToNull, checkClientInput, cleanClientInput, cuiDigitsOf, MESSAGES, type ClientInput } from './input.js';
 import * as repo from './repository.js';
@@ -119,7 +119,7 @@ export async function createClient(ctx: AppContext, scope: Scope, input: NewClie
   }
 
   const clientId = await ctx.db.transaction().execute(async (trx) => {
-    await repo.lockTenants(trx, companyId, holdingId);
+    await lockTenants(trx, holdingId === null ? [{ companyId }] : [{ companyId }, { holdingId }]);
     if (await repo.clientCuiTaken(trx, companyId, cuiDigitsOf(fields.cui as string))) {
       throw errors.field('cui', MESSAGES.cuiTaken);
     }
@@ -152,7 +152,7 @@ export async function updateClient(
   const fields = checkClientInput(input);
   await ctx.db.transaction().execute(async (trx) => {
     if (fields.cui !== undefined) {
-      await repo.lockTenants(trx, client.company_id, null);
+      await lockTenants(trx, [{ companyId: client.company_id }]);
       if (await repo.clientCuiTaken(trx, client.company_id, cuiDigitsOf(fields.cui), clientId)) {
         throw errors.field('cui', MESSAGES.cuiTaken);
       }

@@ -100,15 +100,6 @@ export async function lockPrivileged(trx: Db, tenant: Tenant): Promise<number[]>
   return rows.map((r) => r.id);
 }
 
-/**
- * Locks the tenant's row until the transaction ends, so two additions to the same tenant
- * count its users one after the other (the plan limit holds under parallel requests).
- */
-export async function lockTenant(trx: Db, tenant: Tenant): Promise<void> {
-  const table = tenant.kind === 'company' ? 'companies' : 'holdings';
-  await trx.selectFrom(table).select('id').where('id', '=', tenant.id).forUpdate().execute();
-}
-
 /** The tenant's name, for the invitation e-mail. */
 export async function tenantName(db: Db, tenant: Tenant): Promise<string> {
   const table = tenant.kind === 'company' ? 'companies' : 'holdings';

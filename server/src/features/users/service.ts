@@ -2,7 +2,7 @@ import type { AppContext } from '../../infra/context.js';
 import { errors, type FieldErrors } from '../../infra/errors.js';
 import { pageMeta, paging } from '../../lib/paging.js';
 import { EMAIL_TAKEN, emailTaken, isEmail, normalizeEmail } from '../auth/index.js';
-import { assertCanAddUser } from '../billing/index.js';
+import { assertCanAddUser, lockTenants } from '../billing/index.js';
 import type { DoorKind, TenantScope } from '../doors/index.js';
 import { prepareSetPasswordMail } from './invitation.js';
 import { canDeleteUser, isManagedRole, removesLastPrivileged, type ManagedRole } from './policy.js';
@@ -108,7 +108,7 @@ export async function createUser(ctx: Ctx, scope: TenantScope, body: { name: str
   if (await emailTaken(ctx.db, fields.email)) throw emailInUse();
   const { id, mail } = await uniqueEmail(() =>
     ctx.db.transaction().execute(async (trx) => {
-      await repo.lockTenant(trx, scope);
+      await lockTenants(trx, [scope]);
       await assertCanAddUser(trx, { kind: scope.kind, id: scope.id });
       const userId = await repo.insertUser(trx, scope, fields);
       const tenant = await repo.tenantName(trx, scope);
