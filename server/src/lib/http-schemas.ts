@@ -65,3 +65,11 @@ export const pagingProperties = {
   search: { type: ['string', 'null'], maxLength: 200 },
   direction: { type: 'string', enum: ['asc', 'desc'] },
 } as const;
+
+/** A paged list answer: `{data: [item…], meta: {page, per_page, total}}`. */
+export const pageOf = <const Item>(items: Item) =>
+  ({
+    type: 'object',
+    required: ['data', 'meta'],
+    properties: { data: { type: 'array', items }, meta: pageMetaSchema },
+  }) as const;

@@ -1,4 +1,4 @@
-import { pageMetaSchema, pagingProperties, periodPattern } from '../../lib/http-schemas.js';
+import { pageOf, pagingProperties, periodPattern } from '../../lib/http-schemas.js';
 import type { PagingInput } from '../../lib/paging.js';
 import { categorySchema } from '../categories/index.js';
 import { mediaSchema, uploadLimitsSchema } from '../documents/index.js';
@@ -61,12 +61,7 @@ export interface ClientListBody extends PagingInput {
   holding_id?: number | null;
 }
 
-export const clientListResponse = {
-  type: 'object',
-  required: ['data', 'meta'],
-  properties: { data: { type: 'array', items: clientSummarySchema }, meta: pageMetaSchema },
-} as const;
-
+export const clientListResponse = pageOf(clientSummarySchema);
 export const createClientBody = {
   type: 'object',
   additionalProperties: false,

@@ -1,4 +1,4 @@
-import { errorResponses as commonErrors, errorSchema, pageMetaSchema } from '../../lib/http-schemas.js';
+import { errorResponses as commonErrors, errorSchema, pageOf } from '../../lib/http-schemas.js';
 
 /** A used or expired invitation link answers 410. */
 export const errorResponses = { ...commonErrors, 410: errorSchema } as const;
@@ -67,12 +67,7 @@ export const listQuery = {
   },
 } as const;
 
-export const listResponse = {
-  type: 'object',
-  required: ['data', 'meta'],
-  properties: { data: { type: 'array', items: requestSchema }, meta: pageMetaSchema },
-} as const;
-
+export const listResponse = pageOf(requestSchema);
 /** The public page's view of a request (who invites whom). */
 export const publicResponse = {
   type: 'object',

@@ -33,20 +33,22 @@ export async function findScopedClient(
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
   }
-  return db
-    .selectFrom('clients as c')
-    .innerJoin('company_holding as ch', (join) =>
-      join.onRef('ch.company_id', '=', 'c.company_id').on('ch.holding_id', '=', scope.id),
-    )
-    .innerJoin('companies as co', 'co.id', 'c.company_id')
-    .select(['c.id', 'c.company_id', 'c.holding_id', 'c.name'])
-    .where('c.holding_id', '=', scope.id)
-    .where('c.id', '=', clientId)
-    .where('c.deleted_at', 'is', null)
-    .where('co.deleted_at', 'is', null)
-    // A suspended company's clients are out of its holdings' reach until it is reactivated.
-    .where('co.status', '=', 'active')
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('clients as c')
+      .innerJoin('company_holding as ch', (join) =>
+        join.onRef('ch.company_id', '=', 'c.company_id').on('ch.holding_id', '=', scope.id),
+      )
+      .innerJoin('companies as co', 'co.id', 'c.company_id')
+      .select(['c.id', 'c.company_id', 'c.holding_id', 'c.name'])
+      .where('c.holding_id', '=', scope.id)
+      .where('c.id', '=', clientId)
+      .where('c.deleted_at', 'is', null)
+      .where('co.deleted_at', 'is', null)
+      // A suspended company's clients are out of its holdings' reach until it is reactivated.
+      .where('co.status', '=', 'active')
+      .executeTakeFirst()
+  );
 }
 
 /** A client's document with what the screens and the zip need beside it. */
@@ -190,4 +192,3 @@ export async function softDeleteClientMedia(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
-

@@ -1,4 +1,4 @@
-import { pageMetaSchema, pagingProperties } from '../../lib/http-schemas.js';
+import { pageOf, pagingProperties } from '../../lib/http-schemas.js';
 
 /** JSON schemas of the link calls (the response schemas are the serialisation whitelist). */
 
@@ -27,12 +27,7 @@ export const holdingListBody = {
   properties: { ...pagingProperties, sort: { type: 'string', enum: ['name', 'created_at'] } },
 } as const;
 
-export const holdingListResponse = {
-  type: 'object',
-  required: ['data', 'meta'],
-  properties: { data: { type: 'array', items: holdingSchema }, meta: pageMetaSchema },
-} as const;
-
+export const holdingListResponse = pageOf(holdingSchema);
 /** Params of a company-door call on one of its holdings. */
 export const holdingIdParams = {
   type: 'object',
@@ -69,26 +64,16 @@ export const companiesQuery = {
   },
 } as const;
 
-export const companiesResponse = {
+export const companiesResponse = pageOf({
   type: 'object',
-  required: ['data', 'meta'],
+  required: ['id', 'name', 'clients_count'],
   properties: {
-    data: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['id', 'name', 'clients_count'],
-        properties: {
-          id: { type: 'integer' },
-          name: { type: 'string' },
-          cui: nullableString,
-          email: nullableString,
-          phone: nullableString,
-          linked_at: { type: 'string' },
-          clients_count: { type: 'integer' },
-        },
-      },
-    },
-    meta: pageMetaSchema,
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    cui: nullableString,
+    email: nullableString,
+    phone: nullableString,
+    linked_at: { type: 'string' },
+    clients_count: { type: 'integer' },
   },
-} as const;
+});

@@ -1,4 +1,4 @@
-import { pageMetaSchema } from '../../lib/http-schemas.js';
+import { pageOf } from '../../lib/http-schemas.js';
 import type { DoorKind } from '../doors/index.js';
 import { USER_ROLES, type ManagedRole } from './policy.js';
 
@@ -34,12 +34,7 @@ export const usersQuery = {
   },
 } as const;
 
-export const usersResponse = {
-  type: 'object',
-  required: ['data', 'meta'],
-  properties: { data: { type: 'array', items: userSchema }, meta: pageMetaSchema },
-} as const;
-
+export const usersResponse = pageOf(userSchema);
 const userFields = (kind: DoorKind) =>
   ({
     name: { type: 'string', minLength: 1, maxLength: 200 },

@@ -1,4 +1,4 @@
-import { idParam, pageMetaSchema } from '../../lib/http-schemas.js';
+import { idParam, pageOf } from '../../lib/http-schemas.js';
 
 const ref = {
   type: 'object',
@@ -31,12 +31,7 @@ export const utilSchema = {
 
 export const utilData = { type: 'object', required: ['data'], properties: { data: utilSchema } } as const;
 
-export const utilList = {
-  type: 'object',
-  required: ['data', 'meta'],
-  properties: { data: { type: 'array', items: utilSchema }, meta: pageMetaSchema },
-} as const;
-
+export const utilList = pageOf(utilSchema);
 const listQueryProperties = {
   page: { type: 'string', pattern: '^[1-9][0-9]{0,5}$' },
   per_page: { type: 'string', pattern: '^([1-9]|[1-9][0-9]|100)$' },
