@@ -55,19 +55,6 @@ export async function findCategory(
     .executeTakeFirst();
 }
 
-/** Whether the holding is live and linked to the company (a company sets categories only for those). */
-export async function holdingLinked(db: Executor, companyId: number, holdingId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('holdings as h')
-    .innerJoin('company_holding as ch', 'ch.holding_id', 'h.id')
-    .select('h.id')
-    .where('ch.company_id', '=', companyId)
-    .where('h.id', '=', holdingId)
-    .where('h.deleted_at', 'is', null)
-    .executeTakeFirst();
-  return Boolean(row);
-}
-
 /** Whether a live category of the same set already has this name (case-insensitive). */
 export async function nameTaken(
   db: Executor,

@@ -2,6 +2,7 @@ import type { AppContext } from '../../infra/context.js';
 import type { Db } from '../../infra/db.js';
 import { errors } from '../../infra/errors.js';
 import type { TenantScope } from '../doors/index.js';
+import { findLinkedHolding } from '../links/index.js';
 import * as repo from './repository.js';
 import { presentCategory } from './presenter.js';
 
@@ -35,7 +36,7 @@ async function assertHolding(
   holdingId: number | null,
   field = 'holding_id',
 ): Promise<void> {
-  if (holdingId !== null && !(await repo.holdingLinked(ctx.db, companyId, holdingId))) throw holdingNotLinked(field);
+  if (holdingId !== null && !(await findLinkedHolding(ctx.db, companyId, holdingId))) throw holdingNotLinked(field);
 }
 
 /** GET categories?holding_id=: the set that applies (the default one when the holding has none of its own). */
@@ -130,7 +131,7 @@ export async function transferCategories(
   targetHoldingId: number,
 ) {
   const companyId = companyOf(scope);
-  if (!(await repo.holdingLinked(ctx.db, companyId, sourceHoldingId))) throw errors.notFound('Grupul');
+  if (!(await findLinkedHolding(ctx.db, companyId, sourceHoldingId))) throw errors.notFound('Grupul');
   if (sourceHoldingId === targetHoldingId) throw errors.field('holding_id', 'Alege un alt grup decât cel sursă.');
   await assertHolding(ctx, companyId, targetHoldingId);
   return ctx.db.transaction().execute(async (trx) => {
