@@ -1,5 +1,6 @@
-import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { assertWritable } from './limits.js';
+import type { TenantRef } from './tenant.js';
 
 /**
  * The tenant calls that change something: their last path segment is
@@ -14,18 +15,18 @@ export const isWriteCall = (routeUrl: string): boolean => WRITE_CALL.test(routeU
  * Makes a company or holding area read-only once its subscription period has
  * ended: every write call of the plugin `app` answers 402 (Romanian message)
  * until a payment goes through; reads keep working and nothing is deleted.
- * Register it once in the area's plugin: `registerReadOnlyGuard(scoped, 'company')`.
- * Callers from another tenant are left to the route's own scope check (404),
- * so the guard never reveals another tenant's billing state.
+ * `tenantOf` names the tenant the request was already authorised for (the door's
+ * scope), or null when it was not (then the route's own answer stands, so the
+ * guard never reveals another tenant's billing state).
  */
-export function registerReadOnlyGuard(app: FastifyInstance, kind: 'company' | 'holding'): void {
+export function registerReadOnlyGuard(
+  app: FastifyInstance,
+  tenantOf: (request: FastifyRequest) => TenantRef | null,
+): void {
   const guard: preHandlerHookHandler = (request, _reply, done) => {
-    const params = request.params as Record<string, string | undefined>;
-    const id = Number(kind === 'company' ? params.companyId : params.holdingId);
-    const actor = request.actor;
-    if (!actor || !Number.isSafeInteger(id)) return done();
-    if ((kind === 'company' ? actor.company_id : actor.holding_id) !== id) return done();
-    assertWritable(app.ctx.db, kind === 'company' ? { companyId: id } : { holdingId: id }).then(
+    const tenant = tenantOf(request);
+    if (!tenant) return done();
+    assertWritable(app.ctx.db, tenant).then(
       () => done(),
       (error: Error) => done(error),
     );

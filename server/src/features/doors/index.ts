@@ -119,7 +119,12 @@ export async function registerDoors(app: FastifyInstance, features: readonly Doo
   for (const door of DOORS) {
     await app.register(
       async (scoped) => {
-        registerReadOnlyGuard(scoped, door.kind);
+        // The read-only guard runs after the door's check, on the tenant it authorised.
+        registerReadOnlyGuard(scoped, (request) => {
+          const scope = request.tenantScope;
+          if (!scope) return null;
+          return scope.kind === 'company' ? { companyId: scope.id } : { holdingId: scope.id };
+        });
         scoped.decorateRequest('tenantScope', null);
         scoped.addHook('onRoute', (route) => {
           const roles = route.config?.roles;
