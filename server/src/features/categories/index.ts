@@ -1,4 +1,4 @@
 /** A company's category sets (company door), and the set a client's documents are filed under (any door). */
 export { categoryRoutes } from './routes.js';
-export { categorySet } from './service.js';
+export { categorySet, filesUnder } from './service.js';
 export { categorySchema, presentCategory } from './presenter.js';

@@ -41,6 +41,41 @@ export async function effectiveSet(
   return { categories: await listSet(db, companyId, null), inherited: holdingId !== null };
 }
 
+/**
+ * Whether `categoryId` is in the set that applies to a client of `holdingId` at the company (the one
+ * effectiveSet() lists), in one query: the holding's own set when it has one, else the default set.
+ */
+export async function inEffectiveSet(
+  db: Executor,
+  companyId: number,
+  holdingId: number | null,
+  categoryId: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('categories as c')
+    .select('c.id')
+    .where('c.id', '=', categoryId)
+    .where('c.company_id', '=', companyId)
+    .where('c.deleted_at', 'is', null)
+    .where((eb) => {
+      if (holdingId === null) return eb('c.holding_id', 'is', null);
+      const ownSet = eb.exists(
+        eb
+          .selectFrom('categories as o')
+          .select('o.id')
+          .where('o.company_id', '=', companyId)
+          .where('o.holding_id', '=', holdingId)
+          .where('o.deleted_at', 'is', null),
+      );
+      return eb.or([
+        eb.and([eb('c.holding_id', '=', holdingId), ownSet]),
+        eb.and([eb('c.holding_id', 'is', null), eb.not(ownSet)]),
+      ]);
+    })
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function findCategory(
   db: Executor,
   companyId: number,

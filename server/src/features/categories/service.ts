@@ -25,6 +25,11 @@ function companyOf(scope: Pick<TenantScope, 'kind' | 'id'>): number {
 }
 
 /** The category set that applies to a client of `companyId` (of `holdingId`, or none), as the screens show it. */
+/** Whether a client of `holdingId` at the company may file a document under `categoryId`. */
+export function filesUnder(db: Db, companyId: number, holdingId: number | null, categoryId: number): Promise<boolean> {
+  return repo.inEffectiveSet(db, companyId, holdingId, categoryId);
+}
+
 export async function categorySet(db: Db, companyId: number, holdingId: number | null) {
   const set = await repo.effectiveSet(db, companyId, holdingId);
   return { categories: set.categories.map(presentCategory), inherited: set.inherited };

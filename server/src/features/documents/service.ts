@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../infra/context.js';
 import { errors } from '../../infra/errors.js';
 import { withTenantsLocked } from '../billing/index.js';
-import { categorySet } from '../categories/index.js';
+import { filesUnder } from '../categories/index.js';
 import type { TenantScope } from '../doors/index.js';
 import { sendFile, sendZip } from './download.js';
 import { receiveMultipart } from './multipart.js';
@@ -52,13 +52,15 @@ export async function storeDocuments(ctx: Ctx, scope: TenantScope, request: Fast
   const client = await loadScopedClient(ctx, scope, clientId);
   const tenants = storageTenants(scope, client.company_id);
   const totalLimit = await checkBeforeUpload(db, tenants, request);
+  // The fields are read before the first file and again at the end; a category is looked up once.
+  let allowedCategory: number | null = null;
   const checkFields = async (fields: Record<string, string>): Promise<UploadFields> => {
     const parsed = parseUploadFields(fields);
     // Only a category of the set this client's documents are filed under: the company's, or the one it
     // keeps for the client's holding — never a set it keeps for another holding.
-    if (parsed.categoryId !== null) {
-      const { categories } = await categorySet(db, client.company_id, client.holding_id);
-      if (!categories.some((c) => c.id === parsed.categoryId)) throw invalidCategory();
+    if (parsed.categoryId !== null && parsed.categoryId !== allowedCategory) {
+      if (!(await filesUnder(db, client.company_id, client.holding_id, parsed.categoryId))) throw invalidCategory();
+      allowedCategory = parsed.categoryId;
     }
     return parsed;
   };
