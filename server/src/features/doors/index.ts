@@ -92,10 +92,14 @@ export function scopeOf(request: FastifyRequest): TenantScope {
 }
 
 /** Checks the actor against the door, the tenant of the URL and the roles; answers the scope. */
+/** The tenant id in the URL, or null when it is no id at all (`/api/company/abc/…`). */
+function tenantIdOf(request: FastifyRequest, door: Door): number | null {
+  const raw = (request.params as Record<string, string | undefined>)[door.param] ?? '';
+  return TENANT_ID.test(raw) ? Number(raw) : null;
+}
+
 export function authorize(request: FastifyRequest, door: Door, roles: readonly Role[]): TenantScope {
-  const params = request.params as Record<string, string | undefined>;
-  const raw = params[door.param] ?? '';
-  const id = TENANT_ID.test(raw) ? Number(raw) : -1;
+  const id = tenantIdOf(request, door) ?? -1;
   const actor =
     door.kind === 'company' ? requireCompanyScope(request, id, roles) : requireHoldingScope(request, id, roles);
   return { kind: door.kind, id, actor };
@@ -143,8 +147,7 @@ export async function registerDoors(app: FastifyInstance, features: readonly Doo
           const check: onRequestHookHandler = (request, _reply, done) => {
             // A tenant id that is no id at all (`/api/company/abc/…`) is a malformed request: the params
             // validation answers it (422), as for any other malformed id; the handler is never reached.
-            const raw = (request.params as Record<string, string | undefined>)[door.param] ?? '';
-            if (TENANT_ID.test(raw)) request.tenantScope = authorize(request, door, roles);
+            if (tenantIdOf(request, door) !== null) request.tenantScope = authorize(request, door, roles);
             done();
           };
           const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
