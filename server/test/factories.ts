@@ -156,7 +156,7 @@ export async function signIn(t: TestApp, email: string, password: string): Promi
 }
 
 /** An invited account sets its password with the link of its invitation e-mail, then signs in. */
-async function acceptInvitation(t: TestApp, email: string, password = PASSWORD): Promise<Actor> {
+export async function acceptInvitation(t: TestApp, email: string, password = PASSWORD): Promise<Actor> {
   const mails = t.mail.to(email);
   const html = mails.map((m) => m.html).reverse();
   const link = html.map((h) => /reset-password\/([A-Za-z0-9_-]+)\?email=/.exec(h)).find(Boolean);

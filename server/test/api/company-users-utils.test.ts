@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../helpers.js';
 import { field, file, type MultipartPart } from '../multipart.js';
 import { tinyPdf } from '../../src/seed.js';
 import {
-  PASSWORD,
+  acceptInvitation,
   api,
   createAdmin,
   createCompany,
@@ -226,20 +226,8 @@ describe('users', () => {
   test('delete is soft and signs the user out; the last owner and oneself cannot be deleted', async () => {
     const victim = await post(owner, c('storeUser'), { name: 'Temporar', email: EMAIL.temp, role: 2 });
     const victimId = victim.json().data.id;
-    await t.ctx.db
-      .updateTable('users')
-      .set({
-        password_hash: (
-          await t.ctx.db
-            .selectFrom('users')
-            .select('password_hash')
-            .where('email', '=', staffUser.email)
-            .executeTakeFirstOrThrow()
-        ).password_hash,
-      })
-      .where('id', '=', victimId)
-      .execute();
-    const victimToken = await t.login(EMAIL.temp, PASSWORD);
+    // The invited owner sets a password from the e-mailed link and signs in.
+    const victimToken = (await acceptInvitation(t, EMAIL.temp)).token as string;
     expect((await post(victimToken, c('clients'))).statusCode).toBe(200);
     // With two owners: the other may be deleted.
     const res = await post(owner, `/api/company/${company.id}/users/${victimId}/delete`);
