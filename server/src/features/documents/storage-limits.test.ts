@@ -147,6 +147,24 @@ describe('utility files count against the company plan', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json().data.file).toMatchObject({ name: 'balanta.csv', size: 2000 });
   });
+
+  test('six parallel utility uploads racing for room for three: three are stored, the limit holds', async () => {
+    const used = await storageUsed('company');
+    const limit = used + 10_000;
+    await setStorageLimit('company', limit);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        send(
+          tokens.owner,
+          `/api/company/${ids.company}/storeUtil`,
+          [field('title', `Model ${i}`), file('file', `model-${i}.csv`, csv(3000), 'text/csv')],
+          i % 2 === 0,
+        ),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 402, 402, 402]);
+    expect(await storageUsed('company')).toBe(used + 9000);
+  });
 });
 
 describe('holding uploads count against the holding plan, whatever the request declares', () => {

@@ -105,47 +105,43 @@ export async function findUtilByMedia(db: Executor, scope: Scope, mediaId: numbe
 
 type MediaValues = Insertable<MediaTable>;
 
-/** A new utility file and its file's row, together. */
+/** A new utility file and its file's row, in the caller's transaction (the one holding the tenant's lock). */
 export async function insertUtil(
-  db: Db,
+  trx: Db,
   media: MediaValues,
   util: { company_id: number; title: string; description: string | null },
 ): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const { id: mediaId } = await trx.insertInto('media').values(media).returning('id').executeTakeFirstOrThrow();
-    const row = await trx
-      .insertInto('utility_files')
-      .values({ ...util, media_id: mediaId })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  });
+  const { id: mediaId } = await trx.insertInto('media').values(media).returning('id').executeTakeFirstOrThrow();
+  const row = await trx
+    .insertInto('utility_files')
+    .values({ ...util, media_id: mediaId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /**
  * Changes a utility file's title / description and, with `replacement`, its file: the new file's row
- * is written and the old one soft-deleted (its stored file stays for retention), together.
+ * is written and the old one soft-deleted (its stored file stays for retention), in the caller's transaction.
  */
 export async function updateUtil(
-  db: Db,
+  trx: Db,
   existing: { company_id: number; id: number; media_id: number },
   patch: { title?: string; description?: string | null },
   replacement?: MediaValues,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    let mediaId: number | undefined;
-    if (replacement) {
-      ({ id: mediaId } = await trx.insertInto('media').values(replacement).returning('id').executeTakeFirstOrThrow());
-      await softDeleteMedia(trx, existing.company_id, existing.media_id);
-    }
-    await trx
-      .updateTable('utility_files')
-      .set({ ...patch, ...(mediaId ? { media_id: mediaId } : {}), updated_at: new Date() })
-      .where('company_id', '=', existing.company_id)
-      .where('id', '=', existing.id)
-      .where('deleted_at', 'is', null)
-      .execute();
-  });
+  let mediaId: number | undefined;
+  if (replacement) {
+    ({ id: mediaId } = await trx.insertInto('media').values(replacement).returning('id').executeTakeFirstOrThrow());
+    await softDeleteMedia(trx, existing.company_id, existing.media_id);
+  }
+  await trx
+    .updateTable('utility_files')
+    .set({ ...patch, ...(mediaId ? { media_id: mediaId } : {}), updated_at: new Date() })
+    .where('company_id', '=', existing.company_id)
+    .where('id', '=', existing.id)
+    .where('deleted_at', 'is', null)
+    .execute();
 }
 
 async function softDeleteMedia(db: Executor, companyId: number, mediaId: number): Promise<void> {

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../infra/context.js';
+import type { Db } from '../../infra/db.js';
 import { errors, type FieldErrors } from '../../infra/errors.js';
 import { paging, pageMeta, toIso } from '../../lib/paging.js';
 import {
@@ -12,6 +13,7 @@ import {
   type StoredUpload,
 } from '../documents/index.js';
 import type { TenantScope } from '../doors/index.js';
+import { withTenantsLocked } from '../billing/index.js';
 import * as repo from './repository.js';
 
 /**
@@ -132,28 +134,27 @@ const mediaValues = (companyId: number, file: StoredUpload, uploadedBy: number) 
 });
 
 /**
- * Receives a utility file upload (one file at most) within the company's plan storage, checked the
- * way every upload is (documents/storage-limits.ts); the caller discards the file when it fails later.
+ * Receives a utility file upload (one file at most), refused early when the declared size or the
+ * bytes streamed pass the company's plan storage (documents/storage-limits.ts). The final check on
+ * the bytes received is `store`'s, under the company's lock.
  */
 async function receiveUtil(ctx: Ctx, request: FastifyRequest, companyId: number): Promise<ReceivedMultipart> {
   const tenants = storageTenants({ kind: 'company', id: companyId }, companyId);
   const totalLimit = await checkBeforeUpload(ctx.db, tenants, request);
-  const upload = await receiveMultipart(ctx, request, {
-    keyPrefix: `company-${companyId}/utils`,
-    maxFiles: 1,
-    totalLimit,
+  return receiveMultipart(ctx, request, { keyPrefix: `company-${companyId}/utils`, maxFiles: 1, totalLimit });
+}
+
+/**
+ * Writes what an upload brought under the company's lock, after checking its bytes fit: parallel
+ * uploads take the room one after the other and never pass the plan's storage together.
+ */
+function store<T>(ctx: Ctx, companyId: number, upload: ReceivedMultipart, write: (trx: Db) => Promise<T>) {
+  const tenants = storageTenants({ kind: 'company', id: companyId }, companyId);
+  const bytes = upload.files.reduce((sum, f) => sum + f.size, 0);
+  return withTenantsLocked(ctx.db, tenants, async (trx) => {
+    await assertFits(trx, tenants, bytes);
+    return write(trx);
   });
-  try {
-    await assertFits(
-      ctx.db,
-      tenants,
-      upload.files.reduce((sum, f) => sum + f.size, 0),
-    );
-  } catch (error) {
-    await upload.discard();
-    throw error;
-  }
-  return upload;
 }
 
 async function present(ctx: Ctx, companyId: number, utilId: number) {
@@ -167,11 +168,14 @@ export async function createUtil(ctx: Ctx, scope: TenantScope, request: FastifyR
   try {
     const fields = parseUtilFields(upload.fields, true);
     if (upload.files.length !== 1) throw errors.field('file', 'Alege fișierul de încărcat.');
-    const utilId = await repo.insertUtil(ctx.db, mediaValues(companyId, upload.files[0], scope.actor.id), {
-      company_id: companyId,
-      title: fields.title as string,
-      description: fields.description ?? null,
-    });
+    const media = mediaValues(companyId, upload.files[0], scope.actor.id);
+    const utilId = await store(ctx, companyId, upload, (trx) =>
+      repo.insertUtil(trx, media, {
+        company_id: companyId,
+        title: fields.title as string,
+        description: fields.description ?? null,
+      }),
+    );
     return await present(ctx, companyId, utilId);
   } catch (error) {
     await upload.discard();
@@ -191,14 +195,16 @@ export async function updateUtil(ctx: Ctx, scope: TenantScope, request: FastifyR
     const body = request.body;
     if (body === null || typeof body !== 'object' || Array.isArray(body))
       throw errors.field('body', 'Corpul cererii trebuie să fie un obiect.');
-    await repo.updateUtil(ctx.db, existing, parseUtilFields(body as Record<string, unknown>, false));
+    const patch = parseUtilFields(body as Record<string, unknown>, false);
+    await ctx.db.transaction().execute((trx) => repo.updateUtil(trx, existing, patch));
     return present(ctx, companyId, utilId);
   }
   const upload = await receiveUtil(ctx, request, companyId);
   try {
     const fields = parseUtilFields(upload.fields, false);
     const file = upload.files[0];
-    await repo.updateUtil(ctx.db, existing, fields, file ? mediaValues(companyId, file, scope.actor.id) : undefined);
+    const replacement = file ? mediaValues(companyId, file, scope.actor.id) : undefined;
+    await store(ctx, companyId, upload, (trx) => repo.updateUtil(trx, existing, fields, replacement));
     return await present(ctx, companyId, utilId);
   } catch (error) {
     await upload.discard();
