@@ -1,3 +1,4 @@
+import { waitFor } from '../lib/plural.js';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export type FieldErrors = Record<string, string[]>;
@@ -43,7 +44,7 @@ export const errors = {
       files: [`Tipul fișierului „${name}” nu este acceptat.`],
     }),
   throttled: (seconds: number) =>
-    new AppError(429, 'throttled', `Prea multe încercări. Încearcă din nou peste ${seconds} secunde.`),
+    new AppError(429, 'throttled', `Prea multe încercări. Încearcă din nou peste ${waitFor(seconds)}.`),
   xsrf: () => new AppError(419, 'xsrf', 'Sesiunea formularului a expirat. Reîncarcă pagina și încearcă din nou.'),
   storageFull: () =>
     new AppError(

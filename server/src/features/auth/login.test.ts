@@ -199,7 +199,7 @@ describe('POST /api/login', () => {
     for (let i = 0; i < 5; i++) expect((await login(email.staff, `Gresit${i}a`, ip)).statusCode).toBe(401);
     const sixth = await login(email.staff, PASSWORD, ip);
     expect(sixth.statusCode).toBe(429);
-    expect(sixth.json().message).toMatch(/^Prea multe încercări\. Încearcă din nou peste \d+ secunde\.$/);
+    expect(sixth.json().message).toMatch(/^Prea multe încercări\. Încearcă din nou peste \d+ (de )?secunde\.$/);
     expect(sixth.json().error).toBe(sixth.json().message);
     expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
     // Another IP, or another e-mail from this IP, is not blocked.

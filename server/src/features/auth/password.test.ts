@@ -181,7 +181,9 @@ describe('POST /api/password/reset', () => {
     for (let i = 0; i < 20; i++) expect((await attempt()).statusCode).toBe(422);
     const refused = await attempt();
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toMatch(/^Prea multe încercări\. Încearcă din nou peste \d+ (minute|secunde)\.$/);
+    expect(refused.json().message).toMatch(
+      /^Prea multe încercări\. Încearcă din nou peste \d+ (de )?(minute|secunde)\.$/,
+    );
   });
 
   test('a valid token sets the password once, ends every session, and cannot be reused', async () => {
@@ -391,6 +393,6 @@ describe('POST /api/users/{id}/update', () => {
     for (let i = 0; i < 5; i++) expect((await guess(`Gresit${i}x`)).statusCode).toBe(422);
     const sixth = await guess(PASSWORD);
     expect(sixth.statusCode).toBe(429);
-    expect(sixth.json().message).toMatch(/^Prea multe încercări\. Încearcă din nou peste \d+ secunde\.$/);
+    expect(sixth.json().message).toMatch(/^Prea multe încercări\. Încearcă din nou peste \d+ (de )?secunde\.$/);
   });
 });

@@ -6,6 +6,7 @@ import { AppError, errors, type FieldErrors } from '../../infra/errors.js';
 import { hashPassword, verifyPassword } from '../../infra/passwords.js';
 import { randomSecret, sha256 } from '../../infra/tokens.js';
 import { renderMail } from '../../infra/mail-templates.js';
+import { waitFor } from '../../lib/plural.js';
 import { canUpdateUser, newPasswordErrors } from './policy.js';
 import { presentUser, type PresentedUser } from './presenter.js';
 import * as repo from './repository.js';
@@ -44,8 +45,7 @@ export class TooManyAttempts extends AppError {
     readonly retryAfter: number,
     withErrorField: boolean,
   ) {
-    const wait = retryAfter > 90 ? `${Math.ceil(retryAfter / 60)} minute` : `${retryAfter} secunde`;
-    const message = `Prea multe încercări. Încearcă din nou peste ${wait}.`;
+    const message = `Prea multe încercări. Încearcă din nou peste ${waitFor(retryAfter)}.`;
     // Login also repeats it in `error`: the sign-in screens show a login failure from that field.
     super(429, 'throttled', message, undefined, withErrorField ? { error: message } : undefined);
   }

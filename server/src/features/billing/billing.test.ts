@@ -11,7 +11,8 @@ import {
   type Actor,
   type Holding,
 } from '../../../test/factories.js';
-import { assertCanAddClient, assertCanAddUser, assertCanStore, assertWritable, countOf } from './limits.js';
+import { assertCanAddClient, assertCanAddUser, assertCanStore, assertWritable } from './limits.js';
+import { countOf } from '../../lib/plural.js';
 import { AppError } from '../../infra/errors.js';
 
 let t: TestApp;

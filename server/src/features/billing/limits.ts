@@ -1,3 +1,4 @@
+import { countOf } from '../../lib/plural.js';
 import { errors, formatBytes } from '../../infra/errors.js';
 import type { Db } from '../../infra/db.js';
 import * as repo from './repository.js';
@@ -19,13 +20,6 @@ import type { SubscriptionRecord } from './repository.js';
  * read-only: reads keep working, nothing is deleted, writes answer 402 until a
  * payment goes through. Billing calls themselves never call these.
  */
-
-/** "1 client", "3 clienți", "20 de clienți" (Romanian takes "de" from 20 on). */
-export function countOf(n: number, one: string, many: string): string {
-  if (n === 1) return `1 ${one}`;
-  const de = n % 100 >= 20 || (n >= 100 && n % 100 === 0);
-  return `${n}${de ? ' de' : ''} ${many}`;
-}
 
 async function writableSubscription(db: Db, ref: TenantRef | Tenant): Promise<SubscriptionRecord | undefined> {
   const subscription = await ensureSubscription(db, toTenant(ref));

@@ -15,7 +15,19 @@ import * as repo from './repository.js';
  * themself; e-mails are unique even when two requests race; new users are invited by e-mail.
  */
 
-type Ctx = Pick<AppContext, 'db' | 'mailer' | 'config'>;
+type Ctx = Pick<AppContext, 'db' | 'mailer' | 'config' | 'limiter'>;
+
+/**
+ * Adding or re-addressing a user must say when the address already has an account, so it is the
+ * one place a tenant can ask: each tenant gets a budget of such checks an hour, after which 429.
+ */
+export const ADDRESS_CHECKS_PER_TENANT_PER_HOUR = 30;
+
+async function spendAddressCheck(ctx: Ctx, scope: TenantScope): Promise<void> {
+  const key = `address-checks:${scope.kind}:${scope.id}`;
+  const { allowed, retryAfter } = await ctx.limiter.hit(key, ADDRESS_CHECKS_PER_TENANT_PER_HOUR, 3600);
+  if (!allowed) throw errors.throttled(retryAfter);
+}
 
 export const userNotFound = () => errors.notFound('Utilizatorul');
 
@@ -105,6 +117,7 @@ async function present(ctx: Ctx, scope: TenantScope, userId: number) {
 /** storeUser: an account without a password, within the plan's user limit; an e-mail invites the user to set one. */
 export async function createUser(ctx: Ctx, scope: TenantScope, body: { name: string; email: string; role: number }) {
   const fields = cleanInput(scope.kind, body) as { name: string; email: string; role: ManagedRole };
+  await spendAddressCheck(ctx, scope);
   if (await emailTaken(ctx.db, fields.email)) throw emailInUse();
   const { id, mail } = await uniqueEmail(() =>
     ctx.db.transaction().execute(async (trx) => {
@@ -139,7 +152,10 @@ export async function updateUser(ctx: Ctx, scope: TenantScope, userId: number, b
       if (!target) throw userNotFound();
       if (removesLastPrivileged(scope.kind, privileged, target, { role: patch.role })) throw lastPrivileged(scope.kind);
       if (patch.email === normalizeEmail(target.email)) delete patch.email;
-      else if (patch.email && (await emailTaken(trx, patch.email, userId))) throw emailInUse();
+      else if (patch.email) {
+        await spendAddressCheck(ctx, scope);
+        if (await emailTaken(trx, patch.email, userId)) throw emailInUse();
+      }
       await repo.updateUser(trx, scope, userId, patch);
     }),
   );

@@ -224,3 +224,28 @@ test('a holding administrator manages only roles 4 and 5; a company owner only 2
   expect(company.statusCode).toBe(422);
   expect(company.json().errors).toHaveProperty('role');
 });
+
+describe('probing which addresses have accounts', () => {
+  test('a tenant learns "address taken" at most 30 times an hour, then every address check answers 429', async () => {
+    const prober = await createCompany(t);
+    const url = `/api/company/${prober.id}/storeUser`;
+    const answers: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const probe = i % 2 === 0 ? company.owner.email : `necunoscut-${i}@sonda.test`;
+      answers.push((await call('POST', url, prober.owner.token, { name: 'Sondă', email: probe, role: 3 })).statusCode);
+    }
+    expect(answers.filter((s) => s === 422)).toHaveLength(15);
+    expect(answers.filter((s) => s === 201)).toHaveLength(15);
+    const refused = await call('POST', url, prober.owner.token, { name: 'Sondă', email: company.owner.email, role: 3 });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^Prea multe încercări\. Încearcă din nou peste \d+ (de )?minute\.$/);
+    expect(refused.json().message).not.toContain('folosită');
+    // Another tenant's budget is its own.
+    const other = await call('POST', door.company('storeUser'), tokens.owner, {
+      name: 'Ana',
+      email: `liber-${Date.now()}@sonda.test`,
+      role: 3,
+    });
+    expect(other.statusCode).toBe(201);
+  });
+});
