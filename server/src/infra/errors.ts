@@ -45,6 +45,12 @@ export const errors = {
     }),
   throttled: (seconds: number) =>
     new AppError(429, 'throttled', `Prea multe încercări. Încearcă din nou peste ${waitFor(seconds)}.`),
+  recipientBusy: (address: string, perDay: number, seconds: number) =>
+    new AppError(
+      429,
+      'throttled',
+      `${address} a primit deja ${perDay} mesaje prin Dosar în ultimele 24 de ore. Încearcă din nou peste ${waitFor(seconds)}.`,
+    ),
   xsrf: () => new AppError(419, 'xsrf', 'Sesiunea formularului a expirat. Reîncarcă pagina și încearcă din nou.'),
   storageFull: () =>
     new AppError(

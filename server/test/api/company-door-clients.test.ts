@@ -264,7 +264,8 @@ describe('POST clients/{id}/notify', () => {
     expect(res.status).toBe(200);
     const mails = t.mail.to(w.alfaEmail);
     expect(mails).toHaveLength(1);
-    expect(mails[0].subject).toBe('Documente lipsă');
+    // The subject names the company whatever it typed: nobody sends its own wording as Dosar.
+    expect(mails[0].subject).toBe(`${w.company.name}: Documente lipsă`);
     expect(mails[0].text).toContain('Vă rugăm să încărcați extrasele pe luna trecută.');
     expect(mails[0].text).toContain(w.company.name);
   });
@@ -289,6 +290,27 @@ describe('POST clients/{id}/notify', () => {
     expect((await post(owner2, `${door2}/clients/${w.alfa.id}/notify`, { message: 'x' })).status).toBe(404);
     expect((await post(owner2, alfa, { message: 'x' })).status).toBe(404);
     expect(t.mail.sent.length).toBe(sent);
+  });
+
+  test('one address gets at most 5 tenant messages a day, whoever writes; the 6th is refused before it is sent', async () => {
+    const target = await createClient(t, w.company, { name: 'Țintă SRL', email: 'tinta@clienti.test' });
+    const url = `${door}/clients/${target.id}/notify`;
+    for (let i = 0; i < 5; i++) expect((await post(owner, url, { message: `Mesajul ${i}` })).status).toBe(200);
+    const sent = t.mail.sent.length;
+    const refused = await post(owner, url, { message: 'Al șaselea' });
+    expect(refused.status).toBe(429);
+    expect(refused.json.message).toMatch(/^tinta@clienti\.test a primit deja 5 mesaje prin Dosar/);
+    expect(t.mail.sent.length).toBe(sent);
+    expect(t.mail.to('tinta@clienti.test')).toHaveLength(5);
+  });
+
+  test('parallel notify calls cannot pass a budget together', async () => {
+    const target = await createClient(t, w.company, { name: 'Paralel SRL', email: 'paralel@clienti.test' });
+    const url = `${door}/clients/${target.id}/notify`;
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => post(owner, url, { message: `M${i}` })));
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(5);
+    expect(answers.filter((r) => r.status === 429)).toHaveLength(7);
+    expect(t.mail.to('paralel@clienti.test')).toHaveLength(5);
   });
 });
 

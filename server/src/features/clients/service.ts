@@ -1,6 +1,7 @@
 import type { AppContext } from '../../infra/context.js';
 import { AppError, errors, type FieldErrors } from '../../infra/errors.js';
 import { renderMail } from '../../infra/mail-templates.js';
+import { spendTenantMessages, tenantSubject } from '../../infra/tenant-mail.js';
 import { isValidCui, normalizeCui } from '../../lib/cui.js';
 import { isEmail } from '../auth/index.js';
 import { assertCanAddClient, lockTenants, startTrial, type TenantRef } from '../billing/index.js';
@@ -169,9 +170,10 @@ export async function deleteClient(ctx: AppContext, scope: Scope, clientId: numb
   return { message: 'Clientul a fost șters.' };
 }
 
-const NOTIFY_LIMIT_PER_HOUR = 60;
-
-/** E-mails the client a message from its company (the client must have an address). */
+/**
+ * E-mails the client a message from its company (the client must have an address), under the
+ * company's name and within the tenant-written mail budgets (infra/tenant-mail.ts).
+ */
 export async function notifyClient(
   ctx: AppContext,
   scope: Scope,
@@ -181,11 +183,9 @@ export async function notifyClient(
   const client = await loadClient(ctx, scope, clientId);
   if (!client.email)
     throw errors.field('email', 'Clientul nu are o adresă de e-mail. Adaug-o înainte de a trimite un mesaj.');
-  const key = `company-notify:${client.company_id}`;
-  const { allowed, retryAfter } = await ctx.limiter.hit(key, NOTIFY_LIMIT_PER_HOUR, 3600);
-  if (!allowed) throw errors.throttled(retryAfter);
+  await spendTenantMessages(ctx.limiter, `company:${client.company_id}`, [client.email]);
   const companyName = await findCompanyName(ctx.db, client.company_id);
-  const subject = blankToNull(body.subject) ?? `Mesaj de la ${companyName}`;
+  const subject = tenantSubject(companyName, blankToNull(body.subject));
   await ctx.mailer.send(
     renderMail(client.email, {
       subject,

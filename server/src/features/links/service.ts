@@ -1,6 +1,7 @@
 import type { AppContext } from '../../infra/context.js';
 import { errors } from '../../infra/errors.js';
 import { renderMail } from '../../infra/mail-templates.js';
+import { spendTenantMessages, tenantSubject } from '../../infra/tenant-mail.js';
 import type { MailMessage } from '../../infra/mailer.js';
 import { pageMeta, paging, toIso, type PagingInput } from '../../lib/paging.js';
 import { fold } from '../../lib/search-text.js';
@@ -105,16 +106,14 @@ export async function unlink(ctx: AppContext, scope: Scope, otherId: number) {
   return { message: 'Compania a fost eliminată din grup. Clienții și documentele rămân păstrate.' };
 }
 
-const NOTIFY_LIMIT_PER_HOUR = 60;
-
 /** Two requests racing for one e-mail: the unique index (users_email_unique) decides, the loser gets 422. */
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
 /**
  * holdings/{id}/notify {message, subject?}. A holding without a role-4 account gets one (its contact
  * e-mail, no password) and an invitation to set the password; otherwise its role-4 users get the
- * message (with a fresh set-password link for those who never set one). The company's notify
- * budget (60 an hour) is shared with its client messages.
+ * message (with a fresh set-password link for those who never set one). The tenant-written mail
+ * budgets (infra/tenant-mail.ts) are shared with the company's client messages.
  */
 export async function notifyHolding(
   ctx: AppContext,
@@ -124,11 +123,9 @@ export async function notifyHolding(
 ) {
   const companyId = scope.id;
   const holding = await loadLinkedHolding(ctx, companyId, holdingId);
-  const { allowed, retryAfter } = await ctx.limiter.hit(`company-notify:${companyId}`, NOTIFY_LIMIT_PER_HOUR, 3600);
-  if (!allowed) throw errors.throttled(retryAfter);
   const companyName = await repo.findCompanyName(ctx.db, companyId);
   const message = body.message.trim();
-  const subject = body.subject?.trim() || `Mesaj de la ${companyName}`;
+  const subject = tenantSubject(companyName, body.subject);
   const invitation = `${companyName} te invită în Dosar ca administrator al grupului „${holding.name}”.`;
   const admins = await repo.findHoldingAdmins(ctx.db, holdingId);
 
@@ -140,6 +137,7 @@ export async function notifyHolding(
       );
     }
     const email = holding.email.trim().toLowerCase();
+    await spendTenantMessages(ctx.limiter, `company:${companyId}`, [email]);
     const taken = () => errors.field('email', 'Adresa de e-mail a grupului este deja folosită de alt cont.');
     if (await emailTaken(ctx.db, email)) throw taken();
     const name = `Administrator ${holding.name}`;
@@ -156,6 +154,11 @@ export async function notifyHolding(
     return { message: 'Invitația a fost trimisă.', invited: true, recipients: 1 };
   }
 
+  await spendTenantMessages(
+    ctx.limiter,
+    `company:${companyId}`,
+    admins.map((a) => a.email),
+  );
   const mails: MailMessage[] = [];
   for (const admin of admins) {
     mails.push(
