@@ -76,12 +76,17 @@ export function TwoFactorEnableFlow({ idPrefix = 'two-factor', onEnabled, onCanc
         height={200}
       />
       <div className="field">
-        <span className="field-label" id={`${idPrefix}-secret-label`}>
-          Nu poți scana? Introdu manual cheia:
-        </span>
-        <code className="two-factor-secret" aria-labelledby={`${idPrefix}-secret-label`} translate="no">
-          {grouped(setup.secret)}
-        </code>
+        <label htmlFor={`${idPrefix}-secret`}>Nu poți scana? Introdu manual cheia:</label>
+        <input
+          id={`${idPrefix}-secret`}
+          className="input two-factor-secret"
+          value={grouped(setup.secret)}
+          readOnly
+          onFocus={(event) => event.target.select()}
+          autoComplete="off"
+          spellCheck={false}
+          translate="no"
+        />
       </div>
       <FieldRow
         id={`${idPrefix}-code`}

@@ -32,7 +32,7 @@ test('enable: password → QR (an image, never markup) and the secret → code �
   expect(post).toHaveBeenNthCalledWith(1, '/api/two-factor/setup', { current_password: 'Parola123' }, { silent: true });
   expect(qr.getAttribute('src')).toBe(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(SVG)}`);
   expect(container.querySelector('svg, script')).toBeNull();
-  expect(screen.getByText('JBSW Y3DP EHPK 3PXP JBSW')).toBeInTheDocument();
+  expect(screen.getByLabelText(/Introdu manual cheia/)).toHaveValue('JBSW Y3DP EHPK 3PXP JBSW');
 
   const code = screen.getByLabelText(/^Cod de verificare/);
   expect(code).toHaveAttribute('autocomplete', 'one-time-code');
