@@ -17,6 +17,13 @@ export interface UsersTable {
   holding_id: number | null;
   last_seen_at: NullableTimestamp;
   previous_seen_at: NullableTimestamp;
+  /** TOTP secret (base32) once two-factor sign-in is enabled (migration 070). */
+  totp_secret: string | null;
+  /** A secret being set up, until a code from it confirms it. */
+  totp_pending_secret: string | null;
+  totp_enabled_at: NullableTimestamp;
+  /** The last TOTP time step accepted: that step and earlier ones are refused (no replay). */
+  totp_last_step: ColumnType<string | null, number | string | null | undefined, number | string | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   deleted_at: NullableTimestamp;
@@ -31,6 +38,7 @@ export interface CompaniesTable {
   phone: string | null;
   address: string | null;
   status: Generated<'active' | 'suspended'>;
+  require_two_factor: Generated<boolean>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   deleted_at: NullableTimestamp;
@@ -41,6 +49,7 @@ export interface HoldingsTable {
   name: string;
   cui: string | null;
   email: string | null;
+  require_two_factor: Generated<boolean>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   deleted_at: NullableTimestamp;
@@ -124,6 +133,37 @@ export interface AccessTokensTable {
   token_hash: string;
   created_at: Generated<Date>;
   last_used_at: NullableTimestamp;
+  /** The browser and address the session was opened from (migration 070). */
+  user_agent: string | null;
+  ip: string | null;
+}
+
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 (hex) of the normalised code. */
+  code_hash: string;
+  used_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+/** The step between a correct password and the second factor. */
+export interface LoginChallengesTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  created_at: Generated<Date>;
+}
+
+export interface KnownDevicesTable {
+  id: Generated<number>;
+  user_id: number;
+  device_hash: string;
+  label: string;
+  first_seen_at: Generated<Date>;
+  last_seen_at: Generated<Date>;
 }
 
 export interface PasswordResetsTable {
@@ -253,6 +293,9 @@ export interface Database {
   media: MediaTable;
   utility_files: UtilityFilesTable;
   access_tokens: AccessTokensTable;
+  recovery_codes: RecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
+  known_devices: KnownDevicesTable;
   password_resets: PasswordResetsTable;
   audit_events: AuditEventsTable;
   company_requests: CompanyRequestsTable;
