@@ -111,7 +111,7 @@ export function TwoFactorLoginStep({ challenge, onSignedIn, onBack }: TwoFactorL
       <button type="submit" className="btn btn-primary btn-block" disabled={busy || !ready}>
         {busy ? 'Se verifică…' : 'Verifică'}
       </button>
-      <div className="auth-links">
+      <div className="auth-links two-factor-links">
         <button type="button" className="link-button" onClick={toggle}>
           {useRecovery ? 'Folosește codul din aplicație' : 'Folosește un cod de rezervă'}
         </button>
