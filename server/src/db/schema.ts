@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { KnownDevicesTable, LoginChallengesTable, RecoveryCodesTable } from './schema-two-factor.js';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -136,34 +137,6 @@ export interface AccessTokensTable {
   /** The browser and address the session was opened from (migration 070). */
   user_agent: string | null;
   ip: string | null;
-}
-
-export interface RecoveryCodesTable {
-  id: Generated<number>;
-  user_id: number;
-  /** SHA-256 (hex) of the normalised code. */
-  code_hash: string;
-  used_at: NullableTimestamp;
-  created_at: Generated<Date>;
-}
-
-/** The step between a correct password and the second factor. */
-export interface LoginChallengesTable {
-  id: Generated<number>;
-  user_id: number;
-  token_hash: string;
-  attempts: Generated<number>;
-  expires_at: Timestamp;
-  created_at: Generated<Date>;
-}
-
-export interface KnownDevicesTable {
-  id: Generated<number>;
-  user_id: number;
-  device_hash: string;
-  label: string;
-  first_seen_at: Generated<Date>;
-  last_seen_at: Generated<Date>;
 }
 
 export interface PasswordResetsTable {

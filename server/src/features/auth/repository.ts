@@ -46,7 +46,8 @@ export async function findProfile(db: Db, userId: number): Promise<UserProfile |
     company: company ? { id: company.id, name: company.name, cui: company.cui, status: company.status } : null,
     holding: holding ? { id: holding.id, name: holding.name, cui: holding.cui } : null,
     two_factor_enabled: totp_enabled_at !== null,
-    two_factor_required: (companyStaff && !!company?.require_two_factor) || (holdingPeople && !!holding?.require_two_factor),
+    two_factor_required:
+      (companyStaff && !!company?.require_two_factor) || (holdingPeople && !!holding?.require_two_factor),
   };
 }
 

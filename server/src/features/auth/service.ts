@@ -78,7 +78,11 @@ const equaliseTiming = (password: string): Promise<boolean> => {
  * POST /login: 5 attempts a minute per e-mail + IP; a success clears the counter. An account with
  * two-factor sign-in gets a challenge instead of a token (POST /login/two-factor).
  */
-export async function login(ctx: AppContext, body: LoginBody, meta: RequestMeta): Promise<Session | TwoFactorChallenge> {
+export async function login(
+  ctx: AppContext,
+  body: LoginBody,
+  meta: RequestMeta,
+): Promise<Session | TwoFactorChallenge> {
   const { db, limiter } = ctx;
   const email = repo.normalizeEmail(body.email);
   const throttleKey = `login:${email}:${meta.ip}`;

@@ -39,7 +39,10 @@ export async function revokeSession(ctx: AppContext, actor: Actor, sessionId: nu
 }
 
 /** POST /sessions/revoke-others: every session of the user but this one. */
-export async function revokeOtherSessions(ctx: AppContext, actor: Actor): Promise<{ message: string; revoked: number }> {
+export async function revokeOtherSessions(
+  ctx: AppContext,
+  actor: Actor,
+): Promise<{ message: string; revoked: number }> {
   const revoked = await repo.deleteOtherTokens(ctx.db, actor.id, actor.tokenId);
   const message =
     revoked === 0

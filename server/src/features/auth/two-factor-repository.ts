@@ -85,7 +85,10 @@ export async function useRecoveryCode(db: Db, userId: number, hash: string, now:
 export async function insertChallenge(db: Db, userId: number, tokenHash: string, expiresAt: Date): Promise<void> {
   // A user has one pending challenge at a time: a new sign-in voids the previous one.
   await db.deleteFrom('login_challenges').where('user_id', '=', userId).execute();
-  await db.insertInto('login_challenges').values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt }).execute();
+  await db
+    .insertInto('login_challenges')
+    .values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt })
+    .execute();
 }
 
 export async function findChallenge(db: Db, tokenHash: string, now: Date) {

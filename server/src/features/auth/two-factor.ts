@@ -130,7 +130,11 @@ export async function completeSecondStep(
   }
   if (user.company_status === 'suspended') {
     await repo.deleteChallenge(db, challenge.id);
-    throw errors.signInRefused(403, 'suspended', 'Contul companiei este suspendat. Contactează administratorul platformei.');
+    throw errors.signInRefused(
+      403,
+      'suspended',
+      'Contul companiei este suspendat. Contactează administratorul platformei.',
+    );
   }
   const accepted = body.recovery_code
     ? await repo.useRecoveryCode(db, user.id, totp.recoveryCodeHash(body.recovery_code), now)
