@@ -166,3 +166,35 @@ export {
   type NewPasswordFieldsProps,
 } from './ui/FieldRow';
 export { SearchField, type SearchFieldProps } from './ui/SearchField';
+
+// Two-factor sign-in and active sessions (profile cards, the areas' setup screen, the owner's switch).
+export {
+  loginTwoFactor,
+  isTwoFactorChallenge,
+  type LoginAnswer,
+  type TwoFactorChallenge,
+  type TwoFactorProof,
+} from './session/api/login';
+export { deviceId, DEVICE_STORAGE_KEY } from './session/api/device-id';
+export {
+  setupTwoFactor,
+  enableTwoFactor,
+  disableTwoFactor,
+  regenerateRecoveryCodes,
+  type TwoFactorSetup,
+  type RecoveryCodesAnswer,
+} from './session/api/two-factor';
+export { listSessions, revokeSession, revokeOtherSessions, type ActiveSession } from './session/api/sessions';
+export { getTenantSecurity, updateTenantSecurity, type TenantSecurity } from './session/api/tenant-security';
+export { TWO_FACTOR_SETUP_REQUIRED } from './http/http';
+export { ProfileSecurity } from './session/ProfileSecurity';
+export { TwoFactorSection } from './session/two-factor/TwoFactorSection';
+export { SessionsSection } from './session/sessions/SessionsSection';
+export { TwoFactorEnableFlow, type TwoFactorEnableFlowProps } from './session/two-factor/TwoFactorEnableFlow';
+export { RecoveryCodesPanel, type RecoveryCodesPanelProps } from './session/two-factor/RecoveryCodesPanel';
+export { TwoFactorSetupScreen, TWO_FACTOR_SETUP_TITLE } from './session/two-factor/TwoFactorSetupScreen';
+export {
+  TenantSecuritySetting,
+  REQUIRE_TWO_FACTOR_LABEL,
+  type TenantSecuritySettingProps,
+} from './session/two-factor/TenantSecuritySetting';

@@ -26,6 +26,10 @@ export interface User {
   holding_id?: number | null;
   company?: Company | null;
   holding?: Holding | null;
+  /** The user confirmed an authenticator app (sign-in asks for a code). */
+  two_factor_enabled?: boolean;
+  /** The user's company or holding requires two-factor sign-in of all its users. */
+  two_factor_required?: boolean;
 }
 
 /** A page of a server list: the rows and {page, per_page, total}. */

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { KnownDevicesTable, LoginChallengesTable, RecoveryCodesTable } from './schema-two-factor.js';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -17,6 +18,13 @@ export interface UsersTable {
   holding_id: number | null;
   last_seen_at: NullableTimestamp;
   previous_seen_at: NullableTimestamp;
+  /** TOTP secret (base32) once two-factor sign-in is enabled (migration 070). */
+  totp_secret: string | null;
+  /** A secret being set up, until a code from it confirms it. */
+  totp_pending_secret: string | null;
+  totp_enabled_at: NullableTimestamp;
+  /** The last TOTP time step accepted: that step and earlier ones are refused (no replay). */
+  totp_last_step: ColumnType<string | null, number | string | null | undefined, number | string | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   deleted_at: NullableTimestamp;
@@ -31,6 +39,7 @@ export interface CompaniesTable {
   phone: string | null;
   address: string | null;
   status: Generated<'active' | 'suspended'>;
+  require_two_factor: Generated<boolean>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   deleted_at: NullableTimestamp;
@@ -41,6 +50,7 @@ export interface HoldingsTable {
   name: string;
   cui: string | null;
   email: string | null;
+  require_two_factor: Generated<boolean>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   deleted_at: NullableTimestamp;
@@ -124,6 +134,9 @@ export interface AccessTokensTable {
   token_hash: string;
   created_at: Generated<Date>;
   last_used_at: NullableTimestamp;
+  /** The browser and address the session was opened from (migration 070). */
+  user_agent: string | null;
+  ip: string | null;
 }
 
 export interface PasswordResetsTable {
@@ -253,6 +266,9 @@ export interface Database {
   media: MediaTable;
   utility_files: UtilityFilesTable;
   access_tokens: AccessTokensTable;
+  recovery_codes: RecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
+  known_devices: KnownDevicesTable;
   password_resets: PasswordResetsTable;
   audit_events: AuditEventsTable;
   company_requests: CompanyRequestsTable;

@@ -12,6 +12,7 @@ import { linkRoutes } from './links/index.js';
 import { documentRoutes } from './documents/index.js';
 import { categoryRoutes } from './categories/index.js';
 import { utilityFileRoutes } from './utility-files/index.js';
+import { securityRoutes } from './security/index.js';
 
 /**
  * The domain features served on both tenant doors (/api/company/{companyId}/…,
@@ -26,6 +27,7 @@ const DOOR_FEATURES: DoorRoutes[] = [
   utilityFileRoutes,
   billingRoutes,
   companyRequestDoorRoutes,
+  securityRoutes,
 ];
 
 /** Every API feature, registered under /api in this order. */

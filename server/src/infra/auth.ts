@@ -14,6 +14,14 @@ export interface Actor {
   company_id: number | null;
   holding_id: number | null;
   tokenId: number;
+  /** The user's company (roles 2, 3) or holding (roles 4, 5) requires two-factor sign-in and they have not enabled it. */
+  two_factor_setup_required: boolean;
+}
+
+/** Where a session was opened from (recorded with its token). */
+export interface TokenOrigin {
+  userAgent?: string | null;
+  ip?: string | null;
 }
 
 declare module 'fastify' {
@@ -23,11 +31,16 @@ declare module 'fastify' {
 }
 
 /** Issues a token `id|secret`; only SHA-256 of the secret is stored. */
-export async function issueToken(db: Db, userId: number): Promise<string> {
+export async function issueToken(db: Db, userId: number, origin: TokenOrigin = {}): Promise<string> {
   const secret = randomSecret();
   const row = await db
     .insertInto('access_tokens')
-    .values({ user_id: userId, token_hash: sha256(secret) })
+    .values({
+      user_id: userId,
+      token_hash: sha256(secret),
+      user_agent: origin.userAgent?.slice(0, 500) ?? null,
+      ip: origin.ip ?? null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return `${row.id}|${secret}`;
@@ -55,15 +68,58 @@ function parseBearer(header: string | undefined): { tokenId: number; hash: strin
   return { tokenId, hash: sha256(secret) };
 }
 
+/** A token's last use is recorded at most this often (GET /sessions shows it). */
+const TOUCH_EVERY_MS = 5 * 60_000;
+const MAX_TOUCHED = 50_000;
+
+/**
+ * Records when tokens are used, at most once per TOUCH_EVERY_MS each, without making a request wait:
+ * the write is not awaited, and a token used within the period costs no query at all. The update sets
+ * only last_used_at, which no cached answer reads, so it leaves the read cache alone (cache-writes.ts).
+ */
+function tokenToucher(db: Db) {
+  const touched = new Map<number, number>();
+  const remember = (tokenId: number, at: number) => {
+    if (touched.size >= MAX_TOUCHED) touched.clear();
+    touched.set(tokenId, at);
+  };
+  return {
+    remember,
+    touch(tokenId: number, request: FastifyRequest): void {
+      const now = Date.now();
+      const last = touched.get(tokenId);
+      if (last !== undefined && now - last < TOUCH_EVERY_MS) return;
+      remember(tokenId, now);
+      db.updateTable('access_tokens')
+        .set({ last_used_at: new Date(now) })
+        .where('id', '=', tokenId)
+        .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', new Date(now - TOUCH_EVERY_MS))]))
+        .execute()
+        .catch((error: unknown) => request.log.warn({ err: error }, 'token last_used_at not recorded'));
+    },
+  };
+}
+
 /** Looks the token up in the database; null when unknown, revoked or of a removed user. */
-async function loadActor(db: Db, cache: ReadCache | null, tokenId: number, hash: string): Promise<Actor | null> {
+async function loadActor(
+  db: Db,
+  cache: ReadCache | null,
+  tokenId: number,
+  hash: string,
+  remember: (tokenId: number, at: number) => void,
+): Promise<Actor | null> {
   const generation = cache?.generation ?? 0;
   const row = await db
     .selectFrom('access_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
     .leftJoin('companies as c', 'c.id', 'u.company_id')
+    .leftJoin('holdings as h', 'h.id', 'u.holding_id')
     .select([
       't.token_hash',
+      't.last_used_at',
+      'u.totp_enabled_at',
+      'c.require_two_factor as company_requires',
+      'h.require_two_factor as holding_requires',
       'u.id',
       'u.name',
       'u.email',
@@ -77,6 +133,10 @@ async function loadActor(db: Db, cache: ReadCache | null, tokenId: number, hash:
     .executeTakeFirst();
   if (!row || row.deleted_at || !sameDigest(row.token_hash, hash)) return null;
   if (row.company_status === 'suspended') throw suspended();
+  if (row.last_used_at) remember(tokenId, row.last_used_at.getTime());
+  const companyStaff = row.role === 2 || row.role === 3;
+  const holdingPeople = row.role === 4 || row.role === 5;
+  const tenantRequires = (companyStaff && !!row.company_requires) || (holdingPeople && !!row.holding_requires);
   const actor: Actor = Object.freeze({
     id: row.id,
     name: row.name,
@@ -85,6 +145,7 @@ async function loadActor(db: Db, cache: ReadCache | null, tokenId: number, hash:
     company_id: row.company_id,
     holding_id: row.holding_id,
     tokenId,
+    two_factor_setup_required: tenantRequires && !row.totp_enabled_at,
   });
   // Only a valid token of a live account is remembered; a revocation or a suspension drops it (read-cache.ts).
   cache?.storeActor(tokenId, hash, actor, generation);
@@ -93,6 +154,7 @@ async function loadActor(db: Db, cache: ReadCache | null, tokenId: number, hash:
 
 export function registerAuth(app: FastifyInstance, db: Db, cache: ReadCache | null = null): void {
   app.decorateRequest('actor', null);
+  const toucher = tokenToucher(db);
   // A callback hook: a remembered token costs no promise at all.
   app.addHook('onRequest', (request, _reply, done) => {
     if (!request.url.startsWith('/api/')) return done();
@@ -101,11 +163,13 @@ export function registerAuth(app: FastifyInstance, db: Db, cache: ReadCache | nu
     const known = cache?.actor<Actor>(bearer.tokenId, bearer.hash);
     if (known) {
       request.actor = known;
+      toucher.touch(bearer.tokenId, request);
       return done();
     }
-    loadActor(db, cache, bearer.tokenId, bearer.hash).then(
+    loadActor(db, cache, bearer.tokenId, bearer.hash, toucher.remember).then(
       (actor) => {
         request.actor = actor;
+        if (actor) toucher.touch(bearer.tokenId, request);
         done();
       },
       (error: Error) => done(error),

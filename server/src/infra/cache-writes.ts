@@ -18,6 +18,12 @@ export const CACHED_TABLES: readonly string[] = [
   'access_tokens',
 ];
 
+/**
+ * Columns no cached answer reads: an update that sets only these changes nothing cached (the trigger of
+ * migration 070 on access_tokens agrees: it fires on a changed user_id or token_hash, or a delete).
+ */
+const UNCACHED_COLUMNS: Readonly<Record<string, readonly string[]>> = { access_tokens: ['last_used_at'] };
+
 const WRITE_NODES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode']);
 const RAW_WRITE = /^\s*(with\b[\s\S]*\b)?(insert|update|delete|merge|truncate|alter|drop|create)\b/i;
 const RAW_TABLES = new RegExp(`\\b(${CACHED_TABLES.join('|')})\\b`, 'i');
@@ -30,6 +36,14 @@ function tablesOf(node: unknown, found: Set<string>, depth = 0): Set<string> {
   return found;
 }
 
+/** An UPDATE of one table that sets only columns of UNCACHED_COLUMNS. */
+function setsOnlyUncachedColumns(node: RootOperationNode, tables: Set<string>): boolean {
+  if (node.kind !== 'UpdateQueryNode' || tables.size !== 1) return false;
+  const free = UNCACHED_COLUMNS[[...tables][0]];
+  const updates = (node as { updates?: { column?: { column?: { name?: string } } }[] }).updates ?? [];
+  return !!free && updates.length > 0 && updates.every((u) => free.includes(u.column?.column?.name ?? ''));
+}
+
 /** True when the query may change a row that a cached answer reads. */
 function changesCachedData(node: RootOperationNode): boolean {
   if (node.kind === 'RawNode') {
@@ -37,7 +51,9 @@ function changesCachedData(node: RootOperationNode): boolean {
     return RAW_WRITE.test(text) && RAW_TABLES.test(text);
   }
   if (!WRITE_NODES.has(node.kind)) return false;
-  return [...tablesOf(node, new Set())].some((t) => CACHED_TABLES.includes(t));
+  const tables = tablesOf(node, new Set());
+  if (setsOnlyUncachedColumns(node, tables)) return false;
+  return [...tables].some((t) => CACHED_TABLES.includes(t));
 }
 
 interface ConnectionState {

@@ -78,6 +78,13 @@ export const errors = {
   uploadAborted: () => new AppError(400, 'aborted', 'Încărcarea a fost întreruptă. Încearcă din nou.'),
   urlTooLong: () => new AppError(414, 'url_too_long', 'Adresa cererii este prea lungă.'),
   badUrl: () => new AppError(400, 'bad_url', 'Adresa cererii nu este validă.'),
+  /** The user's company or holding requires two-factor sign-in and they have not enabled it yet. */
+  twoFactorSetupRequired: () =>
+    new AppError(
+      403,
+      'two_factor_setup_required',
+      'Firma ta cere autentificarea în doi pași. Activeaz-o din profil pentru a continua.',
+    ),
   readOnly: () =>
     new AppError(402, 'read_only', 'Abonamentul a expirat: contul este doar în citire până la plata unui abonament.'),
 };

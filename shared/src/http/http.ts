@@ -8,11 +8,14 @@ export interface HttpConfiguration {
   getToken: () => string | null;
   /** Called after a 401 (the session is lost): the shell clears the session here. */
   onUnauthorized: () => void;
+  /** Called after a 403 `two_factor_setup_required` (the user's firm asks for two-factor sign-in). */
+  onTwoFactorSetupRequired: () => void;
 }
 
 const defaults: HttpConfiguration = {
   getToken: () => tokenStorage.get(),
   onUnauthorized: () => tokenStorage.clear(),
+  onTwoFactorSetupRequired: () => undefined,
 };
 
 let configuration: HttpConfiguration = { ...defaults };
@@ -57,10 +60,25 @@ async function readBlobBody(error: AxiosError<ErrorBody>): Promise<void> {
   }
 }
 
+/** The stable code of the 403 a door answers while the user still has to turn on two-factor sign-in. */
+export const TWO_FACTOR_SETUP_REQUIRED = 'two_factor_setup_required';
+
+function isTwoFactorSetupRequired(error: AxiosError<ErrorBody>): boolean {
+  const body = error.response?.data as { code?: unknown } | undefined;
+  return (
+    error.response?.status === 403 && !!body && typeof body === 'object' && body.code === TWO_FACTOR_SETUP_REQUIRED
+  );
+}
+
 async function handleError(axios: AxiosStatic, error: unknown): Promise<never> {
   if (!axios.isAxiosError(error)) throw error;
   const axiosError = error as AxiosError<ErrorBody>;
   await readBlobBody(axiosError);
+  if (isTwoFactorSetupRequired(axiosError)) {
+    // No toast: the area replaces its pages with the setup screen, which says why.
+    configuration.onTwoFactorSetupRequired();
+    throw axiosError;
+  }
   const outcome = catalogueError(axiosError);
   if (!axiosError.config?.silent) for (const message of outcome.toasts) void toast.error(message);
   if (outcome.resetSession) configuration.onUnauthorized();

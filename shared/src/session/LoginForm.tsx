@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
-import { login } from './api/login';
+import { isTwoFactorChallenge, login, type TwoFactorChallenge } from './api/login';
 import { sessionStarted } from './session-slice';
 import { NO_FIELD_ERRORS } from '../lib/field-errors';
 import { FieldRow } from '../ui/FieldRow';
+import { TwoFactorLoginStep } from './two-factor/TwoFactorLoginStep';
 import type { AuthResponse } from '../types';
 
 function serverError(error: unknown): string {
@@ -18,27 +19,54 @@ export interface LoginFormProps {
   onSignedIn?: (response: AuthResponse) => void;
 }
 
-/** E-mail + password; Enter submits; the server's `error` is shown under the form. */
+/**
+ * E-mail + password; Enter submits; the server's `error` is shown under the form. An account
+ * with two-factor sign-in gets a second step (the code from the app, or a recovery code).
+ */
 export function LoginForm({ onSignedIn }: LoginFormProps) {
   const dispatch = useDispatch();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
+
+  const signedIn = (response: AuthResponse): void => {
+    dispatch(sessionStarted(response));
+    onSignedIn?.(response);
+  };
 
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
     setError('');
     setBusy(true);
     try {
-      const response = await login(email.trim(), password);
-      dispatch(sessionStarted(response));
-      onSignedIn?.(response);
+      const answer = await login(email.trim(), password);
+      if (isTwoFactorChallenge(answer)) {
+        setChallenge(answer);
+        setBusy(false);
+        return;
+      }
+      signedIn(answer);
     } catch (caught) {
       setError(serverError(caught));
       setBusy(false);
     }
   };
+
+  if (challenge) {
+    return (
+      <TwoFactorLoginStep
+        challenge={challenge}
+        onSignedIn={signedIn}
+        onBack={(message) => {
+          setChallenge(null);
+          setPassword('');
+          setError(message ?? '');
+        }}
+      />
+    );
+  }
 
   const rows = { idPrefix: 'login', errors: NO_FIELD_ERRORS, required: true } as const;
   return (

@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { Link, Navigate, Route, Routes } from 'react-router-dom';
 import { useCurrentUser } from '../session/hooks';
+import { TwoFactorSetupScreen } from '../session/two-factor/TwoFactorSetupScreen';
 import type { NavItem, Role } from '../types';
 import { AreaLayout } from './AreaLayout';
 import { EmptyState } from './EmptyState';
@@ -41,7 +42,8 @@ function NotFound({ home }: { home: string }) {
 
 /**
  * A remote's root: area guard, layout with the menu the signed-in role may see,
- * and the routes, each behind its own role guard.
+ * and the routes, each behind its own role guard; the two-factor setup screen instead while
+ * the user's firm requires it and the user has not turned it on.
  */
 export function AreaApp({ title, basePath, roles, defaultPath, routes }: AreaAppProps) {
   const user = useCurrentUser();
@@ -49,6 +51,17 @@ export function AreaApp({ title, basePath, roles, defaultPath, routes }: AreaApp
   const nav: NavItem[] = routes
     .filter((r) => r.label && user && r.roles.includes(user.role))
     .map((r) => ({ to: `${base}/${r.path}`, label: r.label as string }));
+  // The user's firm requires two-factor sign-in and the user has not turned it on: only the
+  // setup screen until then (the server refuses the area's calls meanwhile).
+  if (user?.two_factor_required && !user.two_factor_enabled) {
+    return (
+      <RoleGuard roles={roles}>
+        <AreaLayout title={title} nav={[]}>
+          <TwoFactorSetupScreen />
+        </AreaLayout>
+      </RoleGuard>
+    );
+  }
   return (
     <RoleGuard roles={roles}>
       <AreaLayout title={title} nav={nav}>

@@ -53,7 +53,7 @@ export async function registerCompany(ctx: AppContext, body: RegisterBody, meta:
         { name, email, password_hash: passwordHash },
       );
       await repo.recordAudit(trx, { userId, action: 'register', subject: `company:${companyId}`, ip: meta.ip });
-      return { userId, token: await issueToken(trx, userId) };
+      return { userId, token: await issueToken(trx, userId, { userAgent: meta.userAgent ?? null, ip: meta.ip }) };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw errors.field('email', EMAIL_TAKEN);

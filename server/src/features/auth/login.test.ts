@@ -96,6 +96,8 @@ describe('POST /api/login', () => {
         'id',
         'name',
         'role',
+        'two_factor_enabled',
+        'two_factor_required',
       ]);
     }
   });

@@ -22,6 +22,11 @@ export const userSchema = {
       type: ['object', 'null'],
       properties: { id: { type: 'integer' }, name: { type: 'string' }, cui: { type: ['string', 'null'] } },
     },
+    two_factor_enabled: { type: 'boolean', description: 'Autentificarea în doi pași este activă.' },
+    two_factor_required: {
+      type: 'boolean',
+      description: 'Compania (roluri 2, 3) sau grupul (roluri 4, 5) utilizatorului cere autentificarea în doi pași.',
+    },
   },
 } as const;
 
@@ -34,6 +39,8 @@ export type PresentedUser = {
   holding_id: number | null;
   company: { id: number; name: string; cui: string | null; status: string } | null;
   holding: { id: number; name: string; cui: string | null } | null;
+  two_factor_enabled: boolean;
+  two_factor_required: boolean;
 };
 
 /** The user's row with their company and holding, as the auth repository reads them (findProfile). */

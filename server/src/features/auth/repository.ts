@@ -9,7 +9,7 @@ export async function findLoginCandidate(db: Db, email: string) {
   return db
     .selectFrom('users as u')
     .leftJoin('companies as c', 'c.id', 'u.company_id')
-    .select(['u.id', 'u.password_hash', 'c.status as company_status'])
+    .select(['u.id', 'u.password_hash', 'u.totp_enabled_at', 'c.status as company_status'])
     .where((eb) => eb(eb.fn('lower', ['u.email']), '=', normalizeEmail(email)))
     .where('u.deleted_at', 'is', null)
     .executeTakeFirst();
@@ -17,28 +17,38 @@ export async function findLoginCandidate(db: Db, email: string) {
 
 /** A live user with their company and holding (null when they have none), or undefined. */
 export async function findProfile(db: Db, userId: number): Promise<UserProfile | undefined> {
-  const user = await db
+  const row = await db
     .selectFrom('users')
-    .select(['id', 'name', 'email', 'role', 'company_id', 'holding_id'])
+    .select(['id', 'name', 'email', 'role', 'company_id', 'holding_id', 'totp_enabled_at'])
     .where('id', '=', userId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
-  if (!user) return undefined;
+  if (!row) return undefined;
+  const { totp_enabled_at, ...user } = row;
   const company = user.company_id
-    ? ((await db
+    ? await db
         .selectFrom('companies')
-        .select(['id', 'name', 'cui', 'status'])
+        .select(['id', 'name', 'cui', 'status', 'require_two_factor'])
         .where('id', '=', user.company_id)
-        .executeTakeFirst()) ?? null)
-    : null;
+        .executeTakeFirst()
+    : undefined;
   const holding = user.holding_id
-    ? ((await db
+    ? await db
         .selectFrom('holdings')
-        .select(['id', 'name', 'cui'])
+        .select(['id', 'name', 'cui', 'require_two_factor'])
         .where('id', '=', user.holding_id)
-        .executeTakeFirst()) ?? null)
-    : null;
-  return { ...user, company, holding };
+        .executeTakeFirst()
+    : undefined;
+  const companyStaff = user.role === 2 || user.role === 3;
+  const holdingPeople = user.role === 4 || user.role === 5;
+  return {
+    ...user,
+    company: company ? { id: company.id, name: company.name, cui: company.cui, status: company.status } : null,
+    holding: holding ? { id: holding.id, name: holding.name, cui: holding.cui } : null,
+    two_factor_enabled: totp_enabled_at !== null,
+    two_factor_required:
+      (companyStaff && !!company?.require_two_factor) || (holdingPeople && !!holding?.require_two_factor),
+  };
 }
 
 export async function touchLastSeen(db: Db, userId: number): Promise<void> {

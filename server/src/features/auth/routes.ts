@@ -7,6 +7,7 @@ import { userSchema } from './presenter.js';
 import { errorSchema, messageSchema } from '../../lib/http-schemas.js';
 import {
   idParamsSchema,
+  loginAnswerSchema,
   loginBodySchema,
   passwordEmailBodySchema,
   passwordResetBodySchema,
@@ -16,8 +17,13 @@ import {
 } from './schemas.js';
 import * as service from './service.js';
 import * as accounts from './account-service.js';
+import { twoFactorRoutes } from './two-factor-routes.js';
 
-const meta = (request: FastifyRequest): service.RequestMeta => ({ ip: request.ip, log: request.log });
+const meta = (request: FastifyRequest): service.RequestMeta => ({
+  ip: request.ip,
+  log: request.log,
+  userAgent: request.headers['user-agent'],
+});
 
 /** Sign-in, sign-out, the current user, password reset, self-update and /register (POST /company/create). */
 export async function authRoutes(fastify: FastifyInstance): Promise<void> {
@@ -34,10 +40,11 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['auth'],
         summary: 'Autentificare',
-        description: 'Cel mult 5 încercări pe minut pentru aceeași adresă de e-mail și IP; apoi 429.',
+        description:
+          'Cel mult 5 încercări pe minut pentru aceeași adresă de e-mail și IP; apoi 429. Un cont cu autentificarea în doi pași primește `challenge` în loc de token (POST /login/two-factor).',
         security: [],
         body: loginBodySchema,
-        response: { 200: sessionSchema, 401: errorSchema, 403: errorSchema, 422: errorSchema, 429: errorSchema },
+        response: { 200: loginAnswerSchema, 401: errorSchema, 403: errorSchema, 422: errorSchema, 429: errorSchema },
       },
     },
     async (request) => service.login(ctx, request.body, meta(request)),
@@ -137,4 +144,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       return reply.status(201).send(session);
     },
   );
+
+  // Two-factor sign-in and sessions: registered here so 429s get the Retry-After header of the hook above.
+  await app.register(twoFactorRoutes);
 }

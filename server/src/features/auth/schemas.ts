@@ -26,8 +26,27 @@ export const loginBodySchema = {
   properties: {
     email: { type: 'string', minLength: 1, maxLength: 254 },
     password: { type: 'string', minLength: 1, maxLength: 1000 },
+    device_id: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 200,
+      description: 'Identificatorul aleator al browserului (pentru alerta de dispozitiv nou); lipsă = user-agent.',
+    },
   },
 } as const;
+
+/** The password was right and the account has two-factor sign-in: no token yet. */
+export const twoFactorChallengeSchema = {
+  type: 'object',
+  required: ['two_factor_required', 'challenge', 'message'],
+  properties: {
+    two_factor_required: { type: 'boolean', const: true },
+    challenge: { type: 'string', description: 'Se trimite la POST /login/two-factor; valabil 5 minute.' },
+    message: { type: 'string' },
+  },
+} as const;
+
+export const loginAnswerSchema = { anyOf: [sessionSchema, twoFactorChallengeSchema] } as const;
 
 export const passwordEmailBodySchema = {
   type: 'object',

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../infra/context.js';
 import type { Db } from '../../infra/db.js';
-import { type Actor, issueToken, revokeAllTokens, revokeToken } from '../../infra/auth.js';
+import { type Actor, revokeAllTokens, revokeToken } from '../../infra/auth.js';
 import { AppError, errors, type FieldErrors } from '../../infra/errors.js';
 import { hashPassword, verifyPassword } from '../../infra/passwords.js';
 import { randomSecret, sha256 } from '../../infra/tokens.js';
@@ -10,12 +10,15 @@ import { waitFor } from '../../lib/plural.js';
 import { canUpdateUser, newPasswordErrors } from './policy.js';
 import { presentUser, type PresentedUser } from './presenter.js';
 import * as repo from './repository.js';
+import { completeSignIn, startChallenge, type TwoFactorChallenge } from './sign-in.js';
 import type { LoginBody, PasswordResetBody, UserUpdateBody } from './schemas.js';
 
 /** What a service needs to know about the request it serves. */
 export interface RequestMeta {
   ip: string;
   log: FastifyBaseLogger;
+  /** The User-Agent header, recorded with a session and read for the new-device alert. */
+  userAgent?: string;
 }
 
 export type Session = {
@@ -71,8 +74,15 @@ const equaliseTiming = (password: string): Promise<boolean> => {
   return timingHash.then((hash) => verifyPassword(hash, password));
 };
 
-/** POST /login: 5 attempts a minute per e-mail + IP; a success clears the counter. */
-export async function login(ctx: AppContext, body: LoginBody, meta: RequestMeta): Promise<Session> {
+/**
+ * POST /login: 5 attempts a minute per e-mail + IP; a success clears the counter. An account with
+ * two-factor sign-in gets a challenge instead of a token (POST /login/two-factor).
+ */
+export async function login(
+  ctx: AppContext,
+  body: LoginBody,
+  meta: RequestMeta,
+): Promise<Session | TwoFactorChallenge> {
   const { db, limiter } = ctx;
   const email = repo.normalizeEmail(body.email);
   const throttleKey = `login:${email}:${meta.ip}`;
@@ -104,10 +114,8 @@ export async function login(ctx: AppContext, body: LoginBody, meta: RequestMeta)
     throw errors.signInRefused(403, 'suspended', COMPANY_SUSPENDED);
   }
   await limiter.reset(throttleKey);
-  await repo.touchLastSeen(db, user.id);
-  const token = await issueToken(db, user.id);
-  await repo.recordAudit(db, { userId: user.id, action: 'login.success', subject: email, ip: meta.ip });
-  return { user: await mustPresent(db, user.id), token };
+  if (user.totp_enabled_at) return startChallenge(ctx, user.id);
+  return completeSignIn(ctx, { id: user.id, email }, meta, body.device_id);
 }
 
 export async function logout(ctx: AppContext, actor: Actor, meta: RequestMeta): Promise<void> {

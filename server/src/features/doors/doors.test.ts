@@ -37,6 +37,7 @@ const actor = (role: Actor['role'], tenant: { company_id?: number; holding_id?: 
   company_id: tenant.company_id ?? null,
   holding_id: tenant.holding_id ?? null,
   tokenId: 1,
+  two_factor_setup_required: false,
 });
 
 async function appWith(signedIn: Actor | null, features: DoorRoutes[] = [thingRoutes]): Promise<FastifyInstance> {

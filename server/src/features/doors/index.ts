@@ -9,6 +9,7 @@ import type {
 } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { requireCompanyScope, requireHoldingScope, type Actor } from '../../infra/auth.js';
+import { errors } from '../../infra/errors.js';
 import type { Role } from '../../db/schema.js';
 import { idParam } from '../../lib/http-schemas.js';
 import { registerReadOnlyGuard } from '../billing/index.js';
@@ -91,17 +92,19 @@ export function scopeOf(request: FastifyRequest): TenantScope {
   return request.tenantScope;
 }
 
-/** Checks the actor against the door, the tenant of the URL and the roles; answers the scope. */
 /** The tenant id in the URL, or null when it is no id at all (`/api/company/abc/…`). */
 function tenantIdOf(request: FastifyRequest, door: Door): number | null {
   const raw = (request.params as Record<string, string | undefined>)[door.param] ?? '';
   return TENANT_ID.test(raw) ? Number(raw) : null;
 }
 
+/** Checks the actor against the door, the tenant of the URL and the roles; answers the scope. */
 export function authorize(request: FastifyRequest, door: Door, roles: readonly Role[]): TenantScope {
   const id = tenantIdOf(request, door) ?? -1;
   const actor =
     door.kind === 'company' ? requireCompanyScope(request, id, roles) : requireHoldingScope(request, id, roles);
+  // The tenant requires two-factor sign-in: its doors stay shut until the user enables it (profile calls stay open).
+  if (actor.two_factor_setup_required) throw errors.twoFactorSetupRequired();
   return { kind: door.kind, id, actor };
 }
 

@@ -1,0 +1,27 @@
+import type { AppContext } from '../../infra/context.js';
+import { errors } from '../../infra/errors.js';
+import type { TenantScope } from '../doors/index.js';
+import * as repo from './repository.js';
+
+/** A tenant's security settings, the same for a company and a holding. */
+
+export type SecuritySettings = { require_two_factor: boolean; users_without_two_factor: number };
+
+export async function viewSecurity(ctx: AppContext, scope: TenantScope): Promise<SecuritySettings> {
+  const settings = await repo.findSecurity(ctx.db, scope.kind, scope.id);
+  if (!settings) throw errors.notFound(scope.kind === 'company' ? 'Compania' : 'Grupul');
+  return settings;
+}
+
+/**
+ * Turns the two-factor requirement on or off. From the next request on (the write empties the cache of
+ * signed-in users), people without it are held at the door until they enable it.
+ */
+export async function updateSecurity(
+  ctx: AppContext,
+  scope: TenantScope,
+  body: { require_two_factor: boolean },
+): Promise<SecuritySettings> {
+  await repo.setRequireTwoFactor(ctx.db, scope.kind, scope.id, body.require_two_factor);
+  return viewSecurity(ctx, scope);
+}
