@@ -64,6 +64,8 @@ function idFor(
   if (kind === 'hash') return 'a'.repeat(64);
   if (kind === 'plan') return tenant === 'none' ? NONE : options.holdingArea ? world.holdingPlan : world.companyPlan;
   if (kind === 'campaign') return tenant === 'none' ? NONE : world.campaign;
+  // Sessions are the caller's own tokens: any id the world knows is someone else's or none (404).
+  if (kind === 'session') return NONE;
   if (kind === 'selfUser' || kind === 'payer') {
     if (tenant === 'none' || (kind === 'payer' && tenant === caller.tenant)) return caller.userId ?? NONE;
     return world.tenants[tenant].owner;

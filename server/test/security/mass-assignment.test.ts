@@ -158,6 +158,7 @@ function ownPath(route: ApiRoute, caller: Caller): string {
       plan: areaOf(route.url) === 'holding' ? world.holdingPlan : world.companyPlan,
       campaign: world.campaign,
       hash: 'a'.repeat(64),
+      session: 0,
     };
     values[name] = map[kind];
   }

@@ -38,6 +38,20 @@ export const ACCESS: Record<string, Rule> = {
   'POST /api/password/reset': { who: 'public' },
   'POST /api/users/:id/update': { who: 'signed-in' },
   'POST /api/company/create': { who: 'public' },
+  // two-factor sign-in and the user's sessions
+  'POST /api/login/two-factor': { who: 'public' },
+  'POST /api/two-factor/setup': { who: 'signed-in' },
+  'POST /api/two-factor/enable': { who: 'signed-in' },
+  'POST /api/two-factor/disable': { who: 'signed-in' },
+  'POST /api/two-factor/recovery-codes': { who: 'signed-in' },
+  'GET /api/sessions': { who: 'signed-in', read: true },
+  'POST /api/sessions/revoke-others': { who: 'signed-in' },
+  'POST /api/sessions/:id/revoke': { who: 'signed-in' },
+  // tenant security settings
+  'POST /api/company/:companyId/security': read(C2),
+  'POST /api/company/:companyId/security/update': C2,
+  'POST /api/holding/:holdingId/security': read(H4),
+  'POST /api/holding/:holdingId/security/update': H4,
   // company requests (public link)
   'POST /api/company-requests/:hash': PUBLIC_READ,
   'POST /api/confirm-company/:hash': { who: 'public' },
@@ -136,6 +150,7 @@ export type ParamKind =
   | 'holdingPayment'
   | 'plan'
   | 'campaign'
+  | 'session'
   | 'hash';
 
 export const areaOf = (url: string): Area =>
@@ -179,6 +194,8 @@ export function paramKind(url: string, name: string): ParamKind {
       return 'holding';
     case 'campaigns':
       return 'campaign';
+    case 'sessions':
+      return 'session';
     case 'plans':
       return 'plan';
     default:

@@ -202,7 +202,10 @@ export type AuditAction =
   | 'user.update'
   | 'register'
   | 'cli.admin_create'
-  | 'cli.admin_password';
+  | 'cli.admin_password'
+  | 'two_factor.enable'
+  | 'two_factor.disable'
+  | 'two_factor.recovery_codes';
 
 /** One audit_events row: who (user_id, or null when unknown), what, on what, from where. */
 export async function recordAudit(

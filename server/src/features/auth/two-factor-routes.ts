@@ -82,7 +82,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: messageSchema, 403: errorSchema, ...own },
       },
     },
-    async (request) => twoFactor.disable(ctx, requireActor(request), request.body.current_password),
+    async (request) => twoFactor.disable(ctx, requireActor(request), request.body.current_password, meta(request)),
   );
 
   app.post(
@@ -95,7 +95,8 @@ export async function twoFactorRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: recoveryCodesAnswerSchema, ...own },
       },
     },
-    async (request) => twoFactor.regenerateRecoveryCodes(ctx, requireActor(request), request.body.current_password),
+    async (request) =>
+      twoFactor.regenerateRecoveryCodes(ctx, requireActor(request), request.body.current_password, meta(request)),
   );
 
   app.get(

@@ -7,6 +7,7 @@ import type { PresentedUser } from './presenter.js';
 import { tooManyAttempts, type RequestMeta } from './service.js';
 import { completeSignIn } from './sign-in.js';
 import * as totp from './totp.js';
+import { recordAudit } from './repository.js';
 import * as repo from './two-factor-repository.js';
 
 /** Two-factor sign-in: setting it up, turning it off, recovery codes, and the second step of a sign-in. */
@@ -69,27 +70,38 @@ export async function enable(ctx: AppContext, actor: Actor, code: string, meta: 
   await ctx.db.transaction().execute(async (trx) => {
     await repo.confirmSecret(trx, user.id, secret, step, new Date());
     await repo.replaceRecoveryCodes(trx, user.id, codes.map(totp.recoveryCodeHash));
+    await recordAudit(trx, { userId: user.id, action: 'two_factor.enable', subject: user.email, ip: meta.ip });
   });
-  meta.log.info({ userId: user.id }, 'two-factor enabled');
   return { message: ENABLED, recovery_codes: codes };
 }
 
 /** POST /two-factor/disable: not while the user's company or holding requires it; recovery codes go too. */
-export async function disable(ctx: AppContext, actor: Actor, currentPassword: string) {
+export async function disable(ctx: AppContext, actor: Actor, currentPassword: string, meta: RequestMeta) {
   const user = await mustLoad(ctx, actor);
   if (tenantRequires(user)) throw errors.forbidden(TENANT_REQUIRES);
   await checkCurrentPassword(ctx, user, currentPassword);
-  await ctx.db.transaction().execute((trx) => repo.clearTwoFactor(trx, user.id));
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.clearTwoFactor(trx, user.id);
+    await recordAudit(trx, { userId: user.id, action: 'two_factor.disable', subject: user.email, ip: meta.ip });
+  });
   return { message: DISABLED };
 }
 
 /** POST /two-factor/recovery-codes: ten new codes; the earlier ones stop working. */
-export async function regenerateRecoveryCodes(ctx: AppContext, actor: Actor, currentPassword: string) {
+export async function regenerateRecoveryCodes(
+  ctx: AppContext,
+  actor: Actor,
+  currentPassword: string,
+  meta: RequestMeta,
+) {
   const user = await mustLoad(ctx, actor);
   if (!user.totp_enabled_at) throw errors.field('current_password', NOT_ENABLED);
   await checkCurrentPassword(ctx, user, currentPassword);
   const codes = totp.newRecoveryCodes();
-  await repo.replaceRecoveryCodes(ctx.db, user.id, codes.map(totp.recoveryCodeHash));
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.replaceRecoveryCodes(trx, user.id, codes.map(totp.recoveryCodeHash));
+    await recordAudit(trx, { userId: user.id, action: 'two_factor.recovery_codes', subject: user.email, ip: meta.ip });
+  });
   return { recovery_codes: codes };
 }
 
