@@ -216,6 +216,16 @@ describe('a tenant that requires it', () => {
     expect(t.ctx.readCache?.active).toBe(true);
     expect((await door()).status).toBe(200);
 
+    // Nobody requires what they don't use themself.
+    const early = await api(t)
+      .as(firm.owner)
+      .post(`/api/company/${firm.id}/security/update`, { require_two_factor: true });
+    expect(early.status).toBe(422);
+    expect(early.json.errors.require_two_factor).toEqual([
+      'Activează mai întâi autentificarea în doi pași pentru contul tău (din Profil), apoi cere-o echipei.',
+    ]);
+    expect((await door()).status).toBe(200);
+
     await enableTwoFactor(t, firm.owner);
     const view = await api(t).as(firm.owner).post(`/api/company/${firm.id}/security`);
     expect(view.json).toEqual({ require_two_factor: false, users_without_two_factor: 1 });

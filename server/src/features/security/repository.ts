@@ -33,3 +33,9 @@ export async function setRequireTwoFactor(db: Db, kind: DoorKind, tenantId: numb
       .where('id', '=', tenantId)
       .execute();
 }
+
+/** Whether the user signs in with a second factor. */
+export async function hasTwoFactor(db: Db, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('users').select('totp_enabled_at').where('id', '=', userId).executeTakeFirst();
+  return Boolean(row?.totp_enabled_at);
+}

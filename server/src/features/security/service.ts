@@ -15,13 +15,20 @@ export async function viewSecurity(ctx: AppContext, scope: TenantScope): Promise
 
 /**
  * Turns the two-factor requirement on or off. From the next request on (the write empties the cache of
- * signed-in users), people without it are held at the door until they enable it.
+ * signed-in users), people without it are held at the door until they enable it. Whoever turns it on
+ * has it already, so requiring it never shuts its author out of the screen they are on.
  */
 export async function updateSecurity(
   ctx: AppContext,
   scope: TenantScope,
   body: { require_two_factor: boolean },
 ): Promise<SecuritySettings> {
+  if (body.require_two_factor && !(await repo.hasTwoFactor(ctx.db, scope.actor.id))) {
+    throw errors.field(
+      'require_two_factor',
+      'Activează mai întâi autentificarea în doi pași pentru contul tău (din Profil), apoi cere-o echipei.',
+    );
+  }
   await repo.setRequireTwoFactor(ctx.db, scope.kind, scope.id, body.require_two_factor);
   return viewSecurity(ctx, scope);
 }
