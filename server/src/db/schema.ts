@@ -17,6 +17,8 @@ export interface UsersTable {
   holding_id: number | null;
   last_seen_at: NullableTimestamp;
   previous_seen_at: NullableTimestamp;
+  /** When the address was proven by a link it received (migration 071); null = unverified. */
+  email_verified_at: NullableTimestamp;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   deleted_at: NullableTimestamp;
@@ -237,7 +239,36 @@ export interface MailOutboxTable {
   sent_at: NullableTimestamp;
 }
 
+/** Single-use e-mail links (migration 071); only the SHA-256 of the token is stored. */
+export interface EmailTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: 'verify' | 'change' | 'undo';
+  token_hash: string;
+  /** verify: the address to prove; change: the new one; undo: the one to restore (old_email: the other). */
+  email: string;
+  old_email: string | null;
+  requested_token_id: number | null; // change: the asking session (stays signed in)
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+/** A company born with a CUI another live company holds: the platform admin decides (migration 071). */
+export interface CuiClaimsTable {
+  id: Generated<number>;
+  cui: string;
+  company_id: number;
+  holder_company_id: number | null;
+  status: Generated<'pending' | 'granted' | 'refused'>;
+  created_at: Generated<Date>;
+  decided_at: NullableTimestamp;
+  decided_by: number | null;
+}
+
 export interface Database {
+  email_tokens: EmailTokensTable;
+  cui_claims: CuiClaimsTable;
   plans: PlansTable;
   subscriptions: SubscriptionsTable;
   payments: PaymentsTable;

@@ -8,6 +8,7 @@ import * as mailOutboxCampaigns from './2026-11-22-041-mail-outbox-campaigns.js'
 import * as searchIndexes from './2026-11-22-050-search-indexes.js';
 import * as readCacheNotify from './2026-11-22-060-read-cache-notify.js';
 import * as trigramFastupdateOff from './2026-11-22-061-trigram-fastupdate-off.js';
+import * as emailVerificationCuiClaims from './2026-11-25-071-email-verification-cui-claims.js';
 
 /**
  * Every migration, in order. Listed statically so the same list runs from
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-050-search-indexes': searchIndexes,
   '2026-11-22-060-read-cache-notify': readCacheNotify,
   '2026-11-22-061-trigram-fastupdate-off': trigramFastupdateOff,
+  '2026-11-25-071-email-verification-cui-claims': emailVerificationCuiClaims,
 };

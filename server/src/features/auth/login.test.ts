@@ -91,10 +91,12 @@ describe('POST /api/login', () => {
         'company',
         'company_id',
         'email',
+        'email_verified',
         'holding',
         'holding_id',
         'id',
         'name',
+        'pending_email',
         'role',
       ]);
     }

@@ -19,11 +19,21 @@ export async function findLoginCandidate(db: Db, email: string) {
 export async function findProfile(db: Db, userId: number): Promise<UserProfile | undefined> {
   const user = await db
     .selectFrom('users')
-    .select(['id', 'name', 'email', 'role', 'company_id', 'holding_id'])
+    .select(['id', 'name', 'email', 'role', 'company_id', 'holding_id', 'email_verified_at'])
     .where('id', '=', userId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (!user) return undefined;
+  // The address a change waits to be confirmed for: the newest unused, unexpired change link.
+  const pending = await db
+    .selectFrom('email_tokens')
+    .select('email')
+    .where('user_id', '=', userId)
+    .where('purpose', '=', 'change')
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
   const company = user.company_id
     ? ((await db
         .selectFrom('companies')
@@ -38,7 +48,14 @@ export async function findProfile(db: Db, userId: number): Promise<UserProfile |
         .where('id', '=', user.holding_id)
         .executeTakeFirst()) ?? null)
     : null;
-  return { ...user, company, holding };
+  const { email_verified_at: verifiedAt, ...fields } = user;
+  return {
+    ...fields,
+    email_verified: verifiedAt !== null,
+    pending_email: pending?.email ?? null,
+    company,
+    holding,
+  };
 }
 
 export async function touchLastSeen(db: Db, userId: number): Promise<void> {
@@ -93,7 +110,7 @@ export async function emailTaken(db: Db, email: string, exceptUserId?: number): 
 export async function updateUser(
   db: Db,
   userId: number,
-  patch: { name?: string; email?: string; password_hash?: string },
+  patch: { name?: string; email?: string; password_hash?: string; email_verified_at?: Date },
 ): Promise<void> {
   await db
     .updateTable('users')
@@ -110,6 +127,7 @@ export async function insertUser(
     email: string;
     password_hash: string;
     role: Role;
+    email_verified_at?: Date | null;
     company_id?: number | null;
     holding_id?: number | null;
   },
@@ -191,6 +209,10 @@ export type AuditAction =
   | 'password.change'
   | 'user.update'
   | 'register'
+  | 'email.verified'
+  | 'email.change_requested'
+  | 'email.change'
+  | 'email.undo'
   | 'cli.admin_create'
   | 'cli.admin_password';
 
