@@ -31,6 +31,9 @@ test('register: a new company and its owner, then signed in as owner in /company
     .getByRole('button', { name: /înregistr|inregistr|creeaz|creea|cont nou/i })
     .first()
     .click();
+  // The page tells where the verification link went, then the owner goes on into the company area.
+  await page.getByText(/Ți-am trimis un link de confirmare la/).waitFor({ state: 'visible' });
+  await page.getByRole('button', { name: 'Continuă în contul companiei' }).click();
   await expectPath(page, /^\/company(\/|$)/);
   await expectPath(page, '/company/dashboard');
   const user = await page.evaluate(async () => {

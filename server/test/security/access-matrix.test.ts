@@ -64,6 +64,8 @@ function idFor(
   if (kind === 'hash') return 'a'.repeat(64);
   if (kind === 'plan') return tenant === 'none' ? NONE : options.holdingArea ? world.holdingPlan : world.companyPlan;
   if (kind === 'campaign') return tenant === 'none' ? NONE : world.campaign;
+  // The world has no CUI claim: an unknown one (404 for the administrator).
+  if (kind === 'cuiClaim') return NONE;
   if (kind === 'selfUser' || kind === 'payer') {
     if (tenant === 'none' || (kind === 'payer' && tenant === caller.tenant)) return caller.userId ?? NONE;
     return world.tenants[tenant].owner;

@@ -38,6 +38,11 @@ export const ACCESS: Record<string, Rule> = {
   'POST /api/password/reset': { who: 'public' },
   'POST /api/users/:id/update': { who: 'signed-in' },
   'POST /api/company/create': { who: 'public' },
+  // e-mail links (public) and the verification resend
+  'POST /api/email/verify': { who: 'public' },
+  'POST /api/email/verification-notification': { who: 'signed-in' },
+  'POST /api/email/confirm-change': { who: 'public' },
+  'POST /api/email/undo': { who: 'public' },
   // company requests (public link)
   'POST /api/company-requests/:hash': PUBLIC_READ,
   'POST /api/confirm-company/:hash': { who: 'public' },
@@ -117,6 +122,9 @@ export const ACCESS: Record<string, Rule> = {
   'POST /api/admin/campaigns/preview': read(A),
   'POST /api/admin/campaigns': A,
   'GET /api/admin/campaigns/:id': read(A),
+  'GET /api/admin/cui-claims': read(A),
+  'POST /api/admin/cui-claims/:id/grant': A,
+  'POST /api/admin/cui-claims/:id/refuse': A,
 };
 
 export type Area = 'company' | 'holding' | 'admin' | 'global';
@@ -136,6 +144,7 @@ export type ParamKind =
   | 'holdingPayment'
   | 'plan'
   | 'campaign'
+  | 'cuiClaim'
   | 'hash';
 
 export const areaOf = (url: string): Area =>
@@ -181,6 +190,8 @@ export function paramKind(url: string, name: string): ParamKind {
       return 'campaign';
     case 'plans':
       return 'plan';
+    case 'cui-claims':
+      return 'cuiClaim';
     default:
       throw new Error(`unknown path parameter :${name} in ${url}`);
   }

@@ -27,6 +27,8 @@ export interface AreaAppProps {
   /** Absolute path the area's index redirects to. */
   defaultPath: string;
   routes: AreaRoute[];
+  /** Shown above every page (the remotes pass the e-mail verification notice). */
+  notice?: ReactNode;
 }
 
 function NotFound({ home }: { home: string }) {
@@ -43,7 +45,7 @@ function NotFound({ home }: { home: string }) {
  * A remote's root: area guard, layout with the menu the signed-in role may see,
  * and the routes, each behind its own role guard.
  */
-export function AreaApp({ title, basePath, roles, defaultPath, routes }: AreaAppProps) {
+export function AreaApp({ title, basePath, roles, defaultPath, routes, notice }: AreaAppProps) {
   const user = useCurrentUser();
   const base = basePath.replace(/\/$/, '');
   const nav: NavItem[] = routes
@@ -51,7 +53,7 @@ export function AreaApp({ title, basePath, roles, defaultPath, routes }: AreaApp
     .map((r) => ({ to: `${base}/${r.path}`, label: r.label as string }));
   return (
     <RoleGuard roles={roles}>
-      <AreaLayout title={title} nav={nav}>
+      <AreaLayout title={title} nav={nav} notice={notice}>
         <Suspense fallback={<Spinner />}>
           <Routes>
             <Route index element={<Navigate to={defaultPath} replace />} />
