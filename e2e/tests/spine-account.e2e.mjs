@@ -69,6 +69,8 @@ test('password: forgot → e-mail → reset link → sign in with the new passwo
   const oldPassword = 'Vechea-parola-1';
   const newPassword = 'Noua-parola-2026';
   await registerThroughApi(server, email, oldPassword);
+  // Registration mails a verification link first (through the outbox): count from after it.
+  await waitForMail(server.dataDir, email);
   const before = mailsTo(server.dataDir, email).length;
 
   await page.goto('/login');

@@ -259,6 +259,20 @@ describe('changing the address', () => {
       .post(`/api/users/${company.owner.id}/update`, { email: `x-${unique()}@firma.test` });
     expect(noPassword.status).toBe(422);
   });
+
+  test('an address an owner sets for a colleague is not proven: the colleague verifies it again', async () => {
+    const company = await createCompany(t);
+    const staff = await createUser(t, company, { role: 3 });
+    const fresh = `coleg-${unique()}@firma.test`;
+    const res = await api(t)
+      .as(company.owner)
+      .post(`/api/company/${company.id}/users/${staff.id}/update`, { email: fresh });
+    expect(res.status).toBe(200);
+    expect((await api(t).as(staff).get('/api/user')).json).toMatchObject({ email: fresh, email_verified: false });
+    // A name change alone keeps the verification.
+    await api(t).as(company.owner).post(`/api/company/${company.id}/users/${company.owner.id}/update`, { name: 'Ana' });
+    expect((await api(t).as(company.owner).get('/api/user')).json.email_verified).toBe(true);
+  });
 });
 
 describe('CUI claims', () => {
