@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { AreaApp, type AreaRoute, type RemoteAppProps } from '@dosar/shared';
+import { AreaApp, EmailVerificationNotice, type AreaRoute, type RemoteAppProps } from '@dosar/shared';
 import { paths } from './paths';
 
 const CompaniesPage = lazy(() =>
@@ -23,6 +23,9 @@ const PaymentsPage = lazy(() =>
 const CampaignsPage = lazy(() =>
   import('./features/campaigns/components/campaigns-page').then((m) => ({ default: m.CampaignsPage })),
 );
+const CuiClaimsPage = lazy(() =>
+  import('./features/cui-claims/components/cui-claims-page').then((m) => ({ default: m.CuiClaimsPage })),
+);
 const PlansPage = lazy(() => import('./features/plans/components/plans-page').then((m) => ({ default: m.PlansPage })));
 
 /**
@@ -34,6 +37,7 @@ const routes: AreaRoute[] = [
   { path: 'companies/:id', roles: [1], element: <CompanyDetailPage /> },
   { path: 'holdings', roles: [1], label: 'Grupuri', element: <HoldingsPage /> },
   { path: 'holdings/:id', roles: [1], element: <HoldingDetailPage /> },
+  { path: 'cui-claims', roles: [1], label: 'Revendicări CUI', element: <CuiClaimsPage /> },
   { path: 'payments', roles: [1], label: 'Plăți', element: <PaymentsPage /> },
   { path: 'campaigns', roles: [1], label: 'Campanii', element: <CampaignsPage /> },
   { path: 'plans', roles: [1], label: 'Planuri', element: <PlansPage /> },
@@ -42,6 +46,13 @@ const routes: AreaRoute[] = [
 
 export default function App(_props: RemoteAppProps) {
   return (
-    <AreaApp title="Administrare" basePath={paths.root} roles={[1]} defaultPath={paths.companies} routes={routes} />
+    <AreaApp
+      title="Administrare"
+      basePath={paths.root}
+      roles={[1]}
+      defaultPath={paths.companies}
+      routes={routes}
+      notice={<EmailVerificationNotice />}
+    />
   );
 }

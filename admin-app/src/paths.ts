@@ -7,6 +7,7 @@ export const paths = {
   payments: '/admin/payments',
   campaigns: '/admin/campaigns',
   plans: '/admin/plans',
+  cuiClaims: '/admin/cui-claims',
   company: (id: number): string => `/admin/companies/${id}`,
   holding: (id: number): string => `/admin/holdings/${id}`,
 } as const;

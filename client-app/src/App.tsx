@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { AreaApp, type AreaRoute, type RemoteAppProps } from '@dosar/shared';
+import { AreaApp, EmailVerificationNotice, type AreaRoute, type RemoteAppProps } from '@dosar/shared';
 import { paths } from './paths';
 
 // Features are named after the server's domains (clients, links, utility-files, users), not
@@ -41,5 +41,14 @@ const routes: AreaRoute[] = [
 ];
 
 export default function App(_props: RemoteAppProps) {
-  return <AreaApp title="Client" basePath={paths.root} roles={[4, 5]} defaultPath={paths.dashboard} routes={routes} />;
+  return (
+    <AreaApp
+      title="Client"
+      basePath={paths.root}
+      roles={[4, 5]}
+      defaultPath={paths.dashboard}
+      routes={routes}
+      notice={<EmailVerificationNotice />}
+    />
+  );
 }

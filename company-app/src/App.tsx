@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { AreaApp, type AreaRoute, type RemoteAppProps } from '@dosar/shared';
+import { AreaApp, EmailVerificationNotice, type AreaRoute, type RemoteAppProps } from '@dosar/shared';
 import { paths } from './paths';
 
 // Features are named after the server's domains (clients, links, categories, utility-files,
@@ -49,6 +49,13 @@ const routes: AreaRoute[] = [
 
 export default function App(_props: RemoteAppProps) {
   return (
-    <AreaApp title="Companie" basePath={paths.root} roles={[2, 3]} defaultPath={paths.dashboard} routes={routes} />
+    <AreaApp
+      title="Companie"
+      basePath={paths.root}
+      roles={[2, 3]}
+      defaultPath={paths.dashboard}
+      routes={routes}
+      notice={<EmailVerificationNotice />}
+    />
   );
 }

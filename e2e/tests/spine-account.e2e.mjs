@@ -31,6 +31,9 @@ test('register: a new company and its owner, then signed in as owner in /company
     .getByRole('button', { name: /înregistr|inregistr|creeaz|creea|cont nou/i })
     .first()
     .click();
+  // The page tells where the verification link went, then the owner goes on into the company area.
+  await page.getByText(/Ți-am trimis un link de confirmare la/).waitFor({ state: 'visible' });
+  await page.getByRole('button', { name: 'Continuă în contul companiei' }).click();
   await expectPath(page, /^\/company(\/|$)/);
   await expectPath(page, '/company/dashboard');
   const user = await page.evaluate(async () => {
@@ -66,6 +69,8 @@ test('password: forgot → e-mail → reset link → sign in with the new passwo
   const oldPassword = 'Vechea-parola-1';
   const newPassword = 'Noua-parola-2026';
   await registerThroughApi(server, email, oldPassword);
+  // Registration mails a verification link first (through the outbox): count from after it.
+  await waitForMail(server.dataDir, email);
   const before = mailsTo(server.dataDir, email).length;
 
   await page.goto('/login');

@@ -93,7 +93,13 @@ export async function seedDemoWorld(ctx: Pick<AppContext, 'db' | 'storage'>): Pr
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('users')
-      .values({ name: 'Administrator Demo', email: 'admin@demo.ro', password_hash: passwordHash, role: 1 })
+      .values({
+        name: 'Administrator Demo',
+        email: 'admin@demo.ro',
+        password_hash: passwordHash,
+        role: 1,
+        email_verified_at: new Date(),
+      })
       .execute();
 
     for (const t of TENANTS) {
@@ -119,6 +125,7 @@ export async function seedDemoWorld(ctx: Pick<AppContext, 'db' | 'storage'>): Pr
             name: p.name,
             email: p.email,
             password_hash: passwordHash,
+            email_verified_at: new Date(),
             role: p.role,
             company_id: p.role <= 3 ? company.id : null,
             holding_id: p.role >= 4 ? holding.id : null,

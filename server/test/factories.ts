@@ -240,7 +240,33 @@ export async function createCompany(
     holding_id: null,
     token,
   };
+  await verifyEmail(t, email);
   return { id: owner.company_id as number, name, cui, owner };
+}
+
+/** Opens the newest link of a mail to `email` whose URL matches `path` ('verify-email', 'confirm-email', 'undo-email'). */
+export function mailedToken(t: TestApp, email: string, path: string): string {
+  const pattern = new RegExp(`${path}/([A-Za-z0-9_-]+)`);
+  const found = t.mail
+    .to(email)
+    .map((m) => pattern.exec(m.html))
+    .reverse()
+    .find(Boolean);
+  if (!found) throw new Error(`no ${path} link mailed to ${email}`);
+  return found[1];
+}
+
+/** Proves an address the way its owner does: the verification link of the newest such mail, opened. */
+export async function verifyEmail(t: TestApp, email: string): Promise<void> {
+  expectStatus(
+    await api(t).post(
+      '/api/email/verify',
+      { token: mailedToken(t, email, 'verify-email') },
+      { remoteAddress: freshAddress() },
+    ),
+    200,
+    `verify ${email}`,
+  );
 }
 
 export interface Holding {

@@ -2,7 +2,17 @@
 // federated singleton. Remotes deploy independently: changes here must stay additive.
 import './styles.css';
 
-export type { Role, User, Company, Holding, Paged, AuthResponse, RemoteAppProps, NavItem } from './types';
+export type {
+  Role,
+  User,
+  Company,
+  Holding,
+  Paged,
+  AuthResponse,
+  RegistrationResponse,
+  RemoteAppProps,
+  NavItem,
+} from './types';
 
 export { http, configureHttp, apiUrl, loadHttpClient, type HttpConfiguration } from './http/http';
 export {
@@ -58,6 +68,8 @@ export { AreaApp, type AreaAppProps, type AreaRoute } from './ui/AreaApp';
 // The session's screens and their calls (ui/ holds no HTTP call).
 export { ProfileForm } from './session/ProfileForm';
 export { updateProfile, type UpdateProfileInput } from './session/api/update-profile';
+export { EmailVerificationNotice } from './session/EmailVerificationNotice';
+export { resendVerification } from './session/api/email';
 export { LoginForm, type LoginFormProps } from './session/LoginForm';
 export { login } from './session/api/login';
 export { connectSession } from './session/setup';

@@ -22,6 +22,10 @@ export interface User {
   name: string;
   email: string;
   role: Role;
+  /** The address was proven by a link it received (absent from older servers: treat as verified). */
+  email_verified?: boolean;
+  /** A new address waiting for the link sent to it, or null. */
+  pending_email?: string | null;
   company_id?: number | null;
   holding_id?: number | null;
   company?: Company | null;
@@ -42,6 +46,12 @@ export interface Paged<T> {
 export interface AuthResponse {
   user: User;
   token: string;
+}
+
+/** POST /api/company/create: a session, what to tell the new owner, and the CUI claim when the CUI was taken. */
+export interface RegistrationResponse extends AuthResponse {
+  message?: string;
+  cui_claim?: { status: 'pending' } | null;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { KnownDevicesTable, LoginChallengesTable, RecoveryCodesTable } from './schema-two-factor.js';
+import type { CuiClaimsTable, EmailTokensTable } from './schema-ownership.js';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -25,6 +26,8 @@ export interface UsersTable {
   totp_enabled_at: NullableTimestamp;
   /** The last TOTP time step accepted: that step and earlier ones are refused (no replay). */
   totp_last_step: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  /** When the address was proven by a link it received (migration 071); null = unverified. */
+  email_verified_at: NullableTimestamp;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   deleted_at: NullableTimestamp;
@@ -251,6 +254,8 @@ export interface MailOutboxTable {
 }
 
 export interface Database {
+  email_tokens: EmailTokensTable;
+  cui_claims: CuiClaimsTable;
   plans: PlansTable;
   subscriptions: SubscriptionsTable;
   payments: PaymentsTable;

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { authRoutes } from './auth/index.js';
+import { authRoutes, emailRoutes } from './auth/index.js';
 import { opsRoutes } from './ops/index.js';
 import { companyRequestDoorRoutes, companyRequestRoutes } from './company-requests/index.js';
 import { adminRoutes } from './admin/index.js';
@@ -34,6 +34,7 @@ const DOOR_FEATURES: DoorRoutes[] = [
 export const features: FastifyPluginAsync[] = [
   opsRoutes,
   authRoutes,
+  emailRoutes,
   companyRequestRoutes,
   adminRoutes,
   billingAdminRoutes,

@@ -51,6 +51,16 @@ export const errors = {
       'throttled',
       `${address} a primit deja ${perDay} mesaje prin Dosar în ultimele 24 de ore. Încearcă din nou peste ${waitFor(seconds)}.`,
     ),
+  /** A 429 with its own wording (e.g. a link already sent: when the next one may be asked for). */
+  throttledWith: (seconds: number, message: string) =>
+    new AppError(429, 'throttled', message, undefined, { retry_after: seconds }),
+  /** The account's address is not verified yet: Dosar sends nothing to others on its behalf, links it to nobody. */
+  emailUnverified: () =>
+    new AppError(
+      403,
+      'email_unverified',
+      'Confirmă întâi adresa de e-mail a contului: ți-am trimis un link. Îl poți retrimite din profil.',
+    ),
   xsrf: () => new AppError(419, 'xsrf', 'Sesiunea formularului a expirat. Reîncarcă pagina și încearcă din nou.'),
   storageFull: () =>
     new AppError(

@@ -66,6 +66,8 @@ function idFor(
   if (kind === 'campaign') return tenant === 'none' ? NONE : world.campaign;
   // Sessions are the caller's own tokens: any id the world knows is someone else's or none (404).
   if (kind === 'session') return NONE;
+  // The world has no CUI claim: an unknown one (404 for the administrator).
+  if (kind === 'cuiClaim') return NONE;
   if (kind === 'selfUser' || kind === 'payer') {
     if (tenant === 'none' || (kind === 'payer' && tenant === caller.tenant)) return caller.userId ?? NONE;
     return world.tenants[tenant].owner;

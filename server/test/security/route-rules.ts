@@ -52,6 +52,11 @@ export const ACCESS: Record<string, Rule> = {
   'POST /api/company/:companyId/security/update': C2,
   'POST /api/holding/:holdingId/security': read(H4),
   'POST /api/holding/:holdingId/security/update': H4,
+  // e-mail links (public) and the verification resend
+  'POST /api/email/verify': { who: 'public' },
+  'POST /api/email/verification-notification': { who: 'signed-in' },
+  'POST /api/email/confirm-change': { who: 'public' },
+  'POST /api/email/undo': { who: 'public' },
   // company requests (public link)
   'POST /api/company-requests/:hash': PUBLIC_READ,
   'POST /api/confirm-company/:hash': { who: 'public' },
@@ -131,6 +136,9 @@ export const ACCESS: Record<string, Rule> = {
   'POST /api/admin/campaigns/preview': read(A),
   'POST /api/admin/campaigns': A,
   'GET /api/admin/campaigns/:id': read(A),
+  'GET /api/admin/cui-claims': read(A),
+  'POST /api/admin/cui-claims/:id/grant': A,
+  'POST /api/admin/cui-claims/:id/refuse': A,
 };
 
 export type Area = 'company' | 'holding' | 'admin' | 'global';
@@ -151,6 +159,7 @@ export type ParamKind =
   | 'plan'
   | 'campaign'
   | 'session'
+  | 'cuiClaim'
   | 'hash';
 
 export const areaOf = (url: string): Area =>
@@ -198,6 +207,8 @@ export function paramKind(url: string, name: string): ParamKind {
       return 'session';
     case 'plans':
       return 'plan';
+    case 'cui-claims':
+      return 'cuiClaim';
     default:
       throw new Error(`unknown path parameter :${name} in ${url}`);
   }

@@ -32,3 +32,26 @@ test('a new e-mail asks for the current password and sends it; a name change alo
     current_password: 'Parola123',
   });
 });
+
+test('a new e-mail is only pending: the form says where the link went and keeps the current address', async () => {
+  jest
+    .spyOn(http, 'post')
+    .mockResolvedValue(axiosResponse({ ...user, email_verified: true, pending_email: 'ana.noua@firma.ro' }));
+  renderInSession(<ProfileForm />, { user: { ...user, email_verified: true, pending_email: null } });
+  fireEvent.change(screen.getByLabelText(/^E-mail/), { target: { value: 'ana.noua@firma.ro' } });
+  fireEvent.change(await screen.findByLabelText(/pentru noul e-mail/), { target: { value: 'Parola123' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Salvează' }));
+  expect(
+    await screen.findByText(
+      'Ți-am trimis un link de confirmare la ana.noua@firma.ro. Adresa se schimbă după ce deschizi linkul.',
+    ),
+  ).toBeInTheDocument();
+  expect(screen.getByLabelText(/^E-mail/)).toHaveValue('ana@firma.ro');
+});
+
+test('a pending address from the server is shown as waiting for its link', () => {
+  renderInSession(<ProfileForm />, { user: { ...user, pending_email: 'alt@firma.ro' } });
+  expect(screen.getByTestId('email-change-pending')).toHaveTextContent(
+    'Adresa nouă alt@firma.ro așteaptă confirmarea din linkul trimis acolo.',
+  );
+});

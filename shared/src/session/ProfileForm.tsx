@@ -17,6 +17,8 @@ export function ProfileForm() {
   const [emailPassword, setEmailPassword] = useState('');
   const [savingDetails, setSavingDetails] = useState(false);
   const [detailErrors, setDetailErrors] = useState<FieldErrors>({});
+  /** The address a change link was just sent to (the account's address changes only once it is opened). */
+  const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
 
   const [currentPassword, setCurrentPassword] = useState('');
   const [password, setPassword] = useState('');
@@ -45,7 +47,14 @@ export function ProfileForm() {
       });
       dispatch(userUpdated(updated));
       setEmailPassword('');
-      void toast.success('Profilul a fost actualizat.');
+      if (emailChanged) {
+        // The account keeps its address until the link sent to the new one is opened.
+        setLinkSentTo(email.trim());
+        setEmail(updated.email);
+        void toast.success('Ți-am trimis un link de confirmare la noua adresă.');
+      } else {
+        void toast.success('Profilul a fost actualizat.');
+      }
     } catch (error) {
       setDetailErrors(fieldErrorsOf(error));
     } finally {
@@ -86,6 +95,18 @@ export function ProfileForm() {
       <section className="card" aria-labelledby="profile-details-title">
         <h2 id="profile-details-title">Date personale</h2>
         <form className="form" onSubmit={(e) => void saveDetails(e)} noValidate>
+          {linkSentTo ? (
+            <div className="notice" role="status" data-testid="email-change-sent">
+              <p>Ți-am trimis un link de confirmare la {linkSentTo}. Adresa se schimbă după ce deschizi linkul.</p>
+            </div>
+          ) : user.pending_email ? (
+            <div className="notice" role="status" data-testid="email-change-pending">
+              <p>
+                Adresa nouă {user.pending_email} așteaptă confirmarea din linkul trimis acolo. Până atunci contul
+                folosește {user.email}.
+              </p>
+            </div>
+          ) : null}
           <FieldRow
             {...details}
             id="profile-name"

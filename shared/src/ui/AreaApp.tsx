@@ -28,6 +28,8 @@ export interface AreaAppProps {
   /** Absolute path the area's index redirects to. */
   defaultPath: string;
   routes: AreaRoute[];
+  /** Shown above every page (the remotes pass the e-mail verification notice). */
+  notice?: ReactNode;
 }
 
 function NotFound({ home }: { home: string }) {
@@ -45,7 +47,7 @@ function NotFound({ home }: { home: string }) {
  * and the routes, each behind its own role guard; the two-factor setup screen instead while
  * the user's firm requires it and the user has not turned it on.
  */
-export function AreaApp({ title, basePath, roles, defaultPath, routes }: AreaAppProps) {
+export function AreaApp({ title, basePath, roles, defaultPath, routes, notice }: AreaAppProps) {
   const user = useCurrentUser();
   const base = basePath.replace(/\/$/, '');
   const nav: NavItem[] = routes
@@ -64,7 +66,7 @@ export function AreaApp({ title, basePath, roles, defaultPath, routes }: AreaApp
   }
   return (
     <RoleGuard roles={roles}>
-      <AreaLayout title={title} nav={nav}>
+      <AreaLayout title={title} nav={nav} notice={notice}>
         <Suspense fallback={<Spinner />}>
           <Routes>
             <Route index element={<Navigate to={defaultPath} replace />} />

@@ -7,6 +7,8 @@ export interface AreaLayoutProps {
   title: string;
   nav: NavItem[];
   children: ReactNode;
+  /** Shown above every page of the area (e.g. the e-mail verification notice). */
+  notice?: ReactNode;
 }
 
 export const ROLE_LABELS: Record<number, string> = {
@@ -18,7 +20,7 @@ export const ROLE_LABELS: Record<number, string> = {
 };
 
 /** An area's frame: sidebar navigation, header with the signed-in user and logout, content. */
-export function AreaLayout({ title, nav, children }: AreaLayoutProps) {
+export function AreaLayout({ title, nav, children, notice }: AreaLayoutProps) {
   const user = useCurrentUser();
   const logout = useLogout();
   const navigate = useNavigate();
@@ -82,6 +84,7 @@ export function AreaLayout({ title, nav, children }: AreaLayoutProps) {
             </button>
           </div>
         </header>
+        {notice}
         <main className="area-content" id="main">
           {children}
         </main>

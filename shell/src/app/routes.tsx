@@ -18,6 +18,9 @@ const LoginPage = page(() => import('../features/auth/LoginPage'), 'LoginPage');
 const RegisterPage = page(() => import('../features/auth/RegisterPage'), 'RegisterPage');
 const ForgotPasswordPage = page(() => import('../features/auth/ForgotPasswordPage'), 'ForgotPasswordPage');
 const ResetPasswordPage = page(() => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage');
+const VerifyEmailPage = page(() => import('../features/email-links/EmailLinkPage'), 'VerifyEmailPage');
+const ConfirmEmailPage = page(() => import('../features/email-links/EmailLinkPage'), 'ConfirmEmailPage');
+const UndoEmailPage = page(() => import('../features/email-links/EmailLinkPage'), 'UndoEmailPage');
 const SandboxCheckoutPage = page(
   () => import('../features/sandbox-checkout/SandboxCheckoutPage'),
   'SandboxCheckoutPage',
@@ -36,6 +39,10 @@ export function AppRoutes() {
         <Route path={paths.terms} element={<TermsPage />} />
         <Route path={paths.confidentiality} element={<ConfidentialityPage />} />
         <Route path="/company-request/:hash" element={<CompanyRequestPage />} />
+        {/* The e-mail links work signed in or not (the link, not the session, proves the address). */}
+        <Route path="/verify-email/:token" element={<VerifyEmailPage />} />
+        <Route path="/confirm-email/:token" element={<ConfirmEmailPage />} />
+        <Route path="/undo-email/:token" element={<UndoEmailPage />} />
         <Route path="/sandbox-checkout/:paymentId" element={guard({ roles: [2, 4] }, <SandboxCheckoutPage />)} />
 
         <Route path={paths.login} element={guard('guest', <LoginPage />)} />

@@ -9,6 +9,7 @@ import * as searchIndexes from './2026-11-22-050-search-indexes.js';
 import * as readCacheNotify from './2026-11-22-060-read-cache-notify.js';
 import * as trigramFastupdateOff from './2026-11-22-061-trigram-fastupdate-off.js';
 import * as twoFactorSessions from './2026-11-25-070-two-factor-sessions.js';
+import * as emailVerificationCuiClaims from './2026-11-25-071-email-verification-cui-claims.js';
 
 /**
  * Every migration, in order. Listed statically so the same list runs from
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-060-read-cache-notify': readCacheNotify,
   '2026-11-22-061-trigram-fastupdate-off': trigramFastupdateOff,
   '2026-11-25-070-two-factor-sessions': twoFactorSessions,
+  '2026-11-25-071-email-verification-cui-claims': emailVerificationCuiClaims,
 };

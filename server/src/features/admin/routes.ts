@@ -3,7 +3,11 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import { requireRole } from '../../infra/auth.js';
 import { errorResponses } from '../../lib/http-schemas.js';
 import * as service from './service.js';
+import { claimsPage, grantClaim, refuseClaim } from '../companies/index.js';
 import {
+  claimDecisionSchema,
+  claimListQuery,
+  claimListSchema,
   companyDetailSchema,
   companyListQuery,
   companyListSchema,
@@ -15,7 +19,7 @@ import {
 } from './schemas.js';
 
 /**
- * The platform administrator's calls (/api/admin/…): companies and holdings. Role 1 only.
+ * The platform administrator's calls (/api/admin/…): companies, holdings and CUI claims. Role 1 only.
  * The plan catalogue and the payments are billing's (billing/admin-routes.ts), the campaigns campaigns'.
  */
 export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
@@ -121,4 +125,39 @@ export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request) => service.holdingDetail(db, Number(request.params.id)),
   );
+
+  app.get(
+    '/admin/cui-claims',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Revendicările de CUI: companiile născute cu un CUI deja folosit (filtru de stare, paginare)',
+        querystring: claimListQuery,
+        response: { 200: claimListSchema, ...errorResponses },
+      },
+    },
+    async (request) => claimsPage(app.ctx, request.query),
+  );
+
+  for (const action of ['grant', 'refuse'] as const) {
+    app.post(
+      `/admin/cui-claims/:id/${action}`,
+      {
+        schema: {
+          tags: ['admin'],
+          summary:
+            action === 'grant'
+              ? 'Acordă CUI-ul companiei care îl cere (compania care îl avea rămâne fără CUI); ambii proprietari primesc e-mail'
+              : 'Respinge cererea (compania rămâne fără CUI; proprietarul ei primește e-mail)',
+          params: idParams,
+          response: { 200: claimDecisionSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const actor = requireRole(request, [1]);
+        const decide = action === 'grant' ? grantClaim : refuseClaim;
+        return decide(app.ctx, Number(request.params.id), { id: actor.id, ip: request.ip });
+      },
+    );
+  }
 }

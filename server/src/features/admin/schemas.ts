@@ -181,3 +181,54 @@ export const createCompanyBody = {
 export type CompanyListQuery = FromSchema<typeof companyListQuery>;
 export type HoldingListQuery = FromSchema<typeof holdingListQuery>;
 export type CreateCompanyBody = FromSchema<typeof createCompanyBody>;
+
+// CUI claims (a company born with a CUI another live company has)
+
+export const claimListQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    page: digits(6),
+    per_page: digits(3),
+    status: { type: 'string', enum: ['pending', 'granted', 'refused'] },
+  },
+} as const;
+
+const claimCompany = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    cui: nullableString,
+    deleted: { type: 'boolean' },
+    owner_name: nullableString,
+    owner_email: nullableString,
+    owner_verified: { type: 'boolean' },
+  },
+} as const;
+
+export const claimSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    cui: { type: 'string' },
+    status: { type: 'string', enum: ['pending', 'granted', 'refused'] },
+    created_at: { type: 'string' },
+    decided_at: nullableDate,
+    decided_by_name: nullableString,
+    claimant: claimCompany,
+    holder: { ...claimCompany, type: ['object', 'null'] },
+  },
+} as const;
+
+export const claimListSchema = {
+  type: 'object',
+  properties: { data: { type: 'array', items: claimSchema }, meta },
+} as const;
+
+export const claimDecisionSchema = {
+  type: 'object',
+  properties: { message: { type: 'string' }, claim: claimSchema },
+} as const;
+
+export type ClaimListQuery = FromSchema<typeof claimListQuery>;

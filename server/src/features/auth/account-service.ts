@@ -5,6 +5,8 @@ import { errors, type FieldErrors } from '../../infra/errors.js';
 import { hashPassword } from '../../infra/passwords.js';
 import { isValidCui, normalizeCui } from '../../lib/cui.js';
 import { provisionCompany } from '../companies/index.js';
+import type { MailMessage } from '../../infra/mailer.js';
+import { prepareVerificationMail } from './email-service.js';
 import { isEmail, newPasswordErrors } from './policy.js';
 import * as repo from './repository.js';
 import type { RegisterBody } from './schemas.js';
@@ -21,8 +23,17 @@ import {
 
 export const REGISTRATIONS_PER_IP_PER_HOUR = 10;
 
-/** POST /company/create (public, /register): an active company, its owner (role 2), signed in. */
-export async function registerCompany(ctx: AppContext, body: RegisterBody, meta: RequestMeta): Promise<Session> {
+export const CUI_CLAIMED =
+  'CUI-ul este deja folosit de altă companie din Dosar; am trimis cererea administratorului platformei, care o va verifica.';
+
+export type Registration = Session & { cui_claim: { status: 'pending' } | null; message: string };
+
+/**
+ * POST /company/create (public, /register): an active company, its owner (role 2), signed in — with an
+ * unverified address, to which a verification link goes. A CUI another live company has doesn't fail:
+ * the company is born without it and the claim goes to the platform administrator.
+ */
+export async function registerCompany(ctx: AppContext, body: RegisterBody, meta: RequestMeta): Promise<Registration> {
   const { db, limiter } = ctx;
   const { allowed, retryAfter } = await limiter.hit(`register:${meta.ip}`, REGISTRATIONS_PER_IP_PER_HOUR, 3600);
   if (!allowed) throw tooManyAttempts(retryAfter);
@@ -44,23 +55,36 @@ export async function registerCompany(ctx: AppContext, body: RegisterBody, meta:
   if (Object.keys(problems).length) throw errors.validation(problems);
 
   const passwordHash = await hashPassword(body.password);
-  let created: { userId: number; token: string };
+  let created: { userId: number; token: string; mail: MailMessage; claimed: boolean };
   try {
     created = await db.transaction().execute(async (trx) => {
-      const { companyId, ownerId: userId } = await provisionCompany(
+      const {
+        companyId,
+        ownerId: userId,
+        cuiClaim,
+      } = await provisionCompany(
         trx,
         { name: companyName, cui: normalizeCui(body.cui), email: companyEmail, phone },
         { name, email, password_hash: passwordHash },
       );
       await repo.recordAudit(trx, { userId, action: 'register', subject: `company:${companyId}`, ip: meta.ip });
-      return { userId, token: await issueToken(trx, userId, { userAgent: meta.userAgent ?? null, ip: meta.ip }) };
+      const mail = await prepareVerificationMail(trx, ctx.config, { id: userId, email, name });
+      const token = await issueToken(trx, userId, { userAgent: meta.userAgent ?? null, ip: meta.ip });
+      return { userId, token, mail, claimed: cuiClaim !== null };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw errors.field('email', EMAIL_TAKEN);
     throw error;
   }
   await repo.touchLastSeen(db, created.userId);
-  return { user: await mustPresent(db, created.userId), token: created.token };
+  await ctx.mailer.send(created.mail);
+  const verify = `Ți-am trimis un link de confirmare la ${email}: deschide-l ca să confirmi adresa contului.`;
+  return {
+    user: await mustPresent(db, created.userId),
+    token: created.token,
+    cui_claim: created.claimed ? { status: 'pending' } : null,
+    message: created.claimed ? `${verify} ${CUI_CLAIMED}` : verify,
+  };
 }
 
 /**
@@ -91,6 +115,7 @@ export async function setPlatformAdmin(
       email: input.email,
       password_hash: passwordHash,
       role: 1,
+      email_verified_at: new Date(),
     });
     await repo.recordAudit(trx, { userId: id, action: 'cli.admin_create', subject: input.email });
     return 'created';

@@ -230,65 +230,32 @@ describe('POST /api/users/{id}/update', () => {
   const update = (id: number, token: string, payload: Record<string, unknown>) =>
     post(`/api/users/${id}/update`, payload, bearer(token));
 
-  test('updates own name and e-mail and answers the presented user', async () => {
+  test('updates own name at once; a new e-mail waits for its link (pending_email), the address stays', async () => {
     const id = await userId(U.client);
     const token = await login(U.client);
+    const fresh = `maria-${Date.now()}@grup-demo.ro`;
     const res = await update(id, token, {
       name: '  Maria Ionescu ',
-      email: 'Maria@Grup-Demo.ro',
+      email: fresh.replace(/^m/, 'M'),
       current_password: PASSWORD,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       id,
       name: 'Maria Ionescu',
-      email: 'maria@grup-demo.ro',
+      email: U.client,
+      email_verified: true,
+      pending_email: fresh,
       role: 5,
       holding: { name: 'Grup Unu' },
     });
-    expect((await call({ method: 'GET', url: '/api/user', headers: bearer(token) })).json().email).toBe(
-      'maria@grup-demo.ro',
-    );
-    expect((await post('/api/login', { email: 'maria@grup-demo.ro', password: PASSWORD })).statusCode).toBe(200);
-    expect(await actions('maria@grup-demo.ro')).toContain('user.update');
-  });
-
-  test('an e-mail change asks for the password, tells the old address, ends other sessions and voids reset links', async () => {
-    const old = U.staff;
-    const id = await userId(old);
-    const token = await login(old);
-    const otherSession = await login(old);
-    expect((await requestReset(old)).statusCode).toBe(200);
-    const resetToken = tokenFromMail(old);
-    const fresh = `nou-${Date.now()}@firma.test`;
-
-    const noPassword = await update(id, token, { email: fresh });
-    expect(noPassword.statusCode).toBe(422);
-    expect(noPassword.json().errors).toEqual({
-      current_password: ['Introdu parola actuală pentru a schimba e-mailul.'],
+    expect((await call({ method: 'GET', url: '/api/user', headers: bearer(token) })).json()).toMatchObject({
+      email: U.client,
+      pending_email: fresh,
     });
-    const wrong = await update(id, token, { email: fresh, current_password: 'Gresit123' });
-    expect(wrong.json().errors).toEqual({ current_password: ['Parola actuală nu este corectă.'] });
-
-    const before = t.mail.to(old).length;
-    const changed = await update(id, token, { email: fresh, current_password: PASSWORD });
-    expect(changed.statusCode).toBe(200);
-    expect(changed.json().email).toBe(fresh);
-    const notices = t.mail.to(old).slice(before);
-    expect(notices).toHaveLength(1);
-    expect(notices[0].subject).toBe('Adresa de e-mail a contului Dosar a fost schimbată');
-    expect(notices[0].text).toContain(fresh);
-    // This session goes on; the other one ends; the reset link sent to the old address no longer works.
-    expect((await call({ method: 'GET', url: '/api/user', headers: bearer(token) })).statusCode).toBe(200);
-    expect((await call({ method: 'GET', url: '/api/user', headers: bearer(otherSession) })).statusCode).toBe(401);
-    const reset = await post('/api/password/reset', {
-      token: resetToken,
-      email: old,
-      password: 'Preluare123',
-      password_confirmation: 'Preluare123',
-    });
-    expect(reset.statusCode).toBe(422);
-    U.staff = fresh;
+    expect(t.mail.to(fresh)).toHaveLength(1);
+    expect((await post('/api/login', { email: fresh, password: PASSWORD })).statusCode).toBe(401);
+    expect(await actions(U.client)).toEqual(expect.arrayContaining(['user.update', 'email.change_requested']));
   });
 
   test("another user's id, or an unknown id, → 404; anonymous → 401", async () => {
@@ -310,13 +277,20 @@ describe('POST /api/users/{id}/update', () => {
     expect((await post(`/api/users/${await userId(U.holding)}/update`, badBody, bearer(token))).statusCode).toBe(404);
   });
 
-  test('an e-mail already used by another account (any case) → 422 on `email`', async () => {
+  test('an e-mail already used by another account (any case): the same answer as a free one, and no mail', async () => {
     const token = await login(U.holding2);
-    const res = await update(await userId(U.holding2), token, { email: U.holding.toUpperCase() });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ email: ['Această adresă de e-mail este deja folosită de alt cont.'] });
-    // Its own address in another case is fine.
-    expect((await update(await userId(U.holding2), token, { email: mixedCase(U.holding2) })).statusCode).toBe(200);
+    const id = await userId(U.holding2);
+    const mailsBefore = t.mail.sent.length;
+    const taken = await update(id, token, { email: U.holding.toUpperCase(), current_password: PASSWORD });
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json()).toMatchObject({ email: U.holding2, pending_email: U.holding });
+    expect(t.mail.sent.length).toBe(mailsBefore);
+    const free = await update(id, token, { email: `liber-${Date.now()}@grup.test`, current_password: PASSWORD });
+    expect(free.statusCode).toBe(200);
+    expect(Object.keys(free.json()).sort()).toEqual(Object.keys(taken.json()).sort());
+    expect(t.mail.sent.length).toBe(mailsBefore + 1);
+    // Its own address in another case is no change at all: no password asked, nothing pending changes.
+    expect((await update(id, token, { email: mixedCase(U.holding2) })).statusCode).toBe(200);
   });
 
   test('invalid fields → 422 with field errors; role or other fields cannot be sent', async () => {

@@ -1,12 +1,20 @@
 /** The signed-in user as the front end sees it: never a hash. */
 export const userSchema = {
   type: 'object',
-  required: ['id', 'name', 'email', 'role'],
+  required: ['id', 'name', 'email', 'role', 'email_verified', 'pending_email'],
   properties: {
     id: { type: 'integer' },
     name: { type: 'string' },
     email: { type: 'string' },
     role: { type: 'integer' },
+    email_verified: {
+      type: 'boolean',
+      description: 'Adresa a fost confirmată printr-un link primit pe e-mail.',
+    },
+    pending_email: {
+      type: ['string', 'null'],
+      description: 'Adresa nouă care așteaptă confirmarea din linkul trimis acolo (24 de ore), sau null.',
+    },
     company_id: { type: ['integer', 'null'] },
     holding_id: { type: ['integer', 'null'] },
     company: {
@@ -35,6 +43,8 @@ export type PresentedUser = {
   name: string;
   email: string;
   role: number;
+  email_verified: boolean;
+  pending_email: string | null;
   company_id: number | null;
   holding_id: number | null;
   company: { id: number; name: string; cui: string | null; status: string } | null;

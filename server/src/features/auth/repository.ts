@@ -19,12 +19,22 @@ export async function findLoginCandidate(db: Db, email: string) {
 export async function findProfile(db: Db, userId: number): Promise<UserProfile | undefined> {
   const row = await db
     .selectFrom('users')
-    .select(['id', 'name', 'email', 'role', 'company_id', 'holding_id', 'totp_enabled_at'])
+    .select(['id', 'name', 'email', 'role', 'company_id', 'holding_id', 'totp_enabled_at', 'email_verified_at'])
     .where('id', '=', userId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { totp_enabled_at, ...user } = row;
+  const { totp_enabled_at, email_verified_at: verifiedAt, ...user } = row;
+  // The address a change waits to be confirmed for: the newest unused, unexpired change link.
+  const pending = await db
+    .selectFrom('email_tokens')
+    .select('email')
+    .where('user_id', '=', userId)
+    .where('purpose', '=', 'change')
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
   const company = user.company_id
     ? await db
         .selectFrom('companies')
@@ -43,6 +53,8 @@ export async function findProfile(db: Db, userId: number): Promise<UserProfile |
   const holdingPeople = user.role === 4 || user.role === 5;
   return {
     ...user,
+    email_verified: verifiedAt !== null,
+    pending_email: pending?.email ?? null,
     company: company ? { id: company.id, name: company.name, cui: company.cui, status: company.status } : null,
     holding: holding ? { id: holding.id, name: holding.name, cui: holding.cui } : null,
     two_factor_enabled: totp_enabled_at !== null,
@@ -103,7 +115,7 @@ export async function emailTaken(db: Db, email: string, exceptUserId?: number): 
 export async function updateUser(
   db: Db,
   userId: number,
-  patch: { name?: string; email?: string; password_hash?: string },
+  patch: { name?: string; email?: string; password_hash?: string; email_verified_at?: Date },
 ): Promise<void> {
   await db
     .updateTable('users')
@@ -120,6 +132,7 @@ export async function insertUser(
     email: string;
     password_hash: string;
     role: Role;
+    email_verified_at?: Date | null;
     company_id?: number | null;
     holding_id?: number | null;
   },
@@ -201,6 +214,10 @@ export type AuditAction =
   | 'password.change'
   | 'user.update'
   | 'register'
+  | 'email.verified'
+  | 'email.change_requested'
+  | 'email.change'
+  | 'email.undo'
   | 'cli.admin_create'
   | 'cli.admin_password'
   | 'two_factor.enable'

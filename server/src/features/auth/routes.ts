@@ -12,12 +12,13 @@ import {
   passwordEmailBodySchema,
   passwordResetBodySchema,
   registerBodySchema,
-  sessionSchema,
+  registrationSchema,
   userUpdateBodySchema,
 } from './schemas.js';
 import * as service from './service.js';
 import * as accounts from './account-service.js';
 import { twoFactorRoutes } from './two-factor-routes.js';
+import * as profile from './profile-service.js';
 
 const meta = (request: FastifyRequest): service.RequestMeta => ({
   ip: request.ip,
@@ -117,14 +118,14 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['auth'],
         summary: 'Actualizează profilul (nume, e-mail, parolă)',
         description:
-          'Deocamdată doar propriul cont; alt id → 404. Schimbarea parolei cere current_password și închide celelalte sesiuni.',
+          'Deocamdată doar propriul cont; alt id → 404. Schimbarea parolei cere current_password și închide celelalte sesiuni. Schimbarea e-mailului cere current_password și se aplică abia după linkul trimis la adresa nouă (24 de ore): răspunsul are pending_email și nu spune dacă adresa e folosită.',
         params: idParamsSchema,
         body: userUpdateBodySchema,
         response: { 200: userSchema, 401: errorSchema, 404: errorSchema, 422: errorSchema, 429: errorSchema },
       },
     },
     async (request) =>
-      service.updateUser(ctx, requireActor(request), Number(request.params.id), request.body, meta(request)),
+      profile.updateUser(ctx, requireActor(request), Number(request.params.id), request.body, meta(request)),
   );
 
   app.post(
@@ -132,11 +133,11 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Înregistrare: companie nouă și proprietarul ei (rol 2), autentificat',
-        description: `Public; cel mult ${accounts.REGISTRATIONS_PER_IP_PER_HOUR} înregistrări pe oră de la același IP.`,
+        summary: 'Înregistrare: companie nouă și proprietarul ei (rol 2), autentificat, cu adresa neconfirmată',
+        description: `Public; cel mult ${accounts.REGISTRATIONS_PER_IP_PER_HOUR} înregistrări pe oră de la același IP. Singurul loc care spune că o adresă e folosită. Proprietarul primește un link de confirmare (48 de ore). Un CUI deja folosit de o companie activă nu oprește înregistrarea: compania e creată fără CUI și cui_claim = {status: "pending"}.`,
         security: [],
         body: registerBodySchema,
-        response: { 201: sessionSchema, 422: errorSchema, 429: errorSchema },
+        response: { 201: registrationSchema, 422: errorSchema, 429: errorSchema },
       },
     },
     async (request, reply) => {

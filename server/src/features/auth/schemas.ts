@@ -8,6 +8,22 @@ export const sessionSchema = {
   properties: { user: userSchema, token: { type: 'string', description: 'Bearer token `id|secret`.' } },
 } as const;
 
+/** The answer of register: a session, what to tell the new owner, and the CUI claim when the CUI was taken. */
+export const registrationSchema = {
+  type: 'object',
+  required: ['user', 'token', 'message', 'cui_claim'],
+  properties: {
+    ...sessionSchema.properties,
+    message: { type: 'string' },
+    cui_claim: {
+      type: ['object', 'null'],
+      description:
+        'Setat când CUI-ul era deja al altei companii: compania e creată fără CUI, cererea merge la administrator.',
+      properties: { status: { type: 'string', enum: ['pending'] } },
+    },
+  },
+} as const;
+
 const email = { type: 'string', format: 'email', maxLength: 254 } as const;
 // Strength rules (≥ 8 characters, a letter and a digit) are checked by the service, with Romanian messages.
 const newPassword = {

@@ -2,16 +2,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../infra/context.js';
 import type { Db } from '../../infra/db.js';
 import { type Actor, revokeAllTokens, revokeToken } from '../../infra/auth.js';
-import { AppError, errors, type FieldErrors } from '../../infra/errors.js';
+import { AppError, errors } from '../../infra/errors.js';
 import { hashPassword, verifyPassword } from '../../infra/passwords.js';
 import { randomSecret, sha256 } from '../../infra/tokens.js';
 import { renderMail } from '../../infra/mail-templates.js';
 import { waitFor } from '../../lib/plural.js';
-import { canUpdateUser, newPasswordErrors } from './policy.js';
+import { newPasswordErrors } from './policy.js';
 import { presentUser, type PresentedUser } from './presenter.js';
 import * as repo from './repository.js';
 import { completeSignIn, startChallenge, type TwoFactorChallenge } from './sign-in.js';
-import type { LoginBody, PasswordResetBody, UserUpdateBody } from './schemas.js';
+import type { LoginBody, PasswordResetBody } from './schemas.js';
 
 /** What a service needs to know about the request it serves. */
 export interface RequestMeta {
@@ -31,7 +31,7 @@ const LOGIN_WINDOW_SECONDS = 60;
 export const RESET_TOKEN_MINUTES = 60;
 const RESET_MAIL_WINDOW_SECONDS = 60;
 const RESET_REQUESTS_PER_IP_PER_HOUR = 20;
-const PASSWORD_CHECKS_PER_MINUTE = 5;
+export const PASSWORD_CHECKS_PER_MINUTE = 5;
 
 const LOGIN_FAILED = 'E-mailul sau parola nu sunt corecte.';
 const COMPANY_SUSPENDED = 'Contul companiei este suspendat. Contactează administratorul platformei.';
@@ -40,7 +40,7 @@ export const RESET_REQUESTED =
   'Dacă adresa aparține unui cont, vei primi în câteva minute un e-mail cu linkul de resetare a parolei.';
 export const PASSWORD_RESET_DONE = 'Parola a fost schimbată. Te poți autentifica cu noua parolă.';
 export const EMAIL_TAKEN = 'Această adresă de e-mail este deja folosită de alt cont.';
-const CURRENT_PASSWORD_WRONG = 'Parola actuală nu este corectă.';
+export const CURRENT_PASSWORD_WRONG = 'Parola actuală nu este corectă.';
 
 /** 429 with a Romanian wait time; the routes turn retryAfter into a Retry-After header. */
 export class TooManyAttempts extends AppError {
@@ -57,7 +57,7 @@ export class TooManyAttempts extends AppError {
 export const tooManyAttempts = (retryAfter: number, withErrorField = false): TooManyAttempts =>
   new TooManyAttempts(retryAfter, withErrorField);
 
-const userNotFound = () => errors.notFound('Utilizatorul');
+export const userNotFound = () => errors.notFound('Utilizatorul');
 
 export const isUniqueViolation = (error: unknown): boolean => (error as { code?: string }).code === '23505';
 
@@ -171,7 +171,8 @@ export async function resetPassword(ctx: AppContext, body: PasswordResetBody, me
   const userId = await db.transaction().execute(async (trx) => {
     const owner = await repo.consumeResetToken(trx, sha256(body.token), body.email, now);
     if (owner === undefined) return undefined;
-    await repo.updateUser(trx, owner, { password_hash: passwordHash });
+    // The link came to the address: it is proven (an invited account's first password verifies it too).
+    await repo.updateUser(trx, owner, { password_hash: passwordHash, email_verified_at: now });
     await repo.invalidateResetTokens(trx, owner, now);
     await revokeAllTokens(trx, owner);
     await repo.recordAudit(trx, {
@@ -183,106 +184,6 @@ export async function resetPassword(ctx: AppContext, body: PasswordResetBody, me
     return owner;
   });
   if (userId === undefined) throw errors.field('token', RESET_TOKEN_INVALID);
-}
-
-/**
- * POST /users/{id}/update: name, e-mail and (with the current password) a new
- * password. A new password ends the user's other sessions, not this one.
- */
-export async function updateUser(
-  ctx: AppContext,
-  actor: Actor,
-  targetId: number,
-  body: UserUpdateBody,
-  meta: RequestMeta,
-): Promise<PresentedUser> {
-  const { db, limiter } = ctx;
-  const target = await repo.findUserCredentials(db, targetId);
-  if (!target || !canUpdateUser(actor, target)) throw userNotFound();
-
-  const problems: FieldErrors = {};
-  const patch: { name?: string; email?: string; password_hash?: string } = {};
-  if (body.name !== undefined) {
-    const name = body.name.trim();
-    if (!name) problems.name = ['Numele este obligatoriu.'];
-    else patch.name = name;
-  }
-  if (body.email !== undefined) {
-    const email = repo.normalizeEmail(body.email);
-    if (email !== repo.normalizeEmail(target.email)) {
-      if (await repo.emailTaken(db, email, target.id)) problems.email = [EMAIL_TAKEN];
-      else patch.email = email;
-    }
-  }
-  const changesPassword = typeof body.password === 'string' && body.password !== '';
-  const changesEmail = patch.email !== undefined;
-  if (changesPassword) Object.assign(problems, newPasswordErrors(body.password as string, body.password_confirmation));
-  // A stolen session alone can't take the account over: changing the e-mail or the password asks for
-  // the current password.
-  if (changesPassword || changesEmail) {
-    if (!body.current_password) {
-      problems.current_password = [
-        changesPassword
-          ? 'Introdu parola actuală pentru a o schimba.'
-          : 'Introdu parola actuală pentru a schimba e-mailul.',
-      ];
-    } else {
-      const throttleKey = `current-password:${target.id}`;
-      const { allowed, retryAfter } = await limiter.hit(throttleKey, PASSWORD_CHECKS_PER_MINUTE, 60);
-      if (!allowed) throw tooManyAttempts(retryAfter);
-      if (await verifyPassword(target.password_hash, body.current_password)) await limiter.reset(throttleKey);
-      else problems.current_password = [CURRENT_PASSWORD_WRONG];
-    }
-  }
-  if (Object.keys(problems).length) throw errors.validation(problems);
-  if (changesPassword) patch.password_hash = await hashPassword(body.password as string);
-
-  if (Object.keys(patch).length) {
-    try {
-      await db.transaction().execute(async (trx) => {
-        await repo.updateUser(trx, target.id, patch);
-        if (patch.password_hash || patch.email) {
-          // Other sessions end and every reset link sent before is void (it went to the old address).
-          await repo.revokeOtherTokens(trx, target.id, actor.tokenId);
-          await repo.invalidateResetTokens(trx, target.id, new Date());
-        }
-        if (patch.password_hash) {
-          await repo.recordAudit(trx, {
-            userId: actor.id,
-            action: 'password.change',
-            subject: `user:${target.id}`,
-            ip: meta.ip,
-          });
-        }
-        const fields = Object.keys(patch).filter((k) => k !== 'password_hash');
-        if (fields.length) {
-          await repo.recordAudit(trx, {
-            userId: actor.id,
-            action: 'user.update',
-            subject: `user:${target.id} ${fields.join(',')}`,
-            ip: meta.ip,
-          });
-        }
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw errors.field('email', EMAIL_TAKEN);
-      throw error;
-    }
-    if (patch.email) await ctx.mailer.send(emailChangedNotice(target.email, patch.email));
-  }
-  return mustPresent(db, target.id);
-}
-
-/** Tells the old address that the account's e-mail changed, so a takeover does not go unseen. */
-function emailChangedNotice(oldEmail: string, newEmail: string) {
-  return renderMail(oldEmail, {
-    subject: 'Adresa de e-mail a contului Dosar a fost schimbată',
-    paragraphs: [
-      `Adresa de e-mail a contului tău Dosar a fost schimbată în ${newEmail}. De acum, e-mailurile contului merg acolo.`,
-      'Toate celelalte sesiuni au fost închise, iar linkurile de resetare a parolei trimise până acum nu mai sunt valabile.',
-      'Dacă nu ai făcut tu această schimbare, contactează imediat administratorul firmei tale sau echipa Dosar.',
-    ],
-  });
 }
 
 export async function mustPresent(db: Db, userId: number): Promise<PresentedUser> {

@@ -25,6 +25,7 @@ async function companyOwners(db: Db, companyIds: number[] | null): Promise<Recip
     .select(['u.email', 'u.name', 'c.name as tenant_name'])
     .where('u.role', '=', 2)
     .where('u.deleted_at', 'is', null)
+    .where('u.email_verified_at', 'is not', null)
     .where('c.deleted_at', 'is', null)
     .where('c.status', '=', 'active');
   if (companyIds) query = query.where('c.id', 'in', companyIds);
@@ -39,6 +40,7 @@ async function holdingAdmins(db: Db, holdingIds: number[] | null): Promise<Recip
     .select(['u.email', 'u.name', 'h.name as tenant_name'])
     .where('u.role', '=', 4)
     .where('u.deleted_at', 'is', null)
+    .where('u.email_verified_at', 'is not', null)
     .where('h.deleted_at', 'is', null);
   if (holdingIds) query = query.where('h.id', 'in', holdingIds);
   return query.orderBy('u.id').execute();

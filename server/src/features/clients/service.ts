@@ -3,7 +3,7 @@ import { AppError, errors, type FieldErrors } from '../../infra/errors.js';
 import { renderMail } from '../../infra/mail-templates.js';
 import { spendTenantMessages, tenantSubject } from '../../infra/tenant-mail.js';
 import { isValidCui, normalizeCui } from '../../lib/cui.js';
-import { isEmail } from '../auth/index.js';
+import { assertEmailVerified, isEmail } from '../auth/index.js';
 import { assertCanAddClient, lockTenants, startTrial, type TenantRef } from '../billing/index.js';
 import { findCompanyName, findLinkedHolding, insertLinkedHolding, isCompanyLinked } from '../links/index.js';
 import { blankToNull, checkClientInput, cleanClientInput, cuiDigitsOf, MESSAGES, type ClientInput } from './input.js';
@@ -176,10 +176,11 @@ export async function deleteClient(ctx: AppContext, scope: Scope, clientId: numb
  */
 export async function notifyClient(
   ctx: AppContext,
-  scope: Scope,
+  scope: Scope & { actor: { id: number } },
   clientId: number,
   body: { message: string; subject?: string | null },
 ) {
+  await assertEmailVerified(ctx.db, scope.actor.id);
   const client = await loadClient(ctx, scope, clientId);
   if (!client.email)
     throw errors.field('email', 'Clientul nu are o adresă de e-mail. Adaug-o înainte de a trimite un mesaj.');

@@ -225,16 +225,31 @@ describe('the public link', () => {
     expect(linked.map((l) => l.holding_id).sort()).toEqual([holding1, holding2].sort());
   });
 
-  test('a CUI that already belongs to another company, or an e-mail of a non-owner, is refused and the request stays pending', async () => {
+  test('a CUI another live company has: the company is born without it and claims it; a non-owner address is refused', async () => {
     const hash = await invite({ name: 'Copie SRL', cui: `RO${company1.cui}`, email: 'copie@exemplu.ro' });
     const res = await post(`/api/confirm-company/${hash}`);
-    expect(res.statusCode).toBe(409);
-    expect((await post(`/api/company-requests/${hash}`)).statusCode).toBe(200);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toContain('CUI-ul este deja folosit de altă companie din Dosar');
+    const born = await t.ctx.db
+      .selectFrom('companies')
+      .select(['id', 'cui'])
+      .where('id', '=', res.json().company.id)
+      .executeTakeFirstOrThrow();
+    expect(born.cui).toBeNull();
+    const claim = await t.ctx.db
+      .selectFrom('cui_claims')
+      .selectAll()
+      .where('company_id', '=', born.id)
+      .executeTakeFirstOrThrow();
+    expect(claim).toMatchObject({ status: 'pending', holder_company_id: company1.id });
+    // company1 keeps its CUI until the platform administrator decides.
+    expect(
+      (await t.ctx.db.selectFrom('companies').select('cui').where('id', '=', company1.id).executeTakeFirstOrThrow())
+        .cui,
+    ).toBe(company1.cui);
     const notOwner = await invite({ name: 'Alta SRL', cui: '45678900', email: group2.email });
     expect((await post(`/api/confirm-company/${notOwner}`)).statusCode).toBe(409);
-    expect(
-      await t.ctx.db.selectFrom('users').select('id').where('email', '=', 'copie@exemplu.ro').execute(),
-    ).toHaveLength(0);
+    expect((await post(`/api/company-requests/${notOwner}`)).statusCode).toBe(200);
   });
 
   test('reject marks the request rejected; the hash then answers 410', async () => {

@@ -126,7 +126,14 @@ export async function findAccountByEmail(db: Db, email: string) {
   return db
     .selectFrom('users as u')
     .leftJoin('companies as c', (join) => join.onRef('c.id', '=', 'u.company_id').on('c.deleted_at', 'is', null))
-    .select(['u.id', 'u.role', 'u.company_id', 'c.id as live_company_id', 'c.name as company_name'])
+    .select([
+      'u.id',
+      'u.role',
+      'u.company_id',
+      'c.id as live_company_id',
+      'c.name as company_name',
+      sql<boolean>`u.email_verified_at is not null`.as('email_verified'),
+    ])
     .where((eb) => eb(eb.fn('lower', ['u.email']), '=', email.toLowerCase()))
     .where('u.deleted_at', 'is', null)
     .executeTakeFirst();
@@ -154,7 +161,7 @@ export async function linkCompany(db: Db, companyId: number, holdingId: number):
 export async function findUserContact(db: Db, userId: number) {
   return db
     .selectFrom('users')
-    .select(['id', 'name', 'email'])
+    .select(['id', 'name', 'email', sql<boolean>`email_verified_at is not null`.as('email_verified')])
     .where('id', '=', userId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();

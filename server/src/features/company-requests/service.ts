@@ -5,8 +5,8 @@ import { renderMail } from '../../infra/mail-templates.js';
 import type { MailMessage } from '../../infra/mailer.js';
 import { randomSecret, sha256 } from '../../infra/tokens.js';
 import { isValidCui, normalizeCui } from '../../lib/cui.js';
-import { isEmail, normalizeEmail } from '../auth/index.js';
-import { cuiTaken, provisionCompany } from '../companies/index.js';
+import { assertEmailVerified, isEmail, normalizeEmail } from '../auth/index.js';
+import { provisionCompany, retireUnverifiedAccount } from '../companies/index.js';
 import { toIso } from '../../lib/paging.js';
 import { prepareSetPasswordMail } from '../users/index.js';
 import * as repo from './repository.js';
@@ -63,6 +63,7 @@ export async function createRequest(
   holdingId: number,
   body: { name: string; cui: string; email: string },
 ) {
+  await assertEmailVerified(ctx.db, actor.id);
   const name = body.name.trim();
   const cui = normalizeCui(body.cui);
   const email = normalizeEmail(body.email);
@@ -150,11 +151,11 @@ export async function showRequest(ctx: Ctx, ip: string, hash: string) {
 class LostRace extends Error {}
 
 function holdingNotice(
-  contact: { email: string; name: string } | undefined,
+  contact: { email: string; name: string; email_verified: boolean } | undefined,
   row: repo.CompanyRequestRow,
   accepted: boolean,
 ): MailMessage[] {
-  if (!contact) return [];
+  if (!contact?.email_verified) return [];
   return [
     renderMail(contact.email, {
       subject: accepted ? `„${row.name}” a acceptat invitația` : `„${row.name}” a refuzat invitația`,
@@ -172,13 +173,20 @@ export async function confirmRequest(ctx: Ctx, ip: string, hash: string, body: {
   const row = await loadOpen(ctx, ip, hash);
   const ownerName = body?.name?.trim() || row.name;
   const now = new Date();
-  let outcome: { company: { id: number; name: string }; created: boolean; mails: MailMessage[] };
+  let outcome: { company: { id: number; name: string }; created: boolean; claimed: boolean; mails: MailMessage[] };
   try {
     outcome = await ctx.db.transaction().execute(async (trx) => {
       if (!(await repo.decide(trx, row.id, 'confirmed', now))) throw new LostRace();
-      const account = await repo.findAccountByEmail(trx, row.email);
+      let account = await repo.findAccountByEmail(trx, row.email);
+      // The link proves the invited address. An account that holds it without ever proving it is a
+      // squatter (someone registered the firm's address first): it is retired, never linked.
+      if (account && !account.email_verified) {
+        await retireUnverifiedAccount(trx, account, { subject: `company_request:${row.id}`, ip });
+        account = undefined;
+      }
       const mails: MailMessage[] = [];
       let company: { id: number; name: string };
+      let claimed = false;
       if (account) {
         if (account.role !== 2 || !account.live_company_id) {
           throw errors.conflict(
@@ -187,16 +195,12 @@ export async function confirmRequest(ctx: Ctx, ip: string, hash: string, body: {
         }
         company = { id: account.live_company_id, name: account.company_name as string };
       } else {
-        if (await cuiTaken(trx, row.cui)) {
-          throw errors.conflict(
-            'O companie cu acest CUI există deja în Dosar. Cere grupului o invitație pe adresa proprietarului ei.',
-          );
-        }
-        const { companyId, ownerId } = await provisionCompany(
+        const { companyId, ownerId, cuiClaim } = await provisionCompany(
           trx,
           { name: row.name, cui: row.cui, email: row.email, phone: null },
           { name: ownerName, email: row.email, password_hash: null },
         );
+        claimed = cuiClaim !== null;
         mails.push(
           await prepareSetPasswordMail(
             trx,
@@ -211,7 +215,7 @@ export async function confirmRequest(ctx: Ctx, ip: string, hash: string, body: {
       await repo.setCompany(trx, row.id, company.id);
       const contact = row.created_by ? await repo.findUserContact(trx, row.created_by) : undefined;
       mails.push(...holdingNotice(contact, row, true));
-      return { company, created: !account, mails };
+      return { company, created: !account, claimed, mails };
     });
   } catch (error) {
     if (error instanceof LostRace) throw await refusalAfterRace(ctx, row);
@@ -220,9 +224,12 @@ export async function confirmRequest(ctx: Ctx, ip: string, hash: string, body: {
     throw error;
   }
   for (const mail of outcome.mails) await ctx.mailer.send(mail);
+  const claim = outcome.claimed
+    ? ' CUI-ul este deja folosit de altă companie din Dosar; am trimis cererea administratorului platformei, care o va verifica.'
+    : '';
   return {
     message: outcome.created
-      ? `Cererea a fost confirmată. Compania „${outcome.company.name}” a fost creată și legată de grup; vei primi un e-mail pentru setarea parolei.`
+      ? `Cererea a fost confirmată. Compania „${outcome.company.name}” a fost creată și legată de grup; vei primi un e-mail pentru setarea parolei.${claim}`
       : `Cererea a fost confirmată. Compania „${outcome.company.name}” a fost legată de grupul „${row.holding_name}”.`,
     company: outcome.company,
   };

@@ -218,19 +218,26 @@ export interface HoldingUser {
   name: string;
   email: string;
   has_password: boolean;
+  email_verified: boolean;
 }
 
 /** Live role-4 users of a holding. */
 export async function findHoldingAdmins(db: Executor, holdingId: number): Promise<HoldingUser[]> {
   const rows = await db
     .selectFrom('users')
-    .select(['id', 'name', 'email', sql<boolean>`password_hash is not null`.as('has_password')])
+    .select([
+      'id',
+      'name',
+      'email',
+      sql<boolean>`password_hash is not null`.as('has_password'),
+      sql<boolean>`email_verified_at is not null`.as('email_verified'),
+    ])
     .where('holding_id', '=', holdingId)
     .where('role', '=', 4)
     .where('deleted_at', 'is', null)
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({ ...r, has_password: Boolean(r.has_password) }));
+  return rows.map((r) => ({ ...r, has_password: Boolean(r.has_password), email_verified: Boolean(r.email_verified) }));
 }
 
 export async function insertHoldingAdmin(

@@ -5,7 +5,7 @@ import { spendTenantMessages, tenantSubject } from '../../infra/tenant-mail.js';
 import type { MailMessage } from '../../infra/mailer.js';
 import { pageMeta, paging, toIso, type PagingInput } from '../../lib/paging.js';
 import { fold } from '../../lib/search-text.js';
-import { emailTaken } from '../auth/index.js';
+import { assertEmailVerified, emailTaken } from '../auth/index.js';
 import { prepareSetPasswordMail } from '../users/index.js';
 import type { TenantScope } from '../doors/index.js';
 import * as repo from './repository.js';
@@ -117,10 +117,11 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string }).code 
  */
 export async function notifyHolding(
   ctx: AppContext,
-  scope: Scope,
+  scope: Scope & { actor: { id: number } },
   holdingId: number,
   body: { message: string; subject?: string | null },
 ) {
+  await assertEmailVerified(ctx.db, scope.actor.id);
   const companyId = scope.id;
   const holding = await loadLinkedHolding(ctx, companyId, holdingId);
   const companyName = await repo.findCompanyName(ctx.db, companyId);
@@ -160,7 +161,8 @@ export async function notifyHolding(
     admins.map((a) => a.email),
   );
   const mails: MailMessage[] = [];
-  for (const admin of admins) {
+  // An administrator who set a password proved the address with that link; one who never proved it gets nothing.
+  for (const admin of admins.filter((a) => !a.has_password || a.email_verified)) {
     mails.push(
       admin.has_password
         ? renderMail(admin.email, {

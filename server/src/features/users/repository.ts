@@ -132,9 +132,19 @@ export async function updateUser(
   userId: number,
   patch: { name?: string; email?: string; role?: ManagedRole },
 ): Promise<void> {
+  // An address set by someone else is not proven: the user verifies it again (issue 16).
+  const email = patch.email;
   await db
     .updateTable('users')
-    .set({ ...patch, updated_at: new Date() })
+    .set({
+      ...patch,
+      updated_at: new Date(),
+      ...(email === undefined
+        ? {}
+        : {
+            email_verified_at: sql<Date | null>`case when lower(email) = lower(${email}) then email_verified_at end`,
+          }),
+    })
     .where(tenantColumn(tenant), '=', tenant.id)
     .where('role', 'in', [...USER_ROLES[tenant.kind]])
     .where('id', '=', userId)

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../infra/context.js';
 import { errors, type FieldErrors } from '../../infra/errors.js';
 import { pageMeta, paging } from '../../lib/paging.js';
-import { EMAIL_TAKEN, emailTaken, isEmail, normalizeEmail } from '../auth/index.js';
+import { assertEmailVerified, EMAIL_TAKEN, emailTaken, isEmail, normalizeEmail } from '../auth/index.js';
 import { assertCanAddUser, lockTenants } from '../billing/index.js';
 import type { DoorKind, TenantScope } from '../doors/index.js';
 import { prepareSetPasswordMail } from './invitation.js';
@@ -116,6 +116,7 @@ async function present(ctx: Ctx, scope: TenantScope, userId: number) {
 
 /** storeUser: an account without a password, within the plan's user limit; an e-mail invites the user to set one. */
 export async function createUser(ctx: Ctx, scope: TenantScope, body: { name: string; email: string; role: number }) {
+  await assertEmailVerified(ctx.db, scope.actor.id);
   const fields = cleanInput(scope.kind, body) as { name: string; email: string; role: ManagedRole };
   await spendAddressCheck(ctx, scope);
   if (await emailTaken(ctx.db, fields.email)) throw emailInUse();

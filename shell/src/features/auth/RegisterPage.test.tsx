@@ -53,6 +53,11 @@ describe('/register', () => {
     await fill(VALID);
     await userEvent.click(screen.getByRole('button', { name: 'Creează contul' }));
 
+    expect(await screen.findByTestId('register-verify-notice')).toHaveTextContent(
+      'Ți-am trimis un link de confirmare la maria@contabilnou.ro.',
+    );
+    expect(screen.queryByTestId('register-cui-claim')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Continuă în contul companiei' }));
     await waitFor(() => expect(location()).toBe('/company/dashboard'));
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({
@@ -70,6 +75,18 @@ describe('/register', () => {
       },
     });
     expect(store.getState().session).toMatchObject({ user: owner, token: '30|tok', status: 'authenticated' });
+  });
+
+  it('a CUI already in use: the page says the claim went to the platform administrator', async () => {
+    const owner = { id: 9, name: 'Maria', email: 'maria@contabilnou.ro', role: 2, company_id: 3, holding_id: null };
+    fakeHttp(() => [201, { user: owner, token: '30|tok', cui_claim: { status: 'pending' }, message: 'x' }]);
+    renderApp('/register');
+    await screen.findByRole('heading', { name: 'Creează un cont pentru firma ta' });
+    await fill(VALID);
+    await userEvent.click(screen.getByRole('button', { name: 'Creează contul' }));
+    expect(await screen.findByTestId('register-cui-claim')).toHaveTextContent(
+      'CUI-ul este deja folosit de altă companie din Dosar; am trimis cererea administratorului platformei, care o va verifica.',
+    );
   });
 
   it('refuses a CUI whose control digit is wrong, before calling the server', async () => {

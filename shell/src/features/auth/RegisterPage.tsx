@@ -1,7 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, useNavigate } from 'react-router-dom';
-import { FieldRow, fieldErrorsOf, isEmail, isValidCui, sessionStarted, toast, type FieldErrors } from '@dosar/shared';
+import {
+  FieldRow,
+  fieldErrorsOf,
+  isEmail,
+  isValidCui,
+  sessionStarted,
+  toast,
+  type FieldErrors,
+  type RegistrationResponse,
+} from '@dosar/shared';
 import { paths } from '../../app/paths';
 import { registerCompany, type RegisterCompanyInput } from './api/register-company';
 
@@ -74,13 +83,54 @@ const OWNER_FIELDS: FieldSpec[] = [
   { field: 'password_confirmation', label: 'Confirmă parola', type: 'password', autoComplete: 'new-password' },
 ];
 
-/** /register: a new accounting company and its owner (role 2), then signed in → /company. */
+export const CUI_CLAIM_NOTICE =
+  'CUI-ul este deja folosit de altă companie din Dosar; am trimis cererea administratorului platformei, care o va verifica.';
+
+/** After a registration: the verification link sent, the CUI claim if any, then into /company. */
+function Registered({
+  done,
+  email,
+  onContinue,
+}: {
+  done: RegistrationResponse;
+  email: string;
+  onContinue: () => void;
+}) {
+  return (
+    <div className="auth-page">
+      <div className="card auth-card wide">
+        <h1>Contul companiei a fost creat</h1>
+        <div className="notice" role="status" data-testid="register-verify-notice">
+          <p>
+            Ți-am trimis un link de confirmare la <strong>{email}</strong>. Deschide-l ca să confirmi adresa: până
+            atunci poți lucra în cont, dar nu poți invita utilizatori, trimite mesaje sau colabora cu grupuri.
+          </p>
+        </div>
+        {done.cui_claim ? (
+          <div className="notice notice-warning" role="status" data-testid="register-cui-claim">
+            <p>{CUI_CLAIM_NOTICE}</p>
+          </div>
+        ) : null}
+        <button type="button" className="btn btn-primary btn-block" onClick={onContinue} autoFocus>
+          Continuă în contul companiei
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * /register: a new accounting company and its owner (role 2). The answer's notices (verification link,
+ * CUI claim) are shown first; the session starts when the owner continues → /company (a signed-in
+ * visitor on this guest page would be sent away before reading them).
+ */
 export function RegisterPage() {
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const [form, setForm] = useState<Form>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<RegistrationResponse | null>(null);
 
   const set = (field: keyof Form, value: string): void => {
     setForm((f) => ({ ...f, [field]: value }));
@@ -108,15 +158,21 @@ export function RegisterPage() {
       };
       if (form.company_email.trim()) input.company_email = form.company_email.trim();
       if (form.phone.trim()) input.phone = form.phone.trim();
-      const session = await registerCompany(input);
-      dispatch(sessionStarted(session));
-      void toast.success('Contul companiei a fost creat. Bine ai venit în Dosar!');
-      navigate(paths.company, { replace: true });
+      setDone(await registerCompany(input));
     } catch (error) {
       setErrors(fieldErrorsOf(error));
       setBusy(false);
     }
   };
+
+  if (done) {
+    const enter = (): void => {
+      dispatch(sessionStarted({ user: done.user, token: done.token }));
+      void toast.success('Bine ai venit în Dosar!');
+      navigate(paths.company, { replace: true });
+    };
+    return <Registered done={done} email={done.user.email} onContinue={enter} />;
+  }
 
   const renderField = ({ field, label, type = 'text', autoComplete, hint, optional }: FieldSpec) => (
     <FieldRow

@@ -1,4 +1,4 @@
-import { http, type AuthResponse } from '@dosar/shared';
+import { http, type RegistrationResponse } from '@dosar/shared';
 
 export interface RegisterCompanyInput {
   company_name: string;
@@ -11,8 +11,8 @@ export interface RegisterCompanyInput {
   password_confirmation: string;
 }
 
-/** POST /api/company/create: a new company and its owner (role 2), answered like a login. */
-export async function registerCompany(input: RegisterCompanyInput): Promise<AuthResponse> {
-  const { data } = await http.post<AuthResponse>('/api/company/create', input);
+/** POST /api/company/create: a new company and its owner (role 2): a session, a message, the CUI claim if any. */
+export async function registerCompany(input: RegisterCompanyInput): Promise<RegistrationResponse> {
+  const { data } = await http.post<RegistrationResponse>('/api/company/create', input);
   return data;
 }

@@ -1,0 +1,98 @@
+import type { AppContext } from '../../infra/context.js';
+import type { Actor } from '../../infra/auth.js';
+import { errors, type FieldErrors } from '../../infra/errors.js';
+import { hashPassword, verifyPassword } from '../../infra/passwords.js';
+import { requestEmailChange } from './email-service.js';
+import { canUpdateUser, newPasswordErrors } from './policy.js';
+import type { PresentedUser } from './presenter.js';
+import * as repo from './repository.js';
+import type { UserUpdateBody } from './schemas.js';
+import {
+  CURRENT_PASSWORD_WRONG,
+  mustPresent,
+  PASSWORD_CHECKS_PER_MINUTE,
+  tooManyAttempts,
+  userNotFound,
+  type RequestMeta,
+} from './service.js';
+
+/**
+ * POST /users/{id}/update: the name at once; a new password (with the current one) at once, ending the
+ * user's other sessions; a new e-mail (with the current password) only once the link sent to it is
+ * opened (email-service.ts) — the answer shows it as pending_email and never tells whether it is taken.
+ */
+export async function updateUser(
+  ctx: AppContext,
+  actor: Actor,
+  targetId: number,
+  body: UserUpdateBody,
+  meta: RequestMeta,
+): Promise<PresentedUser> {
+  const { db, limiter } = ctx;
+  const target = await repo.findUserCredentials(db, targetId);
+  if (!target || !canUpdateUser(actor, target)) throw userNotFound();
+
+  const problems: FieldErrors = {};
+  const patch: { name?: string; password_hash?: string } = {};
+  if (body.name !== undefined) {
+    const name = body.name.trim();
+    if (!name) problems.name = ['Numele este obligatoriu.'];
+    else patch.name = name;
+  }
+  let newEmail: string | null = null;
+  if (body.email !== undefined) {
+    const email = repo.normalizeEmail(body.email);
+    if (email !== repo.normalizeEmail(target.email)) newEmail = email;
+  }
+  const changesPassword = typeof body.password === 'string' && body.password !== '';
+  if (changesPassword) Object.assign(problems, newPasswordErrors(body.password as string, body.password_confirmation));
+  // A stolen session alone can't take the account over: changing the e-mail or the password asks for
+  // the current password.
+  if (changesPassword || newEmail) {
+    if (!body.current_password) {
+      problems.current_password = [
+        changesPassword
+          ? 'Introdu parola actuală pentru a o schimba.'
+          : 'Introdu parola actuală pentru a schimba e-mailul.',
+      ];
+    } else {
+      const throttleKey = `current-password:${target.id}`;
+      const { allowed, retryAfter } = await limiter.hit(throttleKey, PASSWORD_CHECKS_PER_MINUTE, 60);
+      if (!allowed) throw tooManyAttempts(retryAfter);
+      if (await verifyPassword(target.password_hash, body.current_password)) await limiter.reset(throttleKey);
+      else problems.current_password = [CURRENT_PASSWORD_WRONG];
+    }
+  }
+  if (Object.keys(problems).length) throw errors.validation(problems);
+  if (changesPassword) patch.password_hash = await hashPassword(body.password as string);
+
+  if (Object.keys(patch).length) {
+    await db.transaction().execute(async (trx) => {
+      await repo.updateUser(trx, target.id, patch);
+      if (patch.password_hash) {
+        // Other sessions end and every reset link sent before is void.
+        await repo.revokeOtherTokens(trx, target.id, actor.tokenId);
+        await repo.invalidateResetTokens(trx, target.id, new Date());
+        await repo.recordAudit(trx, {
+          userId: actor.id,
+          action: 'password.change',
+          subject: `user:${target.id}`,
+          ip: meta.ip,
+        });
+      }
+      if (patch.name) {
+        await repo.recordAudit(trx, {
+          userId: actor.id,
+          action: 'user.update',
+          subject: `user:${target.id} name`,
+          ip: meta.ip,
+        });
+      }
+    });
+  }
+  if (newEmail) {
+    const profile = await repo.findProfile(db, target.id);
+    if (profile) await requestEmailChange(ctx, actor, profile, newEmail, meta.ip);
+  }
+  return mustPresent(db, target.id);
+}
