@@ -186,6 +186,39 @@ describe('POST /api/login', () => {
     expect(other.statusCode).toBe(200);
   });
 
+  test('one account gets 30 failed sign-ins in 15 minutes from any addresses; then 429 before any hashing', async () => {
+    const victim = await createUser(t, company, { role: 3 });
+    const attempt = (i: number, password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress: `10.77.${Math.floor(i / 200)}.${i % 200}`,
+        payload: { email: victim.email, password },
+      });
+    for (let i = 0; i < 30; i++) expect((await attempt(i, `Ghicit${i}!`)).statusCode).toBe(401);
+    const refused = await attempt(31, PASSWORD);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toMatch(/^Prea multe încercări\. Încearcă din nou peste \d+ (de )?minute\.$/);
+    // An unknown address is counted the same way, so the 429 says nothing about which ones exist.
+    const unknown = `nimeni-${Date.now()}@firma.test`;
+    for (let i = 0; i < 30; i++)
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress: `10.78.0.${i}`,
+        payload: { email: unknown, password: 'x' },
+      });
+    const unknownRefused = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: '10.78.1.1',
+      payload: { email: unknown, password: 'x' },
+    });
+    expect(unknownRefused.statusCode).toBe(429);
+    // Other accounts sign in as usual.
+    expect((await login(email.owner2, PASSWORD, '10.77.9.9')).statusCode).toBe(200);
+  });
+
   test('missing or empty fields: 422 with Romanian field errors', async () => {
     const res = await call({ method: 'POST', url: '/api/login', payload: { email: '' } });
     expect(res.statusCode).toBe(422);

@@ -359,6 +359,25 @@ describe('POST /api/users/{id}/update', () => {
     expect(await actions(U.holding2)).toContain('password.change');
   });
 
+  test('a password change is told to the account address, whose link takes the account back', async () => {
+    const id = await userId(U.staff);
+    const thief = await login(U.staff);
+    const changed = await update(id, thief, {
+      current_password: PASSWORD,
+      password: 'ParolaHotului1',
+      password_confirmation: 'ParolaHotului1',
+    });
+    expect(changed.statusCode).toBe(200);
+    const notice = t.mail.to(U.staff).pop();
+    expect(notice?.subject).toBe('Parola contului Dosar a fost schimbată');
+    // The owner, from the mail alone: a new password, and the thief's session ends.
+    const token = tokenFromMail(U.staff);
+    expect((await reset(token, U.staff, 'ParolaMea2026')).statusCode).toBe(200);
+    expect((await call({ method: 'GET', url: '/api/user', headers: bearer(thief) })).statusCode).toBe(401);
+    expect((await post('/api/login', { email: U.staff, password: 'ParolaHotului1' })).statusCode).toBe(401);
+    expect((await post('/api/login', { email: U.staff, password: 'ParolaMea2026' })).statusCode).toBe(200);
+  });
+
   test('guessing the current password is throttled: the 6th try in a minute → 429', async () => {
     const id = await userId(U.owner2);
     const token = await login(U.owner2);

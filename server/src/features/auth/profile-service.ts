@@ -1,7 +1,10 @@
 import type { AppContext } from '../../infra/context.js';
 import type { Actor } from '../../infra/auth.js';
 import { errors, type FieldErrors } from '../../infra/errors.js';
+import { renderMail } from '../../infra/mail-templates.js';
+import type { MailMessage } from '../../infra/mailer.js';
 import { hashPassword, verifyPassword } from '../../infra/passwords.js';
+import { randomSecret, sha256 } from '../../infra/tokens.js';
 import { requestEmailChange } from './email-service.js';
 import { canUpdateUser, newPasswordErrors } from './policy.js';
 import type { PresentedUser } from './presenter.js';
@@ -90,9 +93,33 @@ export async function updateUser(
       }
     });
   }
+  if (patch.password_hash) await ctx.mailer.send(await passwordChangedNotice(ctx, target.id, target.email));
   if (newEmail) {
     const profile = await repo.findProfile(db, target.id);
     if (profile) await requestEmailChange(ctx, actor, profile, newEmail, meta.ip);
   }
   return mustPresent(db, target.id);
+}
+
+/** How long the "it wasn't me" link of a password-change notice stays valid. */
+const NOTICE_RESET_HOURS = 24;
+
+/**
+ * Tells the account's address that its password changed, with a way back: a fresh reset link (only
+ * the mailbox's owner gets it), so a change made from a stolen session is undone from the mail alone.
+ */
+async function passwordChangedNotice(ctx: AppContext, userId: number, email: string): Promise<MailMessage> {
+  const token = randomSecret(32);
+  await repo.replaceResetToken(ctx.db, userId, sha256(token), new Date(Date.now() + NOTICE_RESET_HOURS * 3_600_000));
+  return renderMail(email, {
+    subject: 'Parola contului Dosar a fost schimbată',
+    paragraphs: [
+      'Parola contului tău Dosar tocmai a fost schimbată; celelalte sesiuni au fost închise.',
+      `Dacă nu ai făcut tu această schimbare, alege imediat o parolă nouă cu butonul de mai jos (linkul este valabil ${NOTICE_RESET_HOURS} de ore și închide toate sesiunile).`,
+    ],
+    action: {
+      label: 'Nu am fost eu: alege o parolă nouă',
+      url: `${ctx.config.publicUrl}reset-password/${token}?email=${encodeURIComponent(email)}`,
+    },
+  });
 }

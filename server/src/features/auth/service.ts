@@ -64,6 +64,9 @@ export const isUniqueViolation = (error: unknown): boolean => (error as { code?:
 /** Failed sign-ins one address may make in 10 minutes, whatever the e-mails. */
 const FAILED_LOGINS_PER_IP_PER_10_MINUTES = 50;
 
+/** Failed sign-ins one e-mail may collect in 15 minutes, from any addresses. */
+export const FAILED_LOGINS_PER_ACCOUNT_PER_15_MINUTES = 30;
+
 /** Password resets one address may try in 10 minutes (each valid one hashes a password). */
 const RESETS_PER_IP_PER_10_MINUTES = 20;
 
@@ -93,6 +96,11 @@ export async function login(
   const failuresKey = `login-failures:${meta.ip}`;
   const burst = await limiter.exceeded(failuresKey, FAILED_LOGINS_PER_IP_PER_10_MINUTES);
   if (burst.exceeded) throw tooManyAttempts(burst.retryAfter, true);
+  // One account's failures have a budget too, whatever the addresses they come from (a botnet guessing
+  // one password); counted for every e-mail alike, so it tells nothing about which ones have accounts.
+  const accountKey = `login-account-failures:${email}`;
+  const guessed = await limiter.exceeded(accountKey, FAILED_LOGINS_PER_ACCOUNT_PER_15_MINUTES);
+  if (guessed.exceeded) throw tooManyAttempts(guessed.retryAfter, true);
   const user = await repo.findLoginCandidate(db, email);
   // Unknown, invited (no password yet) and known accounts all cost one hash verification: the answer's
   // timing tells nothing about which addresses have accounts or which are still invitations.
@@ -101,6 +109,7 @@ export async function login(
     : await equaliseTiming(body.password).then(() => false);
   if (!user || !ok) {
     await limiter.hit(failuresKey, FAILED_LOGINS_PER_IP_PER_10_MINUTES, 600);
+    await limiter.hit(accountKey, FAILED_LOGINS_PER_ACCOUNT_PER_15_MINUTES, 900);
     await repo.recordAudit(db, { userId: user?.id ?? null, action: 'login.failure', subject: email, ip: meta.ip });
     throw errors.signInRefused(401, 'invalid_credentials', LOGIN_FAILED);
   }
