@@ -2,6 +2,7 @@
 // goes through the browser): sign in, call with a bearer token, register a fresh company.
 import assert from 'node:assert/strict';
 import { DEMO_PASSWORD, randomCui } from './ui.mjs';
+import { waitForMail } from './mail.mjs';
 
 /** `fetch` on the server with JSON in and out: {status, body} (body null when not JSON). */
 export async function apiCall(server, method, path, { token, body } = {}) {
@@ -32,15 +33,27 @@ export async function apiLogin(server, email, password = DEMO_PASSWORD) {
 
 /**
  * A fresh company and its owner through the public register call (POST /api/company/create),
- * so a test can change that company's data without touching the demo world.
+ * so a test can change that company's data without touching the demo world. The owner then opens
+ * the verification link from the mail, as a real owner does, unless `verified: false`.
  */
 export async function registerCompany(
   server,
-  { email, password, companyName = 'Firmă E2E SRL', name = 'Proprietar E2E' },
+  { email, password, companyName = 'Firmă E2E SRL', name = 'Proprietar E2E', verified = true },
 ) {
   const { status, body, text } = await apiCall(server, 'POST', '/api/company/create', {
     body: { company_name: companyName, cui: randomCui(), name, email, password, password_confirmation: password },
   });
   assert.equal(status, 201, `register ${email} through the API: ${text}`);
+  if (verified) await verifyEmail(server, email);
   return body;
+}
+
+/** Follows the newest verification link mailed to `email` (POST /api/email/verify). */
+export async function verifyEmail(server, email) {
+  const mail = await waitForMail(server.dataDir, email);
+  const link = mail.links.find((href) => href.includes('/verify-email/'));
+  assert.ok(link, `a verification link in the mail to ${email}: ${mail.links.join(', ')}`);
+  const token = new URL(link).pathname.split('/').pop();
+  const verified = await apiCall(server, 'POST', '/api/email/verify', { body: { token } });
+  assert.equal(verified.status, 200, `verify ${email}: ${verified.text}`);
 }
