@@ -99,6 +99,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Six parallel 3,000-byte uploads (half chunked) with room for three: three stored, three 402. */
+async function raceForRoomForThree(url: string, parts: (i: number) => MultipartPart[]): Promise<void> {
+  const used = await storageUsed('company');
+  await setStorageLimit('company', used + 10_000);
+  const answers = await Promise.all(
+    Array.from({ length: 6 }, (_, i) => send(tokens.owner, url, parts(i), i % 2 === 0)),
+  );
+  expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 402, 402, 402]);
+  expect(await storageUsed('company')).toBe(used + 9000);
+}
+
 afterEach(async () => {
   await setStorageLimit('company', null);
   await setStorageLimit('holding', null);
@@ -149,21 +160,10 @@ describe('utility files count against the company plan', () => {
   });
 
   test('six parallel utility uploads racing for room for three: three are stored, the limit holds', async () => {
-    const used = await storageUsed('company');
-    const limit = used + 10_000;
-    await setStorageLimit('company', limit);
-    const answers = await Promise.all(
-      Array.from({ length: 6 }, (_, i) =>
-        send(
-          tokens.owner,
-          `/api/company/${ids.company}/storeUtil`,
-          [field('title', `Model ${i}`), file('file', `model-${i}.csv`, csv(3000), 'text/csv')],
-          i % 2 === 0,
-        ),
-      ),
-    );
-    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 402, 402, 402]);
-    expect(await storageUsed('company')).toBe(used + 9000);
+    await raceForRoomForThree(`/api/company/${ids.company}/storeUtil`, (i) => [
+      field('title', `Model ${i}`),
+      file('file', `model-${i}.csv`, csv(3000), 'text/csv'),
+    ]);
   });
 });
 
@@ -230,22 +230,9 @@ describe('holding uploads count against the holding plan, whatever the request d
   });
 
   test('six parallel uploads racing for room for three: three are stored, three refused, the limit holds', async () => {
-    const used = await storageUsed('company');
-    const limit = used + 10_000;
-    await setStorageLimit('company', limit);
-    const answers = await Promise.all(
-      Array.from({ length: 6 }, (_, i) =>
-        send(
-          tokens.owner,
-          `/api/company/${ids.company}/clients/${ids.client}/storeFiles`,
-          [file('files[]', `cursa-${i}.csv`, csv(3000))],
-          false,
-        ),
-      ),
-    );
-    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 402, 402, 402]);
-    expect(await storageUsed('company')).toBe(used + 9000);
-    expect(await storageUsed('company')).toBeLessThanOrEqual(limit);
+    await raceForRoomForThree(`/api/company/${ids.company}/clients/${ids.client}/storeFiles`, (i) => [
+      file('files[]', `cursa-${i}.csv`, csv(3000)),
+    ]);
   });
 
   test('within both limits a chunked holding upload is stored', async () => {

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { fieldErrorsOf, type FieldErrors } from '../../lib/field-errors';
-import { FieldRow } from '../../ui/FieldRow';
 import { FormActions } from '../../ui/FormActions';
 import { enableTwoFactor, setupTwoFactor, type TwoFactorSetup } from '../api/two-factor';
+import { OneTimeCodeField } from './OneTimeCodeField';
 import { otherMessages, PasswordStep } from './PasswordStep';
 
 export interface TwoFactorEnableFlowProps {
@@ -12,9 +12,6 @@ export interface TwoFactorEnableFlowProps {
   onEnabled: (codes: string[]) => void;
   onCancel?: () => void;
 }
-
-/** The 6 digits of a code as typed or pasted ("123 456" → "123456"). */
-export const sixDigits = (value: string): string => value.replace(/\D/g, '').slice(0, 6);
 
 /** The secret in groups of four, easier to type into an app by hand. */
 const grouped = (secret: string): string => secret.replace(/(.{4})(?=.)/g, '$1 ');
@@ -88,21 +85,12 @@ export function TwoFactorEnableFlow({ idPrefix = 'two-factor', onEnabled, onCanc
           translate="no"
         />
       </div>
-      <FieldRow
-        id={`${idPrefix}-code`}
+      <OneTimeCodeField
         idPrefix={idPrefix}
-        field="code"
         errors={errors}
-        label="Cod de verificare"
         value={code}
-        onValue={(value) => setCode(sixDigits(value))}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9]{6}"
-        maxLength={6}
+        onValue={setCode}
         hint="Codul de 6 cifre din aplicație."
-        required
-        autoFocus
       />
       {formError ? (
         <div className="form-error" role="alert">

@@ -4,7 +4,7 @@ import { fieldErrorsOf, type FieldErrors } from '../../lib/field-errors';
 import { FieldRow } from '../../ui/FieldRow';
 import { loginTwoFactor, type TwoFactorChallenge } from '../api/login';
 import type { AuthResponse } from '../../types';
-import { sixDigits } from './TwoFactorEnableFlow';
+import { OneTimeCodeField } from './OneTimeCodeField';
 
 export interface TwoFactorLoginStepProps {
   challenge: TwoFactorChallenge;
@@ -86,22 +86,7 @@ export function TwoFactorLoginStep({ challenge, onSignedIn, onBack }: TwoFactorL
           autoFocus
         />
       ) : (
-        <FieldRow
-          key="code"
-          id="login-code"
-          idPrefix="login"
-          field="code"
-          errors={errors}
-          label="Cod de verificare"
-          value={code}
-          onValue={(value) => setCode(sixDigits(value))}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]{6}"
-          maxLength={6}
-          required
-          autoFocus
-        />
+        <OneTimeCodeField key="code" idPrefix="login" errors={errors} value={code} onValue={setCode} />
       )}
       {formError ? (
         <div className="form-error" id="login-error" role="alert">
