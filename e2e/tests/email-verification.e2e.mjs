@@ -69,6 +69,9 @@ test('verify e-mail: a squatter of the firm’s address and CUI is not linked wh
   });
   assert.equal(impostor.status, 201, impostor.text);
   assert.equal(impostor.body.user.email_verified, false);
+  // The verification mail to the firm's address is written after the answer: wait for it, so the
+  // invitation below is counted as the next mail, not mistaken for it.
+  await waitForMail(server.dataDir, firm.email);
   // The holding invites the firm; the real firm opens the invitation from its mailbox and confirms.
   const { token, user } = await apiLogin(server, 'holding@demo.ro');
   const before = mailsTo(server.dataDir, firm.email).length;
