@@ -246,9 +246,9 @@ describe('trash and restore', () => {
     expect((await post(member, ho('/trash'))).status).toBe(403);
     expect((await post(other.owner, co('/trash'))).status).toBe(404);
     expect((await post(other.owner, `/api/company/${other.id}/clients/${client}/trash`)).status).toBe(404);
-    expect((await post(other.owner, `/api/company/${other.id}/clients/${client}/media/${firms.id}/restore`)).status).toBe(
-      404,
-    );
+    expect(
+      (await post(other.owner, `/api/company/${other.id}/clients/${client}/media/${firms.id}/restore`)).status,
+    ).toBe(404);
     expect((await post(admin, ho(`/media/${mine.id}/restore`))).status).toBe(200);
   });
 
@@ -314,7 +314,11 @@ describe('retention job', () => {
     for (const k of keys) expect(fs.existsSync(file(k.storage_key))).toBe(false);
     expect(await purgeExpiredTrash(t.ctx)).toBe(0);
 
-    const rows = await t.ctx.db.selectFrom('media').select(['purged_at', 'deleted_at']).where('id', 'in', ids).execute();
+    const rows = await t.ctx.db
+      .selectFrom('media')
+      .select(['purged_at', 'deleted_at'])
+      .where('id', 'in', ids)
+      .execute();
     expect(rows.every((r) => r.purged_at !== null && r.deleted_at !== null)).toBe(true);
     const trash = (await post(company.owner, co('/trash'))).json.data.map((d: { id: number }) => d.id);
     expect(trash).not.toEqual(expect.arrayContaining([ids[0]]));
