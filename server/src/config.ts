@@ -27,6 +27,8 @@ export interface Config {
     region: string;
   }>;
   readonly uploadMaxBytes: number;
+  /** Days a deleted document stays in the trash before the purge job removes its file (TRASH_RETENTION_DAYS). */
+  readonly trashRetentionDays: number;
   readonly seedDemo: boolean;
   readonly logLevel: string;
   readonly trustProxy: boolean;
@@ -100,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
           }
         : null,
     uploadMaxBytes: int(env.UPLOAD_MAX_BYTES, 50 * 1024 * 1024, 'UPLOAD_MAX_BYTES', problems),
+    trashRetentionDays: int(env.TRASH_RETENTION_DAYS, 90, 'TRASH_RETENTION_DAYS', problems),
     seedDemo,
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: env.TRUST_PROXY === '1',

@@ -118,6 +118,10 @@ export interface MediaTable {
   uploaded_by: number | null;
   created_at: Generated<Date>;
   deleted_at: NullableTimestamp;
+  /** Who moved it to the trash (migration 080); null for older deletions. */
+  deleted_by: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When the retention job removed the file (the row stays as a tombstone, never listed or restored). */
+  purged_at: NullableTimestamp;
 }
 
 export interface UtilityFilesTable {

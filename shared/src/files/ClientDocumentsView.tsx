@@ -1,4 +1,6 @@
 import { useState, type ReactNode } from 'react';
+import { useCurrentUser } from '../session/hooks';
+import { countOf } from '../lib/plural';
 import { Link } from 'react-router-dom';
 import { errorMessage, errorStatus } from '../lib/errors';
 import { formatPeriod } from '../lib/months';
@@ -10,7 +12,12 @@ import { ErrorState } from '../ui/ErrorState';
 import { Select } from '../ui/Select';
 import { Spinner } from '../ui/Spinner';
 import { toast } from '../ui/toast';
+import { bulkDocuments } from './api/bulk-documents';
 import { deleteDocument } from './api/delete-document';
+import { updateDocument } from './api/update-document';
+import { BulkBar } from './BulkBar';
+import { MoveDialog, type MoveTarget } from './MoveDialog';
+import { TrashPanel } from './TrashPanel';
 import { downloadCollection } from './api/download-collection';
 import { downloadDocument } from './api/download-document';
 import { getClientDocuments, type ClientDocument, type ClientSummary } from './api/get-client-documents';
@@ -32,6 +39,13 @@ export interface ClientDocumentsViewProps {
   canDelete: (document: ClientDocument) => boolean;
   /** Whether to show the upload panel (every role of both doors uploads today). */
   canUpload?: boolean;
+  /**
+   * Whether to offer „Mută / redenumește” (comfort only: the server decides). By default: the
+   * company's staff any document; a holding's administrator its side's uploads, role 5 its own.
+   */
+  canEdit?: (document: ClientDocument) => boolean;
+  /** Whether to offer the trash. By default the company's owner (role 2) and a holding's administrator (role 4). */
+  canSeeTrash?: boolean;
 }
 
 const ALL = '';
@@ -49,7 +63,24 @@ export function ClientDocumentsView({
   actions,
   canDelete,
   canUpload = true,
+  canEdit,
+  canSeeTrash,
 }: ClientDocumentsViewProps) {
+  const user = useCurrentUser();
+  const holdingDoor = apiBase.startsWith('/api/holding/');
+  const mayEdit =
+    canEdit ??
+    ((doc: ClientDocument) => {
+      if (!holdingDoor) return user?.role === 2 || user?.role === 3;
+      if (user?.role === 4) return doc.uploaded_by?.side === 'holding';
+      return user?.role === 5 && doc.uploaded_by?.id === user.id;
+    });
+  const showTrash = canSeeTrash ?? (holdingDoor ? user?.role === 4 : user?.role === 2);
+  const [trashOpen, setTrashOpen] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [moving, setMoving] = useState<ClientDocument[] | null>(null);
+  /** Bumped by every change of the list, so an open trash reads itself again. */
+  const [changes, setChanges] = useState(0);
   const [period, setPeriod] = useState(ALL);
   const [categoryId, setCategoryId] = useState(ALL);
   const filters = { period: period || undefined, category_id: categoryId ? Number(categoryId) : undefined };
@@ -81,6 +112,67 @@ export function ClientDocumentsView({
 
   const { client, categories, documents, periods } = view.data;
   const filtered = period !== ALL || categoryId !== ALL;
+  const chosen = documents.filter((d) => selected.has(d.id));
+  const mayDelete = (doc: ClientDocument) => doc.can_delete !== false && canDelete(doc);
+
+  const select = (id: number, checked: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (checked) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const afterChange = () => {
+    setSelected(new Set());
+    setChanges((n) => n + 1);
+    view.reload();
+  };
+
+  const onDownloadSelection = () =>
+    void download.run('arhiva documentelor selectate', `${client.name} - selecție.zip`, (options) =>
+      downloadCollection(clientUrl, { ids: chosen.map((d) => d.id) }, options),
+    );
+
+  const onMoveSave = async (target: MoveTarget) => {
+    const docs = moving ?? [];
+    if (docs.length === 1) {
+      const result = await updateDocument(clientUrl, docs[0].id, target);
+      void toast.success(result?.message ?? 'Documentul a fost actualizat.');
+    } else {
+      const result = await bulkDocuments(
+        clientUrl,
+        docs.map((d) => d.id),
+        { action: 'move', category_id: target.category_id, period: target.period },
+      );
+      void toast.success(result?.message ?? 'Documentele au fost mutate.');
+    }
+    setMoving(null);
+    afterChange();
+  };
+
+  const onDeleteSelection = async () => {
+    const what = countOf(chosen.length, 'document', 'documente');
+    const confirmed = await confirmDialog({
+      title: `Ștergi ${what}?`,
+      text: 'Documentele ajung în coșul de gunoi, de unde pot fi restaurate.',
+      confirmButtonText: 'Șterge',
+      cancelButtonText: 'Renunță',
+      danger: true,
+    });
+    if (!confirmed) return;
+    try {
+      const result = await bulkDocuments(
+        clientUrl,
+        chosen.map((d) => d.id),
+        { action: 'delete' },
+      );
+      void toast.success(result?.message ?? `${what} au fost șterse.`);
+      afterChange();
+    } catch {
+      // The shared HTTP client already showed the server's message.
+    }
+  };
 
   const onDownload = (doc: ClientDocument) => {
     const name = documentName(doc);
@@ -95,7 +187,9 @@ export function ClientDocumentsView({
   const onDelete = async (doc: ClientDocument) => {
     const confirmed = await confirmDialog({
       title: `Ștergi „${documentName(doc)}”?`,
-      text: 'Documentul nu va mai apărea în lista clientului.',
+      text: showTrash
+        ? 'Documentul ajunge în coșul de gunoi, de unde poate fi restaurat.'
+        : 'Documentul nu va mai apărea în lista clientului.',
       confirmButtonText: 'Șterge',
       cancelButtonText: 'Renunță',
       danger: true,
@@ -106,6 +200,8 @@ export function ClientDocumentsView({
       void toast.success(result?.message ?? 'Documentul a fost șters.');
       const current = view.data;
       if (current) view.setData({ ...current, documents: current.documents.filter((d) => d.id !== doc.id) });
+      select(doc.id, false);
+      setChanges((n) => n + 1);
       view.reload();
     } catch {
       // The shared HTTP client already showed the server's message.
@@ -124,6 +220,17 @@ export function ClientDocumentsView({
         </div>
         <div className="toolbar">
           {actions?.(client)}
+          {showTrash ? (
+            <button
+              type="button"
+              className="btn"
+              aria-expanded={trashOpen}
+              aria-controls="client-trash"
+              onClick={() => setTrashOpen((open) => !open)}
+            >
+              {trashOpen ? 'Ascunde coșul de gunoi' : 'Coș de gunoi'}
+            </button>
+          ) : null}
           <button
             type="button"
             className="btn btn-primary"
@@ -137,6 +244,12 @@ export function ClientDocumentsView({
       </div>
 
       {download.progress ? <DownloadStatus progress={download.progress} onCancel={download.cancel} /> : null}
+
+      {showTrash && trashOpen ? (
+        <div id="client-trash">
+          <TrashPanel key={changes} clientUrl={clientUrl} onRestored={view.reload} />
+        </div>
+      ) : null}
 
       {canUpload ? (
         <UploadPanel
@@ -192,6 +305,18 @@ export function ClientDocumentsView({
         {view.loading ? <Spinner block={false} label="Se actualizează…" /> : null}
       </div>
 
+      {!view.error && documents.length > 0 ? (
+        <BulkBar
+          shown={documents.length}
+          selected={chosen.length}
+          busy={download.progress !== null}
+          onSelectAll={(checked) => setSelected(checked ? new Set(documents.map((d) => d.id)) : new Set())}
+          onDownload={onDownloadSelection}
+          onMove={chosen.length > 0 && chosen.every(mayEdit) ? () => setMoving(chosen) : undefined}
+          onDelete={chosen.length > 0 && chosen.every(mayDelete) ? () => void onDeleteSelection() : undefined}
+        />
+      ) : null}
+
       <div aria-busy={view.loading}>
         {view.error ? (
           <ErrorState
@@ -207,9 +332,17 @@ export function ClientDocumentsView({
             busy={download.progress !== null}
             onDownload={onDownload}
             onDelete={(doc) => void onDelete(doc)}
+            canEdit={mayEdit}
+            onEdit={(doc) => setMoving([doc])}
+            selected={selected}
+            onSelect={select}
           />
         )}
       </div>
+
+      {moving ? (
+        <MoveDialog documents={moving} categories={categories} onClose={() => setMoving(null)} onSave={onMoveSave} />
+      ) : null}
     </div>
   );
 }

@@ -54,11 +54,18 @@ export interface DocumentsListProps<D extends FileDocument> {
   busy: boolean;
   onDownload: (document: D) => void;
   onDelete: (document: D) => void;
+  /** Whether to offer „Mută / redenumește” (comfort only: the server decides). */
+  canEdit?: (document: D) => boolean;
+  onEdit?: (document: D) => void;
+  /** Multi-select: the checked ids and how a checkbox changes them (absent: no checkboxes). */
+  selected?: ReadonlySet<number>;
+  onSelect?: (id: number, checked: boolean) => void;
 }
 
 /**
- * The client's documents by category and month, each with download and (when allowed)
- * delete. A `can_delete: false` from the server always hides delete.
+ * The client's documents by category and month, each with download and (when allowed) move /
+ * rename and delete, and a checkbox when the view offers bulk actions. A `can_delete: false`
+ * from the server always hides delete.
  */
 export function DocumentsList<D extends FileDocument>({
   documents,
@@ -68,6 +75,10 @@ export function DocumentsList<D extends FileDocument>({
   busy,
   onDownload,
   onDelete,
+  canEdit,
+  onEdit,
+  selected,
+  onSelect,
 }: DocumentsListProps<D>) {
   if (documents.length === 0) {
     return filtered ? (
@@ -88,6 +99,11 @@ export function DocumentsList<D extends FileDocument>({
                 <caption className="sr-only">{`${group.title}, ${formatPeriod(month.period)}`}</caption>
                 <thead>
                   <tr>
+                    {onSelect ? (
+                      <th scope="col" className="select-cell">
+                        <span className="sr-only">Selectează</span>
+                      </th>
+                    ) : null}
                     <th scope="col">Fișier</th>
                     <th scope="col">Mărime</th>
                     <th scope="col">Încărcat</th>
@@ -101,7 +117,17 @@ export function DocumentsList<D extends FileDocument>({
                   {month.documents.map((doc) => {
                     const name = documentName(doc);
                     return (
-                      <tr key={doc.id}>
+                      <tr key={doc.id} className={selected?.has(doc.id) ? 'row-selected' : undefined}>
+                        {onSelect ? (
+                          <td className="select-cell">
+                            <input
+                              type="checkbox"
+                              aria-label={`Selectează ${name}`}
+                              checked={selected?.has(doc.id) ?? false}
+                              onChange={(e) => onSelect(doc.id, e.target.checked)}
+                            />
+                          </td>
+                        ) : null}
                         <td>{name}</td>
                         <td>{formatBytes(doc.size)}</td>
                         <td>{formatDate(doc.created_at, { time: true })}</td>
@@ -116,6 +142,16 @@ export function DocumentsList<D extends FileDocument>({
                           >
                             Descarcă
                           </button>
+                          {onEdit && canEdit?.(doc) ? (
+                            <button
+                              type="button"
+                              className="btn btn-ghost"
+                              aria-label={`Mută / redenumește ${name}`}
+                              onClick={() => onEdit(doc)}
+                            >
+                              Mută / redenumește
+                            </button>
+                          ) : null}
                           {doc.can_delete !== false && canDelete(doc) ? (
                             <button
                               type="button"

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { formatBytes } from '../lib/format';
 import { formatPeriod, periodFromNow, recentPeriods } from '../lib/months';
+import { countOf } from '../lib/plural';
 import { ProgressBar } from '../ui/ProgressBar';
 import { Select } from '../ui/Select';
 import { toast } from '../ui/toast';
@@ -38,8 +39,8 @@ function limitsText(limits: UploadLimits | undefined): string {
 }
 
 /**
- * Drag and drop (or pick) many files, one category and month for the batch, per-file and
- * total progress, cancel. The same panel serves the company and the holding client views.
+ * Drag and drop (or pick) many files, a category and month for the batch that each file can
+ * change for itself before sending, per-file and total progress, cancel. The same panel serves the company and the holding client views.
  */
 export function UploadPanel({ clientUrl, categories, limits, onUploaded }: UploadPanelProps) {
   const upload = useBatchUpload(clientUrl, limits);
@@ -78,8 +79,11 @@ export function UploadPanel({ clientUrl, categories, limits, onUploaded }: Uploa
     addFiles(Array.from(event.dataTransfer?.files ?? []));
   };
 
+  const batchTarget = { category_id: categoryId ? Number(categoryId) : null, period };
+  const targetOf = (item: QueuedFile) => item.target ?? batchTarget;
+
   const startUpload = async () => {
-    const saved = await upload.start({ category_id: categoryId ? Number(categoryId) : null, period }, upload.files);
+    const saved = await upload.start(batchTarget, upload.files);
     if (saved > 0) {
       void toast.success(saved === 1 ? 'Un fișier a fost încărcat.' : `${saved} fișiere au fost încărcate.`);
       onUploaded();
@@ -91,7 +95,7 @@ export function UploadPanel({ clientUrl, categories, limits, onUploaded }: Uploa
       <h2 id={`${baseId}-title`}>Încarcă documente</h2>
       <div className="grid">
         <div className="field">
-          <label htmlFor={`${baseId}-category`}>Categorie</label>
+          <label htmlFor={`${baseId}-category`}>Categorie (pentru toate fișierele)</label>
           <Select
             inputId={`${baseId}-category`}
             aria-label="Categoria documentelor"
@@ -102,7 +106,7 @@ export function UploadPanel({ clientUrl, categories, limits, onUploaded }: Uploa
           />
         </div>
         <div className="field">
-          <label htmlFor={`${baseId}-period`}>Luna</label>
+          <label htmlFor={`${baseId}-period`}>Luna (pentru toate fișierele)</label>
           <Select
             inputId={`${baseId}-period`}
             aria-label="Luna documentelor"
@@ -182,6 +186,26 @@ export function UploadPanel({ clientUrl, categories, limits, onUploaded }: Uploa
                     </button>
                   ) : null}
                 </div>
+                {item.status !== 'rejected' && item.status !== 'done' ? (
+                  <div className="upload-item-target" role="group" aria-label={`Unde merge ${item.file.name}`}>
+                    <Select
+                      aria-label={`Categoria pentru ${item.file.name}`}
+                      options={categoryOptions}
+                      value={targetOf(item).category_id === null ? NO_CATEGORY : String(targetOf(item).category_id)}
+                      onChange={(v) =>
+                        upload.retarget(item.key, { ...targetOf(item), category_id: v ? Number(v) : null })
+                      }
+                      disabled={upload.running}
+                    />
+                    <Select
+                      aria-label={`Luna pentru ${item.file.name}`}
+                      options={periodOptions}
+                      value={targetOf(item).period}
+                      onChange={(v) => upload.retarget(item.key, { ...targetOf(item), period: String(v) })}
+                      disabled={upload.running}
+                    />
+                  </div>
+                ) : null}
                 {item.error ? <p className="field-error">{item.error}</p> : null}
                 {item.status !== 'rejected' ? <ProgressBar value={item.progress} label={item.file.name} /> : null}
               </li>
@@ -201,7 +225,7 @@ export function UploadPanel({ clientUrl, categories, limits, onUploaded }: Uploa
                   disabled={sendable.length === 0}
                   onClick={() => void startUpload()}
                 >
-                  {sendable.length === 1 ? 'Încarcă 1 fișier' : `Încarcă ${sendable.length} fișiere`}
+                  {`Încarcă ${countOf(sendable.length, 'fișier', 'fișiere')}`}
                 </button>
                 <button type="button" className="btn btn-ghost" onClick={upload.clear}>
                   Golește lista

@@ -13,7 +13,8 @@ export interface FileDocument {
   original_name?: string;
   size?: number;
   created_at?: string;
-  uploaded_by?: { id: number; name: string } | null;
+  /** `side`: whether the company's staff or the client's holding uploaded it (who may move it). */
+  uploaded_by?: { id: number; name: string; side?: 'company' | 'holding' } | null;
   /** The server's own answer to "may I delete it" (it decides; the UI only hides). */
   can_delete?: boolean;
 }

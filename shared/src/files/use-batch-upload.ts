@@ -13,6 +13,8 @@ export interface QueuedFile {
   /** 0..1 */
   progress: number;
   error?: string;
+  /** This file's own category and month; absent: the batch's. */
+  target?: BatchTarget;
 }
 
 export interface BatchTarget {
@@ -39,7 +41,8 @@ export function rejectReason(file: File, limits: UploadLimits | undefined): stri
 
 /**
  * A batch of files for one client (`clientUrl`, e.g. /api/company/1/clients/7): queued
- * (limits checked up front), then sent one by one with per-file and total progress.
+ * (limits checked up front), each with the batch's category and month or its own, then sent
+ * one by one (one storeFiles call each) with per-file and total progress.
  * Cancel aborts the file in flight and skips the rest; files already sent stay saved
  * (each upload is all-or-nothing on the server).
  */
@@ -73,6 +76,11 @@ export function useBatchUpload(clientUrl: string, limits: UploadLimits | undefin
   );
 
   const remove = useCallback((key: string) => setFiles((list) => list.filter((f) => f.key !== key)), []);
+  /** Gives one file its own category and month (the rest keep the batch's). */
+  const retarget = useCallback(
+    (key: string, target: BatchTarget) => setFiles((list) => list.map((f) => (f.key === key ? { ...f, target } : f))),
+    [],
+  );
   const clear = useCallback(() => setFiles([]), []);
 
   /** Sends the queued (or failed/cancelled) files; resolves with how many were saved. */
@@ -98,7 +106,11 @@ export function useBatchUpload(clientUrl: string, limits: UploadLimits | undefin
         try {
           await storeFile(
             clientUrl,
-            { file: item.file, category_id: target.category_id, period: target.period },
+            {
+              file: item.file,
+              category_id: (item.target ?? target).category_id,
+              period: (item.target ?? target).period,
+            },
             {
               signal: controller.signal,
               onProgress: (loaded, total) => patch(item.key, { progress: total > 0 ? Math.min(1, loaded / total) : 0 }),
@@ -128,5 +140,5 @@ export function useBatchUpload(clientUrl: string, limits: UploadLimits | undefin
   const sentBytes = sendable.reduce((sum, f) => sum + f.file.size * f.progress, 0);
   const totalProgress = totalBytes > 0 ? sentBytes / totalBytes : 0;
 
-  return { files, running, totalProgress, totalBytes, add, remove, clear, start, cancel };
+  return { files, running, totalProgress, totalBytes, add, remove, retarget, clear, start, cancel };
 }

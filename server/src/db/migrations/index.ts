@@ -10,6 +10,7 @@ import * as readCacheNotify from './2026-11-22-060-read-cache-notify.js';
 import * as trigramFastupdateOff from './2026-11-22-061-trigram-fastupdate-off.js';
 import * as twoFactorSessions from './2026-11-25-070-two-factor-sessions.js';
 import * as emailVerificationCuiClaims from './2026-11-25-071-email-verification-cui-claims.js';
+import * as documentTrash from './2026-11-25-080-document-trash.js';
 
 /**
  * Every migration, in order. Listed statically so the same list runs from
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-061-trigram-fastupdate-off': trigramFastupdateOff,
   '2026-11-25-070-two-factor-sessions': twoFactorSessions,
   '2026-11-25-071-email-verification-cui-claims': emailVerificationCuiClaims,
+  '2026-11-25-080-document-trash': documentTrash,
 };

@@ -4,10 +4,10 @@ import type { TenantRef } from './tenant.js';
 
 /**
  * The tenant calls that change something: their last path segment is
- * create…, store…, update…, delete, notify or transferCategory (reads are
- * POSTs too — clients, clients/{id}, media/{id}, collection, utils/{id}).
+ * create…, store…, update…, delete, notify, transferCategory, restore or bulk
+ * (reads are POSTs too — clients, clients/{id}, media/{id}, collection, trash, utils/{id}).
  */
-const WRITE_CALL = /\/(create\w*|store\w*|update\w*|delete|notify|transferCategory)$/;
+const WRITE_CALL = /\/(create\w*|store\w*|update\w*|delete|notify|transferCategory|restore|bulk)$/;
 
 export const isWriteCall = (routeUrl: string): boolean => WRITE_CALL.test(routeUrl);
 

@@ -1,5 +1,6 @@
 /**
- * Client documents on both tenant doors (upload, download, zip, delete) and the upload machinery
+ * Client documents on both tenant doors (upload, download, zip, move/rename, bulk actions, delete, the
+ * trash with restore and its retention job) and the upload machinery
  * other features reuse (multipart receiving, file names, downloads, plan storage limits).
  */
 export { documentRoutes } from './routes.js';
@@ -10,7 +11,9 @@ export { sendFile, sendZip, zipEntryPaths, fileMissing } from './download.js';
 export type { DownloadableMedia, ZipMedia } from './download.js';
 export { documentNotFound, loadScopedClient } from './service.js';
 export { storageTenants, assertFits, checkBeforeUpload, declaredSize } from './storage-limits.js';
-export { canDeleteDocument, DOCUMENTS_POLICY, DELETE_RULES } from './policy.js';
+export { canDeleteDocument, canEditDocument, DOCUMENTS_POLICY, DELETE_RULES, EDIT_RULES } from './policy.js';
+export { purgeExpiredTrash, startTrashPurge } from './trash-purge.js';
+export type { TrashPurgeJob } from './trash-purge.js';
 export {
   listClientMedia,
   listClientMediaPage,

@@ -23,7 +23,12 @@ export const mediaSchema = {
     uploaded_by: {
       type: ['object', 'null'],
       required: ['id', 'name'],
-      properties: { id: { type: 'integer' }, name: { type: 'string' } },
+      properties: {
+        id: { type: 'integer' },
+        name: { type: 'string' },
+        /** Whose person uploaded it: the company's staff or the client's holding (who may move it). */
+        side: { type: 'string', enum: ['company', 'holding'] },
+      },
     },
   },
 } as const;
@@ -39,7 +44,7 @@ export type PresentedMedia = {
   size: number;
   sha256: string;
   created_at: string;
-  uploaded_by: { id: number; name: string } | null;
+  uploaded_by: { id: number; name: string; side: 'company' | 'holding' } | null;
 };
 
 export function presentMedia(row: MediaListRow): PresentedMedia {
@@ -56,7 +61,13 @@ export function presentMedia(row: MediaListRow): PresentedMedia {
     sha256: row.sha256.trim(),
     created_at: new Date(row.created_at).toISOString(),
     uploaded_by:
-      row.uploaded_by !== null && row.uploader_name !== null ? { id: row.uploaded_by, name: row.uploader_name } : null,
+      row.uploaded_by !== null && row.uploader_name !== null
+        ? {
+            id: row.uploaded_by,
+            name: row.uploader_name,
+            side: row.uploader_holding_id === null ? 'company' : 'holding',
+          }
+        : null,
   };
 }
 

@@ -68,6 +68,8 @@ export interface MediaListRow {
   created_at: Date;
   uploaded_by: number | null;
   uploader_name: string | null;
+  /** The holding of the uploader (a holding's person), or null (the company's staff). */
+  uploader_holding_id: number | null;
 }
 
 export interface MediaFilter {
@@ -102,6 +104,7 @@ function listQuery(db: Executor, filter: MediaFilter) {
       'm.created_at',
       'm.uploaded_by',
       'u.name as uploader_name',
+      'u.holding_id as uploader_holding_id',
     ])
     .where('m.company_id', '=', filter.companyId)
     .where('m.client_id', '=', filter.clientId)
@@ -177,14 +180,15 @@ export async function insertMedia(trx: Executor, rows: Insertable<MediaTable>[])
   return inserted.map((r) => r.id);
 }
 
-/** Soft delete: the row leaves every list, the stored file stays until retention removes it. */
+/** Soft delete (to the trash): the row leaves every list, the stored file stays until retention removes it. */
 export async function softDeleteClientMedia(
   db: Executor,
   ids: { companyId: number; clientId: number; mediaId: number },
+  deletedBy: number,
 ): Promise<boolean> {
   const result = await db
     .updateTable('media')
-    .set({ deleted_at: new Date() })
+    .set({ deleted_at: new Date(), deleted_by: deletedBy })
     .where('company_id', '=', ids.companyId)
     .where('client_id', '=', ids.clientId)
     .where('id', '=', ids.mediaId)

@@ -1,15 +1,35 @@
 import { binarySchema, errorResponses, messageSchema } from '../../lib/http-schemas.js';
+import * as edits from './edit-service.js';
 import { allow, scopeOf, type DoorRoutes } from '../doors/index.js';
 import { DOCUMENTS_POLICY } from './policy.js';
-import { uploadLimitsSchema } from './presenter.js';
+import { mediaSchema, uploadLimitsSchema } from './presenter.js';
 import {
+  bulkBodySchema,
   clientDocumentParams,
   clientMediaParams,
   clientParams,
   collectionBodySchema,
   mediaListResponse,
+  updateBodySchema,
 } from './schemas.js';
 import * as service from './service.js';
+import * as trash from './trash-service.js';
+
+const countSchema = {
+  type: 'object',
+  required: ['message', 'count'],
+  properties: { message: { type: 'string' }, count: { type: 'integer' } },
+} as const;
+const updatedSchema = {
+  type: 'object',
+  required: ['message', 'data'],
+  properties: { message: { type: 'string' }, data: mediaSchema },
+} as const;
+const trashSchema = {
+  type: 'object',
+  required: ['retention_days', 'data'],
+  properties: { retention_days: { type: 'integer' }, data: { type: 'array', items: trash.trashItemSchema } },
+} as const;
 
 /** A client's documents on either door: upload, download one, soft delete, zip; the door's scope picks the clients. */
 export const documentRoutes: DoorRoutes = (app, door) => {
@@ -65,6 +85,76 @@ export const documentRoutes: DoorRoutes = (app, door) => {
     },
     async (request) =>
       service.deleteDocument(ctx, scopeOf(request), Number(request.params.clientId), Number(request.params.documentId)),
+  );
+
+  app.post(
+    '/clients/:clientId/media/:mediaId/update',
+    {
+      config: allow(DOCUMENTS_POLICY, door, 'documents.update'),
+      schema: {
+        tags,
+        summary:
+          'Mută (categorie, lună AAAA-LL) sau redenumește un document' +
+          (door.kind === 'holding' ? ': rolul 4 pe cele încărcate de grup, rolul 5 pe ale sale' : ''),
+        params: clientMediaParams,
+        body: updateBodySchema,
+        response: { 200: updatedSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      edits.updateDocument(
+        ctx,
+        scopeOf(request),
+        Number(request.params.clientId),
+        Number(request.params.mediaId),
+        request.body,
+      ),
+  );
+
+  app.post(
+    '/clients/:clientId/media/bulk',
+    {
+      config: allow(DOCUMENTS_POLICY, door, 'documents.bulk'),
+      schema: {
+        tags,
+        summary: 'Mută sau șterge (în coșul de gunoi) 1–100 de documente deodată; totul sau nimic',
+        params: clientParams,
+        body: bulkBodySchema,
+        response: { 200: countSchema, ...errorResponses },
+      },
+    },
+    async (request) => edits.bulkDocuments(ctx, scopeOf(request), Number(request.params.clientId), request.body),
+  );
+
+  app.post(
+    '/clients/:clientId/trash',
+    {
+      config: allow(DOCUMENTS_POLICY, door, 'documents.trash'),
+      schema: {
+        tags,
+        summary:
+          'Coșul de gunoi al clientului: documentele șterse, cine și când le-a șters' +
+          (door.kind === 'holding' ? ' (cele încărcate sau șterse de grup)' : ''),
+        params: clientParams,
+        response: { 200: trashSchema, ...errorResponses },
+      },
+    },
+    async (request) => trash.listClientTrash(ctx, scopeOf(request), Number(request.params.clientId)),
+  );
+
+  app.post(
+    '/clients/:clientId/media/:mediaId/restore',
+    {
+      config: allow(DOCUMENTS_POLICY, door, 'documents.restore'),
+      schema: {
+        tags,
+        summary: 'Restaurează un document din coșul de gunoi (410 după expirarea perioadei de păstrare)',
+        params: clientMediaParams,
+        response: { 200: messageSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      trash.restoreDocument(ctx, scopeOf(request), Number(request.params.clientId), Number(request.params.mediaId)),
   );
 
   app.post(

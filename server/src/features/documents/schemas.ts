@@ -38,3 +38,40 @@ export const clientMediaParams = {
   required: ['clientId', 'mediaId'],
   properties: { clientId: idParam, mediaId: idParam },
 } as const;
+
+/** POST …/media/{mediaId}/update: any of the three; a name is checked and given its type's extension. */
+export const updateBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    category_id: { type: ['integer', 'null'], minimum: 1 },
+    period: { type: 'string', pattern: periodPattern },
+    name: { type: 'string', maxLength: 1000 },
+  },
+} as const;
+
+export interface UpdateBody {
+  category_id?: number | null;
+  period?: string;
+  name?: string;
+}
+
+/** POST …/media/bulk: up to 100 documents moved (category and/or month) or sent to the trash together. */
+export const bulkBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['ids', 'action'],
+  properties: {
+    ids: { type: 'array', items: { type: 'integer', minimum: 1 }, minItems: 1, maxItems: 100 },
+    action: { type: 'string', enum: ['move', 'delete'] },
+    category_id: { type: ['integer', 'null'], minimum: 1 },
+    period: { type: 'string', pattern: periodPattern },
+  },
+} as const;
+
+export interface BulkBody {
+  ids: number[];
+  action: 'move' | 'delete';
+  category_id?: number | null;
+  period?: string;
+}

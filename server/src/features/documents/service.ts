@@ -133,7 +133,7 @@ export async function deleteDocument(
   if (!canDeleteDocument(scope.actor, document)) {
     throw errors.forbidden('Poți șterge doar documentele încărcate de tine.');
   }
-  if (!(await softDeleteClientMedia(ctx.db, ids))) throw documentNotFound();
+  if (!(await softDeleteClientMedia(ctx.db, ids, scope.actor.id))) throw documentNotFound();
   return { message: 'Documentul a fost șters.' };
 }
 

@@ -5,6 +5,8 @@ export interface CollectionFilters {
   /** YYYY-MM */
   period?: string;
   category_id?: number;
+  /** Only these documents (a selection). */
+  ids?: number[];
 }
 
 /** POST {clientUrl}/collection: every document (or the filtered ones) as one streamed zip. */

@@ -1,0 +1,125 @@
+import type { AppContext } from '../../infra/context.js';
+import { errors } from '../../infra/errors.js';
+import { ALLOWED_TYPES, extensionOf } from '../../lib/file-types.js';
+import { countOf } from '../../lib/plural.js';
+import { filesUnder } from '../categories/index.js';
+import type { TenantScope } from '../doors/index.js';
+import { lockLiveMedia, trashLiveMedia, updateLiveMedia, type MediaChange } from './edit-repository.js';
+import { MAX_FILE_NAME_LENGTH, sanitizeFileName, withTypeExtension } from './file-name.js';
+import { canDeleteDocument, canEditDocument } from './policy.js';
+import { presentMedia, type PresentedMedia } from './presenter.js';
+import { findClientMedia, type ScopedClient } from './repository.js';
+import type { BulkBody, UpdateBody } from './schemas.js';
+import { documentNotFound, loadScopedClient } from './service.js';
+import { invalidCategory, parsePeriod } from './upload-fields.js';
+
+/**
+ * Moving (category, month) and renaming a client's documents, one or many at once, and bulk delete.
+ * Who may touch which document is policy.ts (EDIT_RULES, DELETE_RULES). A bulk call is all or nothing:
+ * every id must be one of the client's live documents the caller may act on, else nothing changes.
+ * The zip and the lists read the rows, so they follow at once.
+ */
+
+type Ctx = Pick<AppContext, 'db'>;
+
+const cannotEdit = () => errors.forbidden('Poți muta sau redenumi doar documentele încărcate de partea ta.');
+const cannotDelete = () => errors.forbidden('Poți șterge doar documentele încărcate de tine.');
+
+/** The category and month of a move, checked against the client's category set. */
+async function moveFields(
+  ctx: Ctx,
+  client: ScopedClient,
+  body: { category_id?: number | null; period?: string },
+): Promise<MediaChange> {
+  const change: MediaChange = {};
+  if (body.category_id !== undefined) {
+    if (
+      body.category_id !== null &&
+      !(await filesUnder(ctx.db, client.company_id, client.holding_id, body.category_id))
+    )
+      throw invalidCategory();
+    change.category_id = body.category_id;
+  }
+  if (body.period !== undefined) {
+    const period = parsePeriod(body.period);
+    if (!period) throw errors.field('period', 'Luna trebuie să fie în formatul AAAA-LL (de exemplu 2026-01).');
+    change.period = period;
+  }
+  return change;
+}
+
+/**
+ * A new display name: trimmed, 1–200 characters, cleaned like an uploaded name, and always ending in
+ * an extension the stored content answers to (renaming never turns a PDF into `factura.exe`).
+ */
+export function renamed(raw: string, current: { original_name: string; mime: string }): string {
+  const trimmed = raw.trim();
+  if (trimmed.length === 0) throw errors.field('name', 'Numele documentului este obligatoriu.');
+  if (Array.from(trimmed).length > MAX_FILE_NAME_LENGTH)
+    throw errors.field('name', `Numele documentului poate avea cel mult ${MAX_FILE_NAME_LENGTH} de caractere.`);
+  const clean = sanitizeFileName(trimmed);
+  if (!clean) throw errors.field('name', 'Numele documentului nu este valid.');
+  const type =
+    ALLOWED_TYPES.find((t) => t.mime === current.mime) ??
+    ALLOWED_TYPES.find((t) => t.ext === extensionOf(current.original_name));
+  if (type) return withTypeExtension(clean, type);
+  const ext = extensionOf(current.original_name);
+  return ext && extensionOf(clean) !== ext ? `${clean}.${ext}` : clean;
+}
+
+/** media/{mediaId}/update: moves, re-months or renames one document; answers it as the lists show it. */
+export async function updateDocument(
+  ctx: Ctx,
+  scope: TenantScope,
+  clientId: number,
+  mediaId: number,
+  body: UpdateBody,
+): Promise<{ message: string; data: PresentedMedia }> {
+  const client = await loadScopedClient(ctx, scope, clientId);
+  const ids = { companyId: client.company_id, clientId: client.id, mediaId };
+  const document = await findClientMedia(ctx.db, ids);
+  if (!document) throw documentNotFound();
+  if (!canEditDocument(scope, document)) throw cannotEdit();
+  if (body.category_id === undefined && body.period === undefined && body.name === undefined)
+    throw errors.field('name', 'Alege o categorie, o lună sau un nume nou.');
+  const change = await moveFields(ctx, client, body);
+  if (body.name !== undefined) change.original_name = renamed(body.name, document);
+  const where = { companyId: client.company_id, clientId: client.id };
+  if ((await updateLiveMedia(ctx.db, where, [mediaId], change)) === 0) throw documentNotFound();
+  const fresh = await findClientMedia(ctx.db, ids);
+  if (!fresh) throw documentNotFound();
+  return { message: 'Documentul a fost actualizat.', data: presentMedia(fresh) };
+}
+
+/** media/bulk: move or delete up to 100 documents, all or nothing. */
+export async function bulkDocuments(
+  ctx: Ctx,
+  scope: TenantScope,
+  clientId: number,
+  body: BulkBody,
+): Promise<{ message: string; count: number }> {
+  const client = await loadScopedClient(ctx, scope, clientId);
+  const ids = [...new Set(body.ids)];
+  const change = body.action === 'move' ? await moveFields(ctx, client, body) : {};
+  if (body.action === 'move' && Object.keys(change).length === 0)
+    throw errors.field('category_id', 'Alege categoria sau luna în care muți documentele.');
+  const where = { companyId: client.company_id, clientId: client.id };
+  const count = await ctx.db.transaction().execute(async (trx) => {
+    const rows = await lockLiveMedia(trx, where, ids);
+    if (rows.length !== ids.length) throw documentNotFound();
+    if (body.action === 'delete') {
+      if (!rows.every((row) => canDeleteDocument(scope.actor, row))) throw cannotDelete();
+      return trashLiveMedia(trx, where, ids, scope.actor.id);
+    }
+    if (!rows.every((row) => canEditDocument(scope, row))) throw cannotEdit();
+    return updateLiveMedia(trx, where, ids, change);
+  });
+  const what = countOf(count, 'document', 'documente');
+  return {
+    message:
+      body.action === 'delete'
+        ? `${what} ${count === 1 ? 'a fost mutat' : 'au fost mutate'} în coșul de gunoi.`
+        : `${what} ${count === 1 ? 'a fost mutat' : 'au fost mutate'}.`,
+    count,
+  };
+}
