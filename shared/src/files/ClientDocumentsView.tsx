@@ -207,6 +207,7 @@ export function ClientDocumentsView({
             busy={download.progress !== null}
             onDownload={onDownload}
             onDelete={(doc) => void onDelete(doc)}
+            fileUrl={(doc) => `${clientUrl}/media/${doc.id}`}
           />
         )}
       </div>

@@ -1,6 +1,7 @@
 import { formatBytes, formatDate } from '../lib/format';
 import { formatPeriod } from '../lib/months';
 import { EmptyState } from '../ui/EmptyState';
+import { PreviewButton } from './preview/PreviewButton';
 import { documentName, type DocumentCategory, type FileDocument } from './types';
 
 export interface DocumentGroup<D extends FileDocument = FileDocument> {
@@ -54,6 +55,8 @@ export interface DocumentsListProps<D extends FileDocument> {
   busy: boolean;
   onDownload: (document: D) => void;
   onDelete: (document: D) => void;
+  /** The file call of a document: given, each row offers „Previzualizează”. */
+  fileUrl?: (document: D) => string;
 }
 
 /**
@@ -68,6 +71,7 @@ export function DocumentsList<D extends FileDocument>({
   busy,
   onDownload,
   onDelete,
+  fileUrl,
 }: DocumentsListProps<D>) {
   if (documents.length === 0) {
     return filtered ? (
@@ -116,6 +120,15 @@ export function DocumentsList<D extends FileDocument>({
                           >
                             Descarcă
                           </button>
+                          {fileUrl ? (
+                            <PreviewButton
+                              url={fileUrl(doc)}
+                              name={name}
+                              mime={(doc as { mime?: string }).mime}
+                              size={doc.size}
+                              onDownload={() => onDownload(doc)}
+                            />
+                          ) : null}
                           {doc.can_delete !== false && canDelete(doc) ? (
                             <button
                               type="button"
