@@ -58,6 +58,10 @@ test('preview: a 3 MB PDF of a client shows its first page on a canvas after a f
   });
   const errors = [];
   page.on('pageerror', (error) => errors.push(String(error)));
+  // pdf.js says so when its worker did not start and it fell back to running on the page.
+  page.on('console', (message) => {
+    if (/fake worker|worker.*(disabled|failed)/i.test(message.text())) errors.push(message.text());
+  });
 
   await page.getByRole('button', { name: `Previzualizează ${fileName}`, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: fileName });
