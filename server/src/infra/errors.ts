@@ -95,6 +95,9 @@ export const errors = {
       'two_factor_setup_required',
       'Firma ta cere autentificarea în doi pași. Activeaz-o din profil pentru a continua.',
     ),
+  /** A file call's Range asks for bytes the file does not have (or is malformed): 416. */
+  rangeNotSatisfiable: () =>
+    new AppError(416, 'range_not_satisfiable', 'Intervalul de octeți cerut nu există în acest fișier.'),
   readOnly: () =>
     new AppError(402, 'read_only', 'Abonamentul a expirat: contul este doar în citire până la plata unui abonament.'),
 };

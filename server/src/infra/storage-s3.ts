@@ -52,6 +52,11 @@ export function s3Storage(settings: S3Settings): Storage & { client: S3Client } 
       const res = await client.send(new GetObjectCommand({ Bucket, Key: key }));
       return res.Body as Readable;
     },
+    async getRange(key, start, end) {
+      // The store sends only those bytes (GetObject with an HTTP Range).
+      const res = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: `bytes=${start}-${end}` }));
+      return res.Body as Readable;
+    },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },

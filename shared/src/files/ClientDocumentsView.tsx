@@ -336,6 +336,7 @@ export function ClientDocumentsView({
             onEdit={(doc) => setMoving([doc])}
             selected={selected}
             onSelect={select}
+            fileUrl={(doc) => `${clientUrl}/media/${doc.id}`}
           />
         )}
       </div>

@@ -1,6 +1,7 @@
 import { formatBytes, formatDate } from '../lib/format';
 import { formatPeriod } from '../lib/months';
 import { EmptyState } from '../ui/EmptyState';
+import { PreviewButton } from './preview/PreviewButton';
 import { documentName, type DocumentCategory, type FileDocument } from './types';
 
 export interface DocumentGroup<D extends FileDocument = FileDocument> {
@@ -60,6 +61,8 @@ export interface DocumentsListProps<D extends FileDocument> {
   /** Multi-select: the checked ids and how a checkbox changes them (absent: no checkboxes). */
   selected?: ReadonlySet<number>;
   onSelect?: (id: number, checked: boolean) => void;
+  /** The file call of a document: given, each row offers „Previzualizează”. */
+  fileUrl?: (document: D) => string;
 }
 
 /**
@@ -79,6 +82,7 @@ export function DocumentsList<D extends FileDocument>({
   onEdit,
   selected,
   onSelect,
+  fileUrl,
 }: DocumentsListProps<D>) {
   if (documents.length === 0) {
     return filtered ? (
@@ -142,6 +146,15 @@ export function DocumentsList<D extends FileDocument>({
                           >
                             Descarcă
                           </button>
+                          {fileUrl ? (
+                            <PreviewButton
+                              url={fileUrl(doc)}
+                              name={name}
+                              mime={(doc as { mime?: string }).mime}
+                              size={doc.size}
+                              onDownload={() => onDownload(doc)}
+                            />
+                          ) : null}
                           {onEdit && canEdit?.(doc) ? (
                             <button
                               type="button"

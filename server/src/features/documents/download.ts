@@ -3,8 +3,10 @@ import type { FastifyReply } from 'fastify';
 import { ZipFile } from 'yazl';
 import { errors } from '../../infra/errors.js';
 import type { Storage } from '../../infra/storage.js';
+import { parseRange } from '../../lib/byte-range.js';
 import { contentDisposition } from '../../lib/content-disposition.js';
 import { UNSAFE_INLINE_MIMES } from '../../lib/file-types.js';
+import { binarySchema, errorResponses, errorSchema } from '../../lib/http-schemas.js';
 import { useNativeCrc32 } from '../../lib/native-crc32.js';
 
 useNativeCrc32();
@@ -26,27 +28,79 @@ export interface ZipMedia extends DownloadableMedia {
 
 export const fileMissing = () => errors.notFound('Fișierul');
 
-function commonHeaders(reply: FastifyReply, fileName: string): void {
-  reply.header('Content-Disposition', contentDisposition(fileName, 'attachment'));
+function commonHeaders(
+  reply: FastifyReply,
+  fileName: string,
+  disposition: 'attachment' | 'inline' = 'attachment',
+): void {
+  reply.header('Content-Disposition', contentDisposition(fileName, disposition));
   reply.header('X-Content-Type-Options', 'nosniff');
   reply.header('Cache-Control', 'private, no-store');
 }
 
+/** The only types a file call answers inline (`?inline=1`): PDF and raster images, which run nothing. */
+export const INLINE_PREVIEW_MIMES: ReadonlySet<string> = new Set([
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+]);
+
 /**
- * Streams one stored file as an attachment. Markup types (HTML, SVG, XML)
- * go out as application/octet-stream so no browser renders them.
+ * The CSP of an inline answer: a unique opaque origin with nothing allowed to run (no scripts, forms,
+ * plugins), nothing fetched but images of this origin, and never framed by another site.
+ * The app's preview reads the bytes with fetch/XHR and renders them itself (pdf.js, <img> of a blob),
+ * which no CSP on the answer affects.
+ */
+export const INLINE_CSP =
+  "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'";
+
+/** The query string a file call accepts: `inline=1` asks for an inline answer where the type allows it. */
+export const fileQuerySchema = {
+  type: 'object',
+  properties: { inline: { type: 'string', enum: ['0', '1'] } },
+} as const;
+
+/** The answers of a file call: the whole file, one range of it (206) or a range it lacks (416). */
+export const fileResponses = { 200: binarySchema, 206: binarySchema, ...errorResponses, 416: errorSchema } as const;
+
+/**
+ * Streams one stored file (already authorised by the caller), as an attachment unless the request
+ * asks `?inline=1` and the type is in INLINE_PREVIEW_MIMES. Markup types (HTML, SVG, XML) go out as
+ * application/octet-stream so no browser renders them. A single `Range: bytes=…` is answered with
+ * 206 and only those bytes read from storage (lib/byte-range.ts has the rules; 416 otherwise).
  */
 export async function sendFile(reply: FastifyReply, storage: Storage, media: DownloadableMedia): Promise<FastifyReply> {
+  const size = Number(media.size);
+  const request = reply.request;
+  const range = parseRange(request.headers.range, size);
+  reply.header('Accept-Ranges', 'bytes');
+  if (range.kind === 'unsatisfiable') {
+    reply.header('Content-Range', `bytes */${size}`);
+    throw errors.rangeNotSatisfiable();
+  }
   let body: Readable;
   try {
-    body = await storage.get(media.storage_key);
+    body =
+      range.kind === 'partial'
+        ? await storage.getRange(media.storage_key, range.start, range.end)
+        : await storage.get(media.storage_key);
   } catch {
     throw fileMissing();
   }
   const mime = media.mime.split(';')[0].trim().toLowerCase();
+  const inline = (request.query as { inline?: string } | undefined)?.inline === '1' && INLINE_PREVIEW_MIMES.has(mime);
   reply.header('Content-Type', UNSAFE_INLINE_MIMES.has(mime) || !mime ? 'application/octet-stream' : mime);
-  reply.header('Content-Length', String(Number(media.size)));
-  commonHeaders(reply, media.original_name);
+  if (inline) reply.header('Content-Security-Policy', INLINE_CSP);
+  commonHeaders(reply, media.original_name, inline ? 'inline' : 'attachment');
+  if (range.kind === 'partial') {
+    reply.status(206);
+    reply.header('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
+    reply.header('Content-Length', String(range.end - range.start + 1));
+  } else {
+    reply.header('Content-Length', String(size));
+  }
   return reply.send(body);
 }
 

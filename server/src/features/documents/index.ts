@@ -7,7 +7,7 @@ export { documentRoutes } from './routes.js';
 export { receiveMultipart, drainRequestBody } from './multipart.js';
 export type { StoredUpload, ReceivedMultipart, ReceiveOptions, TotalLimit } from './multipart.js';
 export { parseUploadFields, parsePeriod, currentPeriod } from './upload-fields.js';
-export { sendFile, sendZip, zipEntryPaths, fileMissing } from './download.js';
+export { sendFile, sendZip, zipEntryPaths, fileMissing, fileQuerySchema, fileResponses } from './download.js';
 export type { DownloadableMedia, ZipMedia } from './download.js';
 export { documentNotFound, loadScopedClient } from './service.js';
 export { storageTenants, assertFits, checkBeforeUpload, declaredSize } from './storage-limits.js';

@@ -1,6 +1,7 @@
 import { binarySchema, errorResponses, messageSchema } from '../../lib/http-schemas.js';
 import * as edits from './edit-service.js';
 import { allow, scopeOf, type DoorRoutes } from '../doors/index.js';
+import { fileQuerySchema, fileResponses } from './download.js';
 import { DOCUMENTS_POLICY } from './policy.js';
 import { mediaSchema, uploadLimitsSchema } from './presenter.js';
 import {
@@ -163,9 +164,10 @@ export const documentRoutes: DoorRoutes = (app, door) => {
       config: allow(DOCUMENTS_POLICY, door, 'documents.get'),
       schema: {
         tags,
-        summary: 'Descarcă un document',
+        summary: 'Descarcă un document (Range: bytes=… → 206; ?inline=1 → inline pentru PDF și imagini)',
         params: clientMediaParams,
-        response: { 200: binarySchema, ...errorResponses },
+        querystring: fileQuerySchema,
+        response: fileResponses,
       },
     },
     async (request, reply) =>

@@ -1,5 +1,6 @@
-import { binarySchema, errorResponses, idParams, messageSchema } from '../../lib/http-schemas.js';
+import { errorResponses, idParams, messageSchema } from '../../lib/http-schemas.js';
 import { allow, scopeOf, type DoorRoutes } from '../doors/index.js';
+import { fileQuerySchema, fileResponses } from '../documents/index.js';
 import { UTILITY_FILES_POLICY } from './policy.js';
 import { mediaIdParams, utilData, utilList, utilsQuery } from './schemas.js';
 import * as service from './service.js';
@@ -85,7 +86,8 @@ export const utilityFileRoutes: DoorRoutes = (app, door) => {
             ? 'Descarcă un fișier util după media_id'
             : 'Descarcă un fișier util al unei companii cu care lucrează grupul (rolurile 4, 5)',
         params: mediaIdParams,
-        response: { 200: binarySchema, ...errorResponses },
+        querystring: fileQuerySchema,
+        response: fileResponses,
       },
     },
     async (request, reply) => service.downloadUtil(ctx, scopeOf(request), reply, Number(request.params.mediaId)),
