@@ -38,13 +38,19 @@ test('client access: the owner invites a contact from the client page; they set 
   const form = section.getByRole('form', { name: 'Invită o persoană' });
   await form.getByLabel(/^Nume/).fill('Ioana Contact');
   await form.getByLabel(/^E-mail/).fill(contactEmail);
-  await form.getByLabel(/^Administrator/).check();
+  await form.getByRole('radio', { name: 'Administrator' }).check();
   await form.getByRole('button', { name: 'Invită', exact: true }).click();
   const person = section.getByRole('listitem').filter({ hasText: contactEmail });
   await person.waitFor({ state: 'visible' });
   await person.getByText('Invitat', { exact: true }).waitFor({ state: 'visible' });
   // The client got a holding named after it.
   await expectText(page, `Holding ${clientName}`);
+  // On a 360 px phone the section keeps its content inside (actions wrap under the person).
+  await page.setViewportSize({ width: 360, height: 740 });
+  await person.getByRole('button', { name: /^Revocă accesul/ }).waitFor({ state: 'visible' });
+  const overflow = await section.evaluate((el) => el.scrollWidth - el.clientWidth);
+  assert.ok(overflow <= 0, `the Acces portal section overflows by ${overflow}px at 360 px`);
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // The invited person opens the link from the mail and sets a password.
   const mail = await waitForMail(server.dataDir, contactEmail);

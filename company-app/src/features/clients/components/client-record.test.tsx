@@ -205,7 +205,7 @@ describe('Acces portal', () => {
 
     fireEvent.change(within(form).getByLabelText(/^Nume/), { target: { value: 'Mihai Ene' } });
     fireEvent.change(within(form).getByLabelText(/^E-mail/), { target: { value: 'mihai@alfa.ro' } });
-    fireEvent.click(within(form).getByLabelText(/^Administrator/));
+    fireEvent.click(within(form).getByRole('radio', { name: 'Administrator' }));
     fireEvent.click(within(form).getByRole('button', { name: 'Invită' }));
     expect(await within(form).findByText(FOREIGN)).toBeInTheDocument();
 

@@ -249,16 +249,22 @@ function InviteForm({ companyId, clientId, onCancel, onInvited }: InviteFormProp
             [5, 'Utilizator', 'vede și încarcă documente'],
           ] as const
         ).map(([role, label, hint]) => (
-          <label key={role} className="radio-option">
-            <input
-              type="radio"
-              name="invite-role"
-              value={role}
-              checked={form.role === role}
-              onChange={() => setForm((f) => ({ ...f, role }))}
-            />{' '}
-            {label} <span className="muted">({hint})</span>
-          </label>
+          <div key={role}>
+            <label className="radio-option">
+              <input
+                type="radio"
+                name="invite-role"
+                value={role}
+                checked={form.role === role}
+                aria-describedby={`invite-role-${role}-hint`}
+                onChange={() => setForm((f) => ({ ...f, role }))}
+              />{' '}
+              {label}
+            </label>{' '}
+            <small id={`invite-role-${role}-hint`} className="muted">
+              ({hint})
+            </small>
+          </div>
         ))}
         {errors.role && (
           <p className="field-error" role="alert">
