@@ -38,7 +38,7 @@ export const clientSummarySchema = {
     documents_count: { type: 'integer' },
     last_upload_at: { type: ['string', 'null'] },
     created_at: { type: 'string' },
-    /** Set only on an archived client (the list with `archived: true`). */
+    /** Present only on an archived client (the list with `archived: true`). */
     archived_at: { type: ['string', 'null'] },
   },
 } as const;
