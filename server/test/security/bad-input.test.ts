@@ -199,7 +199,8 @@ function callerFor(route: ApiRoute): Caller {
 function defaultParams(route: ApiRoute, caller: Caller): Record<string, string> {
   const w = world.tenants[1];
   const destructive =
-    /\/(delete|suspend|reactivate|change)$/.test(route.url) || /\/payment\/|\/subscriptions\//.test(route.url);
+    /\/(delete|suspend|reactivate|change|revoke|restore)$/.test(route.url) ||
+    /\/payment\/|\/subscriptions\//.test(route.url);
   const out: Record<string, string> = {};
   for (const name of route.params) {
     const kind = paramKind(route.url, name);

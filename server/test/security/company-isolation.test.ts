@@ -44,7 +44,17 @@ let other: Company;
 /** Everyone who calls: the company's own owner and staff, and the wrong callers. */
 const who = {} as Record<'owner' | 'staff' | 'holdingAdmin' | 'holdingMember' | 'admin' | 'owner2', Actor>;
 /** Objects of the company under test (and the other company's holding, for the transfer body). */
-const ids = { client: 0, media: 0, holding: 0, otherHolding: 0, category: 0, user: 0, util: 0, utilMedia: 0 };
+const ids = {
+  client: 0,
+  media: 0,
+  holding: 0,
+  otherHolding: 0,
+  category: 0,
+  user: 0,
+  util: 0,
+  utilMedia: 0,
+  holdingUser: 0,
+};
 
 interface Call {
   action: string;
@@ -71,6 +81,35 @@ const calls = (): Call[] => [
     method: 'POST',
     path: `clients/${ids.client}/notify`,
     body: { message: 'intrus' },
+    foreignObject: 404,
+  },
+  {
+    action: 'clients.update',
+    method: 'POST',
+    path: `clients/${ids.client}/update`,
+    body: { name: 'Intrus SRL' },
+    foreignObject: 404,
+  },
+  { action: 'clients.delete', method: 'POST', path: `clients/${ids.client}/delete`, foreignObject: 404 },
+  { action: 'clients.restore', method: 'POST', path: `clients/${ids.client}/restore`, foreignObject: 404 },
+  { action: 'clients.access', method: 'POST', path: `clients/${ids.client}/access`, foreignObject: 404 },
+  {
+    action: 'clients.access',
+    method: 'POST',
+    path: `clients/${ids.client}/invite`,
+    body: { name: 'Intrus', email: 'intrus-portal@demo.ro', role: 4 },
+    foreignObject: 404,
+  },
+  {
+    action: 'clients.access',
+    method: 'POST',
+    path: `clients/${ids.client}/access/${ids.holdingUser}/resend`,
+    foreignObject: 404,
+  },
+  {
+    action: 'clients.access',
+    method: 'POST',
+    path: `clients/${ids.client}/access/${ids.holdingUser}/revoke`,
     foreignObject: 404,
   },
   {
@@ -227,6 +266,7 @@ beforeAll(async () => {
     user: who.staff.id,
     util: util.id,
     utilMedia: util.media_id,
+    holdingUser: who.holdingMember.id,
   });
   before = await snapshot();
   mailsBefore = t.mail.sent.length;

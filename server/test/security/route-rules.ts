@@ -95,6 +95,13 @@ export const ACCESS: Record<string, Rule> = {
   'POST /api/company/:companyId/createClient': C2,
   'POST /api/company/:companyId/clients/:id': read(C23),
   'POST /api/company/:companyId/clients/:id/notify': C2,
+  'POST /api/company/:companyId/clients/:id/update': C2,
+  'POST /api/company/:companyId/clients/:id/delete': C2,
+  'POST /api/company/:companyId/clients/:id/restore': C2,
+  'POST /api/company/:companyId/clients/:id/access': read(C2),
+  'POST /api/company/:companyId/clients/:id/invite': C2,
+  'POST /api/company/:companyId/clients/:id/access/:userId/resend': C2,
+  'POST /api/company/:companyId/clients/:id/access/:userId/revoke': C2,
   'GET /api/company/:companyId/upload-limits': read(C23),
   'POST /api/company/:companyId/clients/:clientId/storeFiles': C23,
   'POST /api/company/:companyId/clients/:clientId/media/:documentId/delete': C2,
@@ -199,6 +206,9 @@ export function paramKind(url: string, name: string): ParamKind {
       return 'category';
     case 'utils':
       return name === 'mediaId' ? 'utilMedia' : 'util';
+    // clients/{id}/access/{userId}: a person of the client's holding, managed from the company door.
+    case 'access':
+      return 'holdingUser';
     case 'users':
       return area === 'holding' ? 'holdingUser' : area === 'company' ? 'companyUser' : 'selfUser';
     case 'payment':

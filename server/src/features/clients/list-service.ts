@@ -16,9 +16,11 @@ import { presentClient } from './presenter.js';
 export interface ClientListBody extends PagingInput {
   sort?: 'name' | 'created_at' | 'last_upload';
   holding_id?: number | null;
+  /** The archived clients instead of the live ones. */
+  archived?: boolean;
 }
 
-/** The company door's `clients`. */
+/** The company door's `clients` (its live clients, or with `archived` its archived ones). */
 export async function listClients(ctx: AppContext, scope: Pick<TenantScope, 'id'>, body: ClientListBody) {
   const p = paging(body);
   const { rows, total } = await listCompanyClients(ctx.db, {
@@ -27,6 +29,7 @@ export async function listClients(ctx: AppContext, scope: Pick<TenantScope, 'id'
     limit: p.perPage,
     search: fold(p.search),
     holdingId: body.holding_id ?? undefined,
+    archived: body.archived === true,
     sort: body.sort ?? 'name',
     direction: body.direction ?? (body.sort === 'last_upload' || body.sort === 'created_at' ? 'desc' : 'asc'),
   });

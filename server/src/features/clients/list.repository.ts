@@ -19,6 +19,8 @@ export interface ClientListQuery {
   search: string;
   /** A holding id, 0 for clients outside any holding, undefined for all. */
   holdingId?: number;
+  /** The archived clients instead of the live ones. */
+  archived?: boolean;
   sort: ClientSort;
   direction: 'asc' | 'desc';
 }
@@ -35,14 +37,18 @@ export interface ClientListRow {
   documents_count: number;
   last_upload_at: Date | null;
   created_at: Date;
+  archived_at: Date | null;
 }
 
 function filtered(
   db: Executor,
-  q: Pick<ClientListQuery, 'companyId' | 'search' | 'holdingId'>,
+  q: Pick<ClientListQuery, 'companyId' | 'search' | 'holdingId' | 'archived'>,
   plan: SearchPlan | null,
 ) {
-  let query = db.selectFrom('clients as c').where('c.company_id', '=', q.companyId).where('c.deleted_at', 'is', null);
+  let query = db
+    .selectFrom('clients as c')
+    .where('c.company_id', '=', q.companyId)
+    .where('c.deleted_at', q.archived ? 'is not' : 'is', null);
   if (q.holdingId !== undefined) {
     const linked = sql<boolean>`exists (select 1 from company_holding ch where ch.company_id = c.company_id and ch.holding_id = c.holding_id)`;
     query =
@@ -68,11 +74,11 @@ function filtered(
 
 /**
  * The number of clients matching the filter. Without a search it sums the trigger-kept counters
- * (client_counts: a few rows per company, whatever its size); a search counts the rows the trigram
- * index finds.
+ * (client_counts: a few rows per company, whatever its size); a search, or the archived clients
+ * (which the counters leave out), counts the rows.
  */
 async function countClients(db: Executor, q: ClientListQuery, plan: SearchPlan | null): Promise<number> {
-  if (q.search) {
+  if (q.search || q.archived) {
     const row = await filtered(db, q, plan)
       .select(sql<number>`count(*)::int`.as('total'))
       .executeTakeFirstOrThrow();
@@ -179,6 +185,7 @@ async function listPage(
       'c.documents_count',
       'c.last_upload_at',
       'c.created_at',
+      'c.deleted_at as archived_at',
     ])
     .$if(counted, (qb) => qb.select(sql<number>`(count(*) over ())::int`.as('total')));
   if (q.sort === 'name') query = query.orderBy(sql`lower(c.name) ${dir}`).orderBy(sql`c.id ${dir}`);

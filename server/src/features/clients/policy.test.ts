@@ -10,14 +10,18 @@ const expected: [DoorKind, ClientAction, Role[]][] = [
   ['company', 'clients.view', [2, 3]],
   ['company', 'clients.create', [2]],
   ['company', 'clients.notify', [2]],
-  ['company', 'clients.update', []],
-  ['company', 'clients.delete', []],
+  ['company', 'clients.update', [2]],
+  ['company', 'clients.delete', [2]],
+  ['company', 'clients.restore', [2]],
+  ['company', 'clients.access', [2]],
   ['holding', 'clients.list', [4, 5]],
   ['holding', 'clients.view', [4, 5]],
   ['holding', 'clients.create', [4]],
   ['holding', 'clients.update', [4]],
   ['holding', 'clients.delete', [4]],
   ['holding', 'clients.notify', []],
+  ['holding', 'clients.restore', []],
+  ['holding', 'clients.access', []],
 ];
 
 test.each(

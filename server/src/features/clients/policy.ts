@@ -2,18 +2,30 @@ import type { DoorPolicy } from '../doors/index.js';
 
 /**
  * Who may do what with clients, per door. Company: its staff (roles 2, 3) list and view; its owner
- * (role 2) also creates and writes to them. Holding: its people (roles 4, 5) list and view; its
+ * (role 2) also creates, edits, archives and restores them, writes to them and manages who signs in
+ * to the portal for them (clients.access). Holding: its people (roles 4, 5) list and view; its
  * administrator (role 4) also creates, updates and deletes.
  */
 export type ClientAction =
-  'clients.list' | 'clients.view' | 'clients.create' | 'clients.update' | 'clients.delete' | 'clients.notify';
+  | 'clients.list'
+  | 'clients.view'
+  | 'clients.create'
+  | 'clients.update'
+  | 'clients.delete'
+  | 'clients.restore'
+  | 'clients.notify'
+  | 'clients.access';
 
 export const CLIENT_POLICY: DoorPolicy<ClientAction> = {
   company: {
     'clients.list': [2, 3],
     'clients.view': [2, 3],
     'clients.create': [2],
+    'clients.update': [2],
+    'clients.delete': [2],
+    'clients.restore': [2],
     'clients.notify': [2],
+    'clients.access': [2],
   },
   holding: {
     'clients.list': [4, 5],

@@ -20,6 +20,8 @@ export function presentClient(row: ClientListRow | ClientRecord) {
     documents_count: row.documents_count,
     last_upload_at: toIso(row.last_upload_at),
     created_at: toIso(row.created_at) as string,
+    // Only an archived client (the list with `archived: true`) carries it.
+    ...(row.archived_at ? { archived_at: toIso(row.archived_at) } : {}),
   };
 }
 

@@ -33,6 +33,8 @@ export interface ClientRecord {
   last_upload_at: Date | null;
   created_at: Date;
   updated_at: Date;
+  /** When the company archived it (only an archived client, read with `archived`, has one). */
+  archived_at: Date | null;
 }
 
 /** The client's company is linked to the holding (company_holding). */
@@ -45,12 +47,17 @@ const linkedTo = (holdingId: number) => (eb: ExpressionBuilder<Database, 'client
       .where('sh.holding_id', '=', holdingId),
   );
 
-/** The live client `clientId` of the scope, or undefined (another tenant's client is just not there). */
+/**
+ * The live client `clientId` of the scope, or undefined (another tenant's client is just not there).
+ * With `archived`, the company's archived one instead (a holding never sees archived clients).
+ */
 export async function findClient(
   db: Executor,
   scope: ClientScope,
   clientId: number,
+  archived = false,
 ): Promise<ClientRecord | undefined> {
+  if (archived && scope.kind !== 'company') return undefined;
   let query = db
     .selectFrom('clients as c')
     .innerJoin('companies as co', 'co.id', 'c.company_id')
@@ -61,7 +68,7 @@ export async function findClient(
     )
     .leftJoin('holdings as h', (join) => join.onRef('h.id', '=', 'ch.holding_id').on('h.deleted_at', 'is', null))
     .where('c.id', '=', clientId)
-    .where('c.deleted_at', 'is', null);
+    .where('c.deleted_at', archived ? 'is not' : 'is', null);
   query =
     scope.kind === 'company'
       ? query.where('c.company_id', '=', scope.id)
@@ -87,6 +94,7 @@ export async function findClient(
       'c.last_upload_at',
       'c.created_at',
       'c.updated_at',
+      'c.deleted_at as archived_at',
     ])
     .executeTakeFirst();
   return row ? { ...row, documents_count: Number(row.documents_count) } : undefined;
@@ -136,12 +144,12 @@ function scopedUpdate(db: Executor, scope: ClientScope, clientId: number) {
     : query.where('holding_id', '=', scope.id).where(linkedTo(scope.id));
 }
 
-/** Updates a client of the scope; answers whether a row changed. */
+/** Updates a client of the scope (the company door may also move it to another holding, or none). */
 export async function updateClient(
   db: Executor,
   scope: ClientScope,
   clientId: number,
-  fields: ClientFields,
+  fields: ClientFields & { holding_id?: number | null },
 ): Promise<boolean> {
   const result = await scopedUpdate(db, scope, clientId)
     .set({ ...fields, updated_at: new Date() })
@@ -153,5 +161,20 @@ export async function updateClient(
 export async function softDeleteClient(db: Executor, scope: ClientScope, clientId: number): Promise<boolean> {
   const now = new Date();
   const result = await scopedUpdate(db, scope, clientId).set({ deleted_at: now, updated_at: now }).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Brings an archived client of the company back among its live clients; answers whether one was
+ * archived. The client_counts triggers count it again, like any other revival.
+ */
+export async function restoreClient(db: Executor, companyId: number, clientId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('clients')
+    .set({ deleted_at: null, updated_at: new Date() })
+    .where('id', '=', clientId)
+    .where('company_id', '=', companyId)
+    .where('deleted_at', 'is not', null)
+    .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }

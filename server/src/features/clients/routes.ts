@@ -1,18 +1,21 @@
 import { cachedAnswer } from '../../infra/read-cache.js';
 import { errorResponses, idParams, messageSchema } from '../../lib/http-schemas.js';
 import { allow, scopeOf, type Door, type DoorApp, type DoorRoutes } from '../doors/index.js';
+import { accessRoutes } from './access-routes.js';
 import * as h from './holding-schemas.js';
 import * as lists from './list-service.js';
 import { CLIENT_POLICY } from './policy.js';
 import { presentClient, presentHoldingClient } from './presenter.js';
+import * as record from './record-service.js';
 import * as s from './schemas.js';
 import * as service from './service.js';
 import * as views from './view-service.js';
 
 /**
- * The client calls on both doors, over one service. Company: clients (list), createClient,
- * clients/{id} (view), clients/{id}/notify. Holding: index (list with months), clients/store,
- * clients/{id}, clients/{id}/update, clients/{id}/delete.
+ * The client calls on both doors, over one service. Company: clients (list, or the archived ones),
+ * createClient, clients/{id} (view), clients/{id}/update, clients/{id}/delete (archive),
+ * clients/{id}/restore, clients/{id}/notify, and the portal-access calls (access-routes.ts).
+ * Holding: index (list with months), clients/store, clients/{id}, clients/{id}/update, clients/{id}/delete.
  */
 export const clientRoutes: DoorRoutes = (app, door) => {
   if (door.kind === 'company') companyDoor(app, door);
@@ -91,6 +94,57 @@ function companyDoor(app: DoorApp, door: Door): void {
     },
     async (request) => service.notifyClient(ctx, scopeOf(request), Number(request.params.id), request.body),
   );
+
+  app.post(
+    '/clients/:id/update',
+    {
+      config: allow(CLIENT_POLICY, door, 'clients.update'),
+      schema: {
+        tags,
+        summary: 'Modifică datele unui client (nume, CUI, e-mail, telefon, note, grup)',
+        params: idParams,
+        body: s.updateClientBody,
+        response: { 200: s.clientSavedResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const client = await record.updateClient(ctx, scopeOf(request), Number(request.params.id), request.body);
+      return { message: 'Clientul a fost actualizat.', data: { ...presentClient(client), notes: client.notes } };
+    },
+  );
+
+  app.post(
+    '/clients/:id/delete',
+    {
+      config: allow(CLIENT_POLICY, door, 'clients.delete'),
+      schema: {
+        tags,
+        summary: 'Arhivează un client (dispare din liste și din grup; documentele rămân)',
+        params: idParams,
+        response: { 200: messageSchema, ...errorResponses },
+      },
+    },
+    async (request) => record.deleteClient(ctx, scopeOf(request), Number(request.params.id)),
+  );
+
+  app.post(
+    '/clients/:id/restore',
+    {
+      config: allow(CLIENT_POLICY, door, 'clients.restore'),
+      schema: {
+        tags,
+        summary: 'Restaurează un client arhivat (în limita de clienți a planului; CUI-ul trebuie să fie liber)',
+        params: idParams,
+        response: { 200: s.clientSavedResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const client = await record.restoreClient(ctx, scopeOf(request), Number(request.params.id));
+      return { message: 'Clientul a fost restaurat.', data: { ...presentClient(client), notes: client.notes } };
+    },
+  );
+
+  accessRoutes(app, door);
 }
 
 function holdingDoor(app: DoorApp, door: Door): void {
@@ -156,7 +210,7 @@ function holdingDoor(app: DoorApp, door: Door): void {
       },
     },
     async (request) => {
-      const client = await service.updateClient(ctx, scopeOf(request), Number(request.params.id), request.body);
+      const client = await record.updateClient(ctx, scopeOf(request), Number(request.params.id), request.body);
       return { message: 'Clientul a fost actualizat.', client: presentHoldingClient(client) };
     },
   );
@@ -172,6 +226,6 @@ function holdingDoor(app: DoorApp, door: Door): void {
         response: { 200: messageSchema, ...errorResponses },
       },
     },
-    async (request) => service.deleteClient(ctx, scopeOf(request), Number(request.params.id)),
+    async (request) => record.deleteClient(ctx, scopeOf(request), Number(request.params.id)),
   );
 }

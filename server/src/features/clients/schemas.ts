@@ -38,6 +38,8 @@ export const clientSummarySchema = {
     documents_count: { type: 'integer' },
     last_upload_at: { type: ['string', 'null'] },
     created_at: { type: 'string' },
+    /** Present only on an archived client (the list with `archived: true`). */
+    archived_at: { type: ['string', 'null'] },
   },
 } as const;
 
@@ -53,12 +55,14 @@ export const clientListBody = {
     ...pagingProperties,
     sort: { type: 'string', enum: ['name', 'created_at', 'last_upload'] },
     holding_id: { type: ['integer', 'null'], minimum: 0, maximum: 999999999 },
+    archived: { type: 'boolean' },
   },
 } as const;
 
 export interface ClientListBody extends PagingInput {
   sort?: 'name' | 'created_at' | 'last_upload';
   holding_id?: number | null;
+  archived?: boolean;
 }
 
 export const clientListResponse = pageOf(clientSummarySchema);
@@ -91,6 +95,24 @@ export interface CreateClientBody {
   holding_id?: number | null;
   new_holding?: { name: string; cui?: string | null; email?: string | null } | null;
 }
+
+/** clients/{id}/update on the company door: any of the client fields and its holding (null: none), at least one. */
+export const updateClientBody = {
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: {
+    ...clientFields,
+    holding_id: { type: ['integer', 'null'], minimum: 1, maximum: 999999999 },
+  },
+} as const;
+
+/** The answer of update and restore: a message and the client as the view shows it (with notes). */
+export const clientSavedResponse = {
+  type: 'object',
+  required: ['message', 'data'],
+  properties: { message: { type: 'string' }, data: clientDetailSchema },
+} as const;
 
 export const clientDataResponse = {
   type: 'object',

@@ -6,13 +6,14 @@ import { isValidCui, normalizeCui } from '../../lib/cui.js';
 import { assertEmailVerified, isEmail } from '../auth/index.js';
 import { assertCanAddClient, lockTenants, startTrial, type TenantRef } from '../billing/index.js';
 import { findCompanyName, findLinkedHolding, insertLinkedHolding, isCompanyLinked } from '../links/index.js';
-import { blankToNull, checkClientInput, cleanClientInput, cuiDigitsOf, MESSAGES, type ClientInput } from './input.js';
+import { blankToNull, cleanClientInput, cuiDigitsOf, MESSAGES, type ClientInput } from './input.js';
 import * as repo from './repository.js';
 
 /**
  * The client rules both doors share: loading a client in the caller's scope, creating one (its input
- * rule, its CUI unique in the company, the plan limits of its company and of its holding), updating,
- * deleting, notifying. Lists are in list-service.ts, the client view in view-service.ts.
+ * rule, its CUI unique in the company, the plan limits of its company and of its holding), notifying.
+ * Updating, archiving and restoring are in record-service.ts, lists in list-service.ts, the client
+ * view in view-service.ts, portal access in access-service.ts.
  */
 
 type Scope = repo.ClientScope;
@@ -43,23 +44,36 @@ const OTHER_SIDE_FULL = {
 } as const;
 
 /**
+ * Checks one side's room for one more client; when that side is not the caller's own tenant, its
+ * refusal says which side is full (the caller's own refusal names its plan).
+ */
+export async function assertSideRoom(trx: repo.Executor, tenant: TenantRef, callerSide: boolean): Promise<void> {
+  try {
+    await assertCanAddClient(trx, tenant);
+  } catch (error) {
+    if (callerSide || !(error instanceof AppError) || error.statusCode !== 402) throw error;
+    const side = OTHER_SIDE_FULL[tenant.companyId !== undefined ? 'company' : 'holding'];
+    throw errors.planLimit(error.code === 'read_only' ? side.read_only : side.plan_limit);
+  }
+}
+
+/**
  * A client counts against the plan of its company and, when it is in one, of its holding — whichever
  * door adds it. The caller's own tenant is checked first (its message names its plan); the other
  * side's refusal says which side is full. Run inside the transaction that holds lockTenants.
  */
-async function assertRoomForClient(trx: repo.Executor, scope: Scope, companyId: number, holdingId: number | null) {
+export async function assertRoomForClient(
+  trx: repo.Executor,
+  scope: Scope,
+  companyId: number,
+  holdingId: number | null,
+) {
   const company: TenantRef = { companyId };
   const tenants: TenantRef[] = holdingId === null ? [company] : [company, { holdingId }];
   if (scope.kind === 'holding') tenants.reverse();
   for (const tenant of tenants) {
-    const other = tenant.companyId !== undefined ? scope.kind !== 'company' : scope.kind !== 'holding';
-    try {
-      await assertCanAddClient(trx, tenant);
-    } catch (error) {
-      if (!other || !(error instanceof AppError) || error.statusCode !== 402) throw error;
-      const side = OTHER_SIDE_FULL[tenant.companyId !== undefined ? 'company' : 'holding'];
-      throw errors.planLimit(error.code === 'read_only' ? side.read_only : side.plan_limit);
-    }
+    const callerSide = tenant.companyId !== undefined ? scope.kind === 'company' : scope.kind === 'holding';
+    await assertSideRoom(trx, tenant, callerSide);
   }
 }
 
@@ -140,34 +154,6 @@ export async function createClient(ctx: AppContext, scope: Scope, input: NewClie
     });
   });
   return loadClient(ctx, scope, clientId);
-}
-
-/** Changes the given fields of a client of the scope (same rule as a create; the CUI stays unique). */
-export async function updateClient(
-  ctx: AppContext,
-  scope: Scope,
-  clientId: number,
-  input: ClientInput,
-): Promise<repo.ClientRecord> {
-  const client = await loadClient(ctx, scope, clientId);
-  const fields = checkClientInput(input);
-  await ctx.db.transaction().execute(async (trx) => {
-    if (fields.cui !== undefined) {
-      await lockTenants(trx, [{ companyId: client.company_id }]);
-      if (await repo.clientCuiTaken(trx, client.company_id, cuiDigitsOf(fields.cui), clientId)) {
-        throw errors.field('cui', MESSAGES.cuiTaken);
-      }
-    }
-    if (!(await repo.updateClient(trx, scope, clientId, fields))) throw clientNotFound();
-  });
-  return loadClient(ctx, scope, clientId);
-}
-
-/** Soft delete: the client leaves every list; its documents stay stored. */
-export async function deleteClient(ctx: AppContext, scope: Scope, clientId: number) {
-  await loadClient(ctx, scope, clientId);
-  if (!(await repo.softDeleteClient(ctx.db, scope, clientId))) throw clientNotFound();
-  return { message: 'Clientul a fost șters.' };
 }
 
 /**

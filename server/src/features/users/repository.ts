@@ -170,3 +170,16 @@ export function isDuplicateEmail(error: unknown): boolean {
   const e = error as { code?: string; constraint?: string } | null;
   return e?.code === '23505' && e.constraint === 'users_email_unique';
 }
+
+/** The live account with this e-mail, whoever's it is (only its id and holding, to tell "ours" from "someone else's"). */
+export async function findLiveAccount(
+  db: Db,
+  email: string,
+): Promise<{ id: number; holding_id: number | null } | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'holding_id'])
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}

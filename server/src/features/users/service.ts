@@ -23,7 +23,10 @@ type Ctx = Pick<AppContext, 'db' | 'mailer' | 'config' | 'limiter'>;
  */
 export const ADDRESS_CHECKS_PER_TENANT_PER_HOUR = 30;
 
-async function spendAddressCheck(ctx: Ctx, scope: TenantScope): Promise<void> {
+export async function spendAddressCheck(
+  ctx: Pick<AppContext, 'limiter'>,
+  scope: Pick<TenantScope, 'kind' | 'id'>,
+): Promise<void> {
   const key = `address-checks:${scope.kind}:${scope.id}`;
   const { allowed, retryAfter } = await ctx.limiter.hit(key, ADDRESS_CHECKS_PER_TENANT_PER_HOUR, 3600);
   if (!allowed) throw errors.throttled(retryAfter);
@@ -89,7 +92,7 @@ interface UserInput {
 }
 
 /** Trims the name, normalises the e-mail, checks the role belongs to the door; every problem at once. */
-function cleanInput(kind: DoorKind, input: UserInput): { name?: string; email?: string; role?: ManagedRole } {
+export function cleanInput(kind: DoorKind, input: UserInput): { name?: string; email?: string; role?: ManagedRole } {
   const out: { name?: string; email?: string; role?: ManagedRole } = {};
   const problems: FieldErrors = {};
   if (input.name !== undefined) {

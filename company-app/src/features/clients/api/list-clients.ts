@@ -12,6 +12,8 @@ export interface ClientListItem {
   documents_count: number;
   last_upload_at: string | null;
   created_at?: string;
+  /** Set on the archived list only. */
+  archived_at?: string | null;
 }
 
 export type ClientSort = 'name' | 'created_at' | 'last_upload';
@@ -20,9 +22,11 @@ export interface ListClientsInput extends ListQuery {
   sort?: ClientSort;
   /** A holding id; 0 = clients outside any holding; absent = all. */
   holding_id?: number;
+  /** The archived clients instead of the live ones (role 2). */
+  archived?: boolean;
 }
 
-/** POST clients: the company's clients, searched by name or CUI, filtered by holding. */
+/** POST clients: the company's clients (or its archived ones), searched by name or CUI, filtered by holding. */
 export async function listClients(
   companyId: number,
   input: ListClientsInput,
@@ -33,9 +37,14 @@ export async function listClients(
 }
 
 export function useClients(companyId: number, input: ListClientsInput) {
-  const { page, per_page, search, sort, direction, holding_id } = input;
+  const { page, per_page, search, sort, direction, holding_id, archived } = input;
   return useRequest(
-    (signal) => listClients(companyId, { page, per_page, search, sort, direction, holding_id }, signal),
-    [companyId, page, per_page, search, sort, direction, holding_id],
+    (signal) =>
+      listClients(
+        companyId,
+        { page, per_page, search, sort, direction, holding_id, archived: archived || undefined },
+        signal,
+      ),
+    [companyId, page, per_page, search, sort, direction, holding_id, archived],
   );
 }

@@ -1,28 +1,60 @@
 import { useState } from 'react';
-import { useParams } from 'react-router-dom';
-import { ClientDocumentsView, useCurrentUser, type ClientSummary } from '@dosar/shared';
+import { useNavigate, useParams } from 'react-router-dom';
+import { ClientDocumentsView, confirmDialog, toast, useCurrentUser, type ClientSummary } from '@dosar/shared';
 import { companyBase, useCompanyId } from '../../../lib/company-api';
 import { paths } from '../../../paths';
+import { archiveClient } from '../api/client-record';
+import { EditClientDialog } from './edit-client-dialog';
 import { NotifyClientDialog } from './notify-client-dialog';
+import { PortalAccessSection } from './portal-access-section';
 
 /**
  * /company/clients/{id}: the shared client documents view on the company door, with what only
- * the company has: the client's contact details and notes, and "Notifică clientul". Role 2
- * deletes documents, role 3 does not (comfort only: the server refuses role 3 anyway).
+ * the company has: the client's contact details and notes, "Notifică clientul", and for the owner
+ * (role 2) „Editează”, „Arhivează” and the „Acces portal” section. Role 2 deletes documents, role 3
+ * does not (comfort only: the server refuses role 3 anyway).
  */
 export function ClientViewPage() {
   const { id } = useParams();
+  const clientId = Number(id);
   const companyId = useCompanyId();
-  const role = useCurrentUser()?.role;
+  const navigate = useNavigate();
+  const owner = useCurrentUser()?.role === 2;
   const [notifying, setNotifying] = useState<ClientSummary | null>(null);
+  const [editing, setEditing] = useState<ClientSummary | null>(null);
+  const [archiving, setArchiving] = useState(false);
+  // A new key reloads the view after an edit (its header shows the saved fields).
+  const [version, setVersion] = useState(0);
+
+  const archive = async (client: ClientSummary) => {
+    const confirmed = await confirmDialog({
+      title: `Arhivezi clientul ${client.name}?`,
+      text: 'Clientul dispare din listă și din portalul holdingului. Documentele rămân păstrate; îl poți restaura din filtrul „Arhivați” al listei de clienți.',
+      confirmButtonText: 'Arhivează',
+      cancelButtonText: 'Renunță',
+      danger: true,
+    });
+    if (!confirmed) return;
+    setArchiving(true);
+    try {
+      const answer = await archiveClient(companyId, client.id);
+      void toast.success(answer.message || 'Clientul a fost arhivat.');
+      navigate(paths.dashboard);
+    } catch {
+      /* the shared client already showed the refusal */
+    } finally {
+      setArchiving(false);
+    }
+  };
 
   return (
     <>
       <ClientDocumentsView
+        key={version}
         apiBase={companyBase(companyId)}
-        clientId={Number(id)}
+        clientId={clientId}
         back={{ to: paths.dashboard, crumb: 'Clienți', label: 'Înapoi la clienți' }}
-        canDelete={() => role === 2}
+        canDelete={() => owner}
         details={(client) => (
           <>
             <p className="muted">
@@ -35,11 +67,49 @@ export function ClientViewPage() {
           </>
         )}
         actions={(client) => (
-          <button type="button" className="btn" onClick={() => setNotifying(client)}>
-            Notifică clientul
-          </button>
+          <>
+            <button type="button" className="btn" onClick={() => setNotifying(client)}>
+              Notifică clientul
+            </button>
+            {owner ? (
+              <>
+                <button type="button" className="btn" onClick={() => setEditing(client)}>
+                  Editează
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-danger"
+                  disabled={archiving}
+                  onClick={() => void archive(client)}
+                >
+                  Arhivează
+                </button>
+              </>
+            ) : null}
+          </>
         )}
       />
+      {owner && Number.isInteger(clientId) && clientId > 0 ? (
+        <div className="page">
+          <PortalAccessSection
+            key={version}
+            companyId={companyId}
+            clientId={clientId}
+            onHoldingCreated={() => setVersion((v) => v + 1)}
+          />
+        </div>
+      ) : null}
+      {editing ? (
+        <EditClientDialog
+          companyId={companyId}
+          client={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            setVersion((v) => v + 1);
+          }}
+        />
+      ) : null}
       {notifying ? (
         <NotifyClientDialog
           companyId={companyId}

@@ -11,6 +11,7 @@ import {
   Select,
   SortHeader,
   formatDate,
+  toast,
   useCurrentUser,
   useListState,
   type SortState,
@@ -18,14 +19,21 @@ import {
 import { useCompanyId } from '../../../lib/company-api';
 import { useHoldingOptions } from '../../../lib/api/list-holdings';
 import { paths } from '../../../paths';
-import { useClients, type ClientSort } from '../api/list-clients';
+import { restoreClient } from '../api/client-record';
+import { useClients, type ClientListItem, type ClientSort } from '../api/list-clients';
 
 const PER_PAGE = 20;
 const ALL_HOLDINGS = '';
 /** The server reads holding_id 0 as "clients outside any holding". */
 const NO_HOLDING = '0';
 
-/** Company dashboard: the client list, searched, filtered, sorted and paged on the server. */
+const LIVE = 'live';
+const ARCHIVED = 'archived';
+
+/**
+ * Company dashboard: the client list, searched, filtered, sorted and paged on the server. The owner
+ * also sees the archived clients (filter „Arhivați”) and brings one back with „Restaurează”.
+ */
 export function ClientsPage() {
   const companyId = useCompanyId();
   const user = useCurrentUser();
@@ -34,6 +42,9 @@ export function ClientsPage() {
     direction: 'asc',
   });
   const [holdingId, setHoldingId] = useState(ALL_HOLDINGS);
+  const [state, setState] = useState(LIVE);
+  const owner = user?.role === 2;
+  const archived = owner && state === ARCHIVED;
   const holdings = useHoldingOptions(companyId);
   const clients = useClients(companyId, {
     page,
@@ -41,7 +52,22 @@ export function ClientsPage() {
     search: term,
     ...sort,
     holding_id: holdingId === ALL_HOLDINGS ? undefined : Number(holdingId),
+    archived,
   });
+  const [restoring, setRestoring] = useState<number | null>(null);
+
+  const restore = async (client: ClientListItem) => {
+    setRestoring(client.id);
+    try {
+      const answer = await restoreClient(companyId, client.id);
+      void toast.success(answer.message || 'Clientul a fost restaurat.');
+      clients.reload();
+    } catch {
+      /* the shared client already showed the refusal (plan limit, CUI taken) */
+    } finally {
+      setRestoring(null);
+    }
+  };
 
   const filtered = term !== '' || holdingId !== ALL_HOLDINGS;
   const holdingFilterOptions = [
@@ -81,9 +107,31 @@ export function ClientsPage() {
             }}
           />
         </div>
+        {owner ? (
+          <div className="field">
+            <label htmlFor="client-state-filter">Stare</label>
+            <Select
+              inputId="client-state-filter"
+              aria-label="Clienți activi sau arhivați"
+              options={[
+                { value: LIVE, label: 'Activi' },
+                { value: ARCHIVED, label: 'Arhivați' },
+              ]}
+              value={state}
+              onChange={(value) => {
+                setState(value === ARCHIVED ? ARCHIVED : LIVE);
+                firstPage();
+              }}
+            />
+          </div>
+        ) : null}
       </SearchField>
 
-      <ClientsTable state={clients} filtered={filtered} sort={sort} onSort={setSort} />
+      {archived ? (
+        <ArchivedTable state={clients} filtered={filtered} restoring={restoring} onRestore={(c) => void restore(c)} />
+      ) : (
+        <ClientsTable state={clients} filtered={filtered} sort={sort} onSort={setSort} />
+      )}
 
       {clients.data && clients.data.meta.total > clients.data.meta.per_page && (
         <Pagination
@@ -150,6 +198,69 @@ function ClientsTable({ state, filtered, sort, onSort }: ClientsTableProps) {
                 <Link to={paths.client(client.id)} aria-label={`Deschide ${client.name}`}>
                   Deschide
                 </Link>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+    </ListStates>
+  );
+}
+
+interface ArchivedTableProps {
+  state: ReturnType<typeof useClients>;
+  filtered: boolean;
+  restoring: number | null;
+  onRestore: (client: ClientListItem) => void;
+}
+
+/** The archived clients: no link (their page is closed while archived), „Restaurează” brings one back. */
+function ArchivedTable({ state, filtered, restoring, onRestore }: ArchivedTableProps) {
+  return (
+    <ListStates
+      list={state}
+      errorText="Lista de clienți arhivați nu a putut fi încărcată."
+      serverError
+      empty={
+        <EmptyState title={filtered ? 'Niciun client arhivat nu corespunde căutării.' : 'Nu ai clienți arhivați.'}>
+          Clienții arhivați din pagina lor apar aici și pot fi restaurați.
+        </EmptyState>
+      }
+    >
+      {(rows, data) => (
+        <DataTable
+          className="card table-wrap"
+          busy={state.loading}
+          caption={`Arhivați: ${data.meta.total}`}
+          captionClassName="muted"
+          head={
+            <>
+              <th scope="col">Nume</th>
+              <th scope="col">CUI</th>
+              <th scope="col">Holding</th>
+              <th scope="col">Documente</th>
+              <th scope="col">Arhivat la</th>
+              <ActionsHeader />
+            </>
+          }
+        >
+          {rows.map((client) => (
+            <tr key={client.id}>
+              <td>{client.name}</td>
+              <td>{client.cui ?? '—'}</td>
+              <td>{client.holding?.name ?? <span className="muted">—</span>}</td>
+              <td>{client.documents_count}</td>
+              <td>{formatDate(client.archived_at ?? null, { time: true })}</td>
+              <td>
+                <button
+                  type="button"
+                  className="btn btn-ghost"
+                  aria-label={`Restaurează ${client.name}`}
+                  disabled={restoring === client.id}
+                  onClick={() => onRestore(client)}
+                >
+                  Restaurează
+                </button>
               </td>
             </tr>
           ))}
