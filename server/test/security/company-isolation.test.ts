@@ -127,6 +127,27 @@ const calls = (): Call[] => [
   },
   { action: 'documents.get', method: 'POST', path: `clients/${ids.client}/media/${ids.media}`, foreignObject: 404 },
   {
+    action: 'documents.update',
+    method: 'POST',
+    path: `clients/${ids.client}/media/${ids.media}/update`,
+    body: { name: 'mutat.pdf' },
+    foreignObject: 404,
+  },
+  {
+    action: 'documents.bulk',
+    method: 'POST',
+    path: `clients/${ids.client}/media/bulk`,
+    body: { ids: [ids.media], action: 'delete' },
+    foreignObject: 404,
+  },
+  { action: 'documents.trash', method: 'POST', path: `clients/${ids.client}/trash`, foreignObject: 404 },
+  {
+    action: 'documents.restore',
+    method: 'POST',
+    path: `clients/${ids.client}/media/${ids.media}/restore`,
+    foreignObject: 404,
+  },
+  {
     action: 'documents.collection',
     method: 'POST',
     path: `clients/${ids.client}/collection`,
