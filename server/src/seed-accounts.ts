@@ -29,7 +29,7 @@ export async function demoAccountsInUse(db: Db): Promise<DemoAccount[]> {
     ])
     .where('users.email', 'like', '%@demo.ro')
     .where('users.deleted_at', 'is', null)
-    .orderBy('users.role')
+    // The seed's order: the platform admin, then each firm's people (the README's table).
     .orderBy('users.id')
     .execute();
   const opens = new Map<string, boolean>();
