@@ -17,7 +17,8 @@ module.exports = {
       .replace(/\bimport\.meta\.url\b/g, "require('node:url').pathToFileURL(__filename).href")
       .replace(/\bimport\(\s*(["'][^"']+["'])\s*\)/g, '__jestImport($1)');
     const out = ts.transpileModule(code, {
-      fileName: filename,
+      // TypeScript keeps a `.mjs` file an ES module whatever `module` says: name it `.js` to get CommonJS.
+      fileName: filename.replace(/\.mjs$/, '.js'),
       compilerOptions: {
         module: ts.ModuleKind.CommonJS,
         target: ts.ScriptTarget.ES2022,

@@ -12,6 +12,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { AppContext } from './infra/context.js';
 import { errors, registerErrorHandler, sendError } from './infra/errors.js';
 import { redactUrl } from './lib/redact-url.js';
+import { logDestination, type LogStream } from './infra/log-format.js';
 import { registerAuth } from './infra/auth.js';
 import { registerSecurity } from './infra/security.js';
 import { registerReadCache } from './infra/cached-answer.js';
@@ -36,12 +37,13 @@ class OneLinePerRequest extends LogController {
 export interface BuildOptions {
   /** Sees every route as it registers (tests build the route table from it). */
   onRoute?: (route: RouteOptions) => void;
-  /** Where log lines go instead of stdout (tests read them). */
-  logStream?: { write(line: string): void };
+  /** Where log lines go instead of stdout (tests read them), in config.logFormat. */
+  logStream?: LogStream;
 }
 
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const { config } = ctx;
+  const stream = await logDestination(config, options.logStream);
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -56,7 +58,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
           remotePort: request.socket?.remotePort,
         }),
       },
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      ...(stream ? { stream } : {}),
     },
     logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,

@@ -43,3 +43,12 @@ test('payments: the sandbox in development, none in production unless chosen', (
   expect(loadConfig({ NODE_ENV: 'production', BILLING_PROVIDER: 'sandbox' }).billingProvider).toBe('sandbox');
   expect(() => loadConfig({ BILLING_PROVIDER: 'paypal' })).toThrow(/BILLING_PROVIDER/);
 });
+
+test('logs: human lines in development, JSON in production and tests or when LOG_FORMAT asks', () => {
+  expect(loadConfig({}).logFormat).toBe('pretty');
+  expect(loadConfig({ NODE_ENV: 'production' }).logFormat).toBe('json');
+  expect(loadConfig({ NODE_ENV: 'test' }).logFormat).toBe('json');
+  expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
+  expect(loadConfig({ NODE_ENV: 'production', LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+  expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
+});

@@ -31,6 +31,8 @@ export interface Config {
   readonly trashRetentionDays: number;
   readonly seedDemo: boolean;
   readonly logLevel: string;
+  /** Log lines as short human text (development) or JSON (production, tests, LOG_FORMAT=json). */
+  readonly logFormat: 'pretty' | 'json';
   readonly trustProxy: boolean;
   /** The hot read cache (infra/read-cache.ts); READ_CACHE=off turns it off. */
   readonly readCache: boolean;
@@ -105,6 +107,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trashRetentionDays: int(env.TRASH_RETENTION_DAYS, 90, 'TRASH_RETENTION_DAYS', problems),
     seedDemo,
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    // A person at a terminal reads `POST /api/login 200 12 ms`; log collectors read JSON.
+    logFormat: (env.LOG_FORMAT || (nodeEnv === 'development' ? 'pretty' : 'json')) as Config['logFormat'],
     trustProxy: env.TRUST_PROXY === '1',
     readCache: env.READ_CACHE !== 'off',
     // The sandbox trusts the browser: never the default of a production deployment.
@@ -112,6 +116,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       (nodeEnv === 'production' ? 'none' : 'sandbox')) as Config['billingProvider'],
     ...overrides,
   };
+  if (!['pretty', 'json'].includes(config.logFormat)) {
+    problems.push(`LOG_FORMAT poate fi pretty sau json (primit: ${config.logFormat})`);
+  }
   if (!['sandbox', 'none'].includes(config.billingProvider)) {
     problems.push(`BILLING_PROVIDER poate fi sandbox sau none (primit: ${config.billingProvider})`);
   }

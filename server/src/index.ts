@@ -3,7 +3,9 @@ import { boot } from './infra/boot.js';
 import { DataDirInUseError } from './infra/data-dir-lock.js';
 import { buildApp } from './app.js';
 import { migrateToLatest } from './db/migrate.js';
-import { seedDemoWorld } from './seed.js';
+import { DEMO_PASSWORD, seedDemoWorld } from './seed.js';
+import { demoAccountsInUse } from './seed-accounts.js';
+import { startBanner } from './start-banner.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -21,8 +23,22 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  const demoAccounts = await demoAccountsInUse(booted.ctx.db);
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Dosar rulează la ${config.publicUrl}`);
+  if (config.logFormat === 'pretty') {
+    // A person at a terminal: where to open it and who to sign in as (the README's demo table).
+    if (config.logLevel !== 'silent') {
+      process.stdout.write(
+        startBanner({ url: config.publicUrl, host: config.host, demoAccounts, demoPassword: DEMO_PASSWORD }),
+      );
+    }
+  } else {
+    // Log collectors: one structured line, no password.
+    app.log.info(
+      { url: config.publicUrl, demoAccounts: demoAccounts.map((account) => account.email) },
+      `Dosar rulează la ${config.publicUrl}`,
+    );
+  }
 }
 
 main().catch((error: unknown) => {

@@ -79,3 +79,49 @@ describe('request log', () => {
     expect(requestLines[0].res).toEqual({ statusCode: 401 });
   });
 });
+
+describe('request log in development (LOG_FORMAT=pretty)', () => {
+  let t: TestApp;
+  let company: Company;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      seed: false,
+      config: { logLevel: 'info', logFormat: 'pretty' },
+      logStream: { write: (line) => lines.push(line) },
+    });
+    company = await createCompany(t);
+  });
+  afterAll(() => t.close());
+  beforeEach(() => {
+    lines.length = 0;
+  });
+
+  it('a request is one short human line: time, level, method, URL, status, milliseconds', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: company.owner.email, password: PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+    const { token } = res.json() as { token: string };
+    lines.length = 0;
+    await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: GET \/api\/user 200 \d+ ms\n$/);
+    expect(lines[0]).not.toContain(token);
+  });
+
+  it('keeps the URL redacted and the refusals readable', async () => {
+    const hash = 'a9f3c1e7b2d84f06a1b2c3d4e5f60718293a4b5c6d7e8f90';
+    await t.app.inject({ method: 'GET', url: `/api/company-requests/${hash}` });
+    await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: 'dosar_session=secret-cookie' } });
+    const all = lines.join('');
+    expect(all).toMatch(/GET \/api\/company-requests\/\*\*\* \d{3} \d+ ms/);
+    expect(all).toMatch(/GET \/api\/user 401 \d+ ms/);
+    expect(all).not.toContain(hash);
+    expect(all).not.toContain('secret-cookie');
+    expect(all).not.toContain('{"');
+  });
+});
