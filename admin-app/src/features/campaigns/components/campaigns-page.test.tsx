@@ -61,7 +61,7 @@ describe('CampaignsPage', () => {
     compose();
     fireEvent.click(screen.getByRole('button', { name: 'Previzualizează' }));
     const region = await screen.findByRole('region', { name: 'Previzualizare' });
-    expect(within(region).getByText('3')).toBeInTheDocument();
+    expect(within(region).getByText('3 destinatari')).toBeInTheDocument();
     expect(within(region).getByTitle('Previzualizarea e-mailului')).toHaveAttribute('sandbox', '');
     expect(post).toHaveBeenCalledWith('/api/admin/campaigns/preview', {
       subject: 'Noutăți',

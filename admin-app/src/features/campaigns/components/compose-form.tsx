@@ -1,5 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { Spinner, TextAreaField, TextField, confirmDialog, fieldErrors } from '@dosar/shared';
+import { Spinner, TextAreaField, TextField, confirmDialog, countOf, fieldErrors } from '@dosar/shared';
 import { tenantKey, useTenantOptions } from '../../../lib/api/tenant-options';
 import { previewCampaign, type CampaignPreview } from '../api/preview-campaign';
 import { sendCampaign } from '../api/send-campaign';
@@ -73,7 +73,7 @@ export function ComposeForm({ onSent }: { onSent: (campaign: Campaign) => void }
         return;
       }
       const confirmed = await confirmDialog({
-        title: `Trimiți campania către ${current.recipients_count} ${current.recipients_count === 1 ? 'destinatar' : 'destinatari'}?`,
+        title: `Trimiți campania către ${countOf(current.recipients_count, 'destinatar', 'destinatari')}?`,
         text: `Subiect: „${current.subject}”. E-mailurile pleacă imediat, prin coada de e-mail.`,
         confirmButtonText: 'Trimite',
         icon: 'question',
@@ -221,7 +221,7 @@ export function ComposeForm({ onSent }: { onSent: (campaign: Campaign) => void }
         <div aria-label="Previzualizare" role="region" style={{ marginTop: 20 }}>
           <h3>Previzualizare</h3>
           <p>
-            <strong>{preview.recipients_count}</strong> {preview.recipients_count === 1 ? 'destinatar' : 'destinatari'}
+            <strong>{countOf(preview.recipients_count, 'destinatar', 'destinatari')}</strong>
             {preview.recipients.length > 0 && (
               <span className="muted">
                 {' '}

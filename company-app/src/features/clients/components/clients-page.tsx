@@ -10,6 +10,7 @@ import {
   SearchField,
   Select,
   SortHeader,
+  countOf,
   formatDate,
   useCurrentUser,
   useListState,
@@ -34,7 +35,9 @@ export function ClientsPage() {
     direction: 'asc',
   });
   const [holdingId, setHoldingId] = useState(ALL_HOLDINGS);
-  const holdings = useHoldingOptions(companyId);
+  // POST holdings is role 2 only: staff (role 3) get no holding filter rather than a 403 toast.
+  const owner = user?.role === 2;
+  const holdings = useHoldingOptions(companyId, owner);
   const clients = useClients(companyId, {
     page,
     per_page: PER_PAGE,
@@ -53,7 +56,7 @@ export function ClientsPage() {
   return (
     <div className="page">
       <PageHeader title="Clienți">
-        {user?.role === 2 && (
+        {owner && (
           <Link className="btn btn-primary" to={paths.newClient}>
             Client nou
           </Link>
@@ -67,20 +70,22 @@ export function ClientsPage() {
         value={search}
         onChange={setSearch}
       >
-        <div className="field">
-          <label htmlFor="client-holding-filter">Holding</label>
-          <Select
-            inputId="client-holding-filter"
-            aria-label="Filtrează după holding"
-            options={holdingFilterOptions}
-            value={holdingId}
-            placeholder="Toate holdingurile"
-            onChange={(value) => {
-              setHoldingId(value == null ? ALL_HOLDINGS : String(value));
-              firstPage();
-            }}
-          />
-        </div>
+        {owner && (
+          <div className="field">
+            <label htmlFor="client-holding-filter">Holding</label>
+            <Select
+              inputId="client-holding-filter"
+              aria-label="Filtrează după holding"
+              options={holdingFilterOptions}
+              value={holdingId}
+              placeholder="Toate holdingurile"
+              onChange={(value) => {
+                setHoldingId(value == null ? ALL_HOLDINGS : String(value));
+                firstPage();
+              }}
+            />
+          </div>
+        )}
       </SearchField>
 
       <ClientsTable state={clients} filtered={filtered} sort={sort} onSort={setSort} />
@@ -124,7 +129,7 @@ function ClientsTable({ state, filtered, sort, onSort }: ClientsTableProps) {
         <DataTable
           className="card table-wrap"
           busy={state.loading}
-          caption={`${data.meta.total} clienți`}
+          caption={countOf(data.meta.total, 'client', 'clienți')}
           captionClassName="muted"
           head={
             <>
