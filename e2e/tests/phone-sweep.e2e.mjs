@@ -62,7 +62,7 @@ async function overflowOf(page) {
     if (pageWidth > width) problems.push(`the page is ${pageWidth} px wide`);
     const scrolls = (el) => {
       for (let p = el.parentElement; p; p = p.parentElement) {
-        const overflow = getComputedStyle(p).overflowX;
+        const overflow = window.getComputedStyle(p).overflowX;
         if (p !== document.documentElement && p !== document.body && (overflow === 'auto' || overflow === 'scroll'))
           return true;
       }
@@ -70,7 +70,7 @@ async function overflowOf(page) {
     };
     for (const el of document.querySelectorAll('button, a[href], input, select, textarea')) {
       const rect = el.getBoundingClientRect();
-      if (rect.width === 0 || rect.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+      if (rect.width === 0 || rect.height === 0 || window.getComputedStyle(el).visibility === 'hidden') continue;
       if (el.closest('.area-sidebar, .sr-only')) continue;
       if (rect.right > width + 1 && !scrolls(el)) {
         const name = (el.innerText || el.getAttribute('aria-label') || el.getAttribute('name') || el.tagName).trim();
