@@ -50,7 +50,11 @@ test(
     const frame = preview.frameLocator('iframe[title="Previzualizarea e-mailului"]');
     await frame.getByText(`cod ${marker}`).waitFor({ state: 'visible' });
     // Bold from the toolbar reached the mail.
-    await frame.locator('b, strong').filter({ hasText: `cod ${marker}` }).first().waitFor({ state: 'visible' });
+    await frame
+      .locator('b, strong')
+      .filter({ hasText: `cod ${marker}` })
+      .first()
+      .waitFor({ state: 'visible' });
 
     // Send, after the confirmation naming the number of recipients.
     await page.getByRole('button', { name: 'Trimite campania' }).click();
