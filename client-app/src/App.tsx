@@ -37,7 +37,7 @@ const routes: AreaRoute[] = [
   { path: 'users', roles: [4], label: 'Utilizatori', element: <UsersPage /> },
   { path: 'subscription', roles: [4], label: 'Abonament', element: <SubscriptionPage /> },
   { path: 'profile', roles: [4, 5], label: 'Profilul meu', element: <ProfilePage /> },
-  { path: ':id', roles: [4, 5], element: <ClientViewPage /> },
+  { path: ':id', roles: [4, 5], title: 'Firmă', element: <ClientViewPage /> },
 ];
 
 export default function App(_props: RemoteAppProps) {

@@ -38,7 +38,7 @@ const SubscriptionPage = lazy(() =>
 const routes: AreaRoute[] = [
   { path: 'dashboard', roles: [2, 3], label: 'Clienți', element: <ClientsPage /> },
   { path: 'new-client', roles: [2], label: 'Client nou', element: <NewClientPage /> },
-  { path: 'clients/:id', roles: [2, 3], element: <ClientViewPage /> },
+  { path: 'clients/:id', roles: [2, 3], title: 'Client', element: <ClientViewPage /> },
   { path: 'holdings', roles: [2], label: 'Holdinguri', element: <HoldingsPage /> },
   { path: 'categories', roles: [2], label: 'Categorii', element: <CategoriesPage /> },
   { path: 'utils', roles: [2, 3], label: 'Fișiere utile', element: <UtilityFilesPage /> },

@@ -24,13 +24,17 @@ test(
   async ({ page, server }) => {
     const marker = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
     const subject = `Noutati Dosar E2E ${marker}`;
-    const body = `<p>Bună ziua, {{nume}},</p>\n<p>Noutăți pentru {{firma}}: cod ${marker}.</p>\n<p>Echipa Dosar</p>`;
+    const body = `Bună ziua, {{nume}}! Noutăți pentru {{firma}}: cod ${marker}. Echipa Dosar`;
 
     await signInAs(page, 'admin@demo.ro');
     await areaSidebar(page).getByRole('link', { name: 'Campanii', exact: true }).click();
     await expectPath(page, '/admin/campaigns');
     await page.getByLabel(/^Subiect/).fill(subject);
-    await page.getByLabel(/^Mesaj/).fill(body);
+    // The message is written in the editor, formatted with its toolbar (no raw HTML to type).
+    const editor = page.getByRole('textbox', { name: 'Mesaj' });
+    await editor.fill(body);
+    await editor.press('ControlOrMeta+a');
+    await page.getByRole('toolbar', { name: 'Formatare' }).getByRole('button', { name: 'Îngroșat' }).click();
     const audience = page.getByRole('radio', { name: 'Toți proprietarii de companii' });
     await audience.check();
     assert.ok(await audience.isChecked());
@@ -45,6 +49,12 @@ test(
     assert.match(previewText, new RegExp(`Subiect: ${subject}`));
     const frame = preview.frameLocator('iframe[title="Previzualizarea e-mailului"]');
     await frame.getByText(`cod ${marker}`).waitFor({ state: 'visible' });
+    // Bold from the toolbar reached the mail.
+    await frame
+      .locator('b, strong')
+      .filter({ hasText: `cod ${marker}` })
+      .first()
+      .waitFor({ state: 'visible' });
 
     // Send, after the confirmation naming the number of recipients.
     await page.getByRole('button', { name: 'Trimite campania' }).click();

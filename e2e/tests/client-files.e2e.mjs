@@ -41,6 +41,6 @@ test('client: holding@demo.ro uploads a file to a client; owner@demo.ro sees it 
   const row = owner.page.getByRole('row').filter({ hasText: fileName });
   await row.waitFor({ state: 'visible' });
   // Uploaded by the group's administrator (the "De către" column).
-  await row.getByRole('cell', { name: 'Administrator Grup Demo', exact: true }).waitFor({ state: 'visible' });
+  await row.getByRole('cell', { name: 'Mihai Georgescu', exact: true }).waitFor({ state: 'visible' });
   await row.getByRole('button', { name: `Descarcă ${fileName}`, exact: true }).waitFor({ state: 'visible' });
 });

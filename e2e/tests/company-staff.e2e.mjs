@@ -33,3 +33,23 @@ test('staff: typing a role-2 URL is refused with the toast, then back to /compan
     await page.getByRole('heading', { level: 1, name: 'Clienți' }).waitFor({ state: 'visible' });
   }
 });
+
+test('staff: the dashboard shows no error toast (it asks only for what role 3 may see)', async ({ page }) => {
+  const refused = [];
+  page.on('response', (response) => {
+    if (response.status() === 403) refused.push(new URL(response.url()).pathname);
+  });
+  await signInAs(page, 'staff@demo.ro');
+  await page.getByRole('heading', { level: 1, name: 'Clienți' }).waitFor({ state: 'visible' });
+  await page.getByRole('link', { name: 'Alfa Distribuție SRL' }).first().waitFor({ state: 'visible' });
+  await page.waitForLoadState('networkidle');
+  // Visit it again, as staff do every morning.
+  await page.goto('/company/dashboard');
+  await page.getByRole('link', { name: 'Alfa Distribuție SRL' }).first().waitFor({ state: 'visible' });
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(500);
+  assert.deepEqual(refused, [], `calls refused with 403: ${refused.join(', ')}`);
+  assert.equal(await page.locator('.swal2-container').count(), 0, 'no toast on the staff dashboard');
+  assert.equal(await page.getByText(NOT_AUTHORIZED).count(), 0);
+  assert.equal(await page.title(), 'Clienți — Dosar');
+});

@@ -8,14 +8,16 @@ import { DEFAULT_CATEGORIES } from './features/companies/index.js';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
-/** Recognisable strings, one per tenant, so isolation tests can look for leaks. */
-export const CANARY = { demo: 'CANARY-DEMO-7f3a', other: 'CANARY-ALT-9c2e' } as const;
-
 export { DEFAULT_CATEGORIES };
 
 /** A small, valid one-page PDF saying `text`. */
 export function tinyPdf(text: string): Buffer {
-  const stream = `BT /F1 18 Tf 72 720 Td (${text.replace(/[()\\]/g, '')}) Tj ET`;
+  // Helvetica in a PDF without an encoding table: plain ASCII (diacritics dropped, "ș" → "s").
+  const ascii = text
+    .normalize('NFD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/[()\\]/g, '');
+  const stream = `BT /F1 18 Tf 72 720 Td (${ascii}) Tj ET`;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
@@ -36,6 +38,39 @@ export function tinyPdf(text: string): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
+const MONTH_NAMES = [
+  'ianuarie',
+  'februarie',
+  'martie',
+  'aprilie',
+  'mai',
+  'iunie',
+  'iulie',
+  'august',
+  'septembrie',
+  'octombrie',
+  'noiembrie',
+  'decembrie',
+];
+
+/** '2026-03' → 'martie 2026'. */
+function monthLabel(period: string): string {
+  const [year, month] = period.split('-');
+  return `${MONTH_NAMES[Number(month) - 1]} ${year}`;
+}
+
+/**
+ * The demo documents of one client and month, each in the category it belongs to (a bank statement
+ * under "Extrase bancare", an issued invoice under "Facturi emise"), named as a firm names them.
+ */
+function demoDocuments(prefix: string, bank: string, period: string, monthIndex: number) {
+  const number = String(40 + monthIndex * 7 + prefix.length).padStart(4, '0');
+  return [
+    { category: 'Facturi emise', name: `Factură ${prefix}-${number} ${monthLabel(period)}.pdf` },
+    { category: 'Extrase bancare', name: `Extras de cont ${bank} ${monthLabel(period)}.pdf` },
+  ];
+}
+
 function monthsAgo(n: number): string {
   const d = new Date();
   d.setUTCDate(1);
@@ -47,11 +82,12 @@ interface TenantSpec {
   company: { name: string; cui: string; email: string };
   holding: { name: string; cui: string; email: string };
   owner: string;
+  ownerName: string;
   staff?: string;
   holdingAdmin: string;
+  holdingAdminName: string;
   holdingUser?: string;
-  clients: { name: string; cui: string; inHolding: boolean }[];
-  canary: string;
+  clients: { name: string; cui: string; inHolding: boolean; prefix: string; bank: string; notes: string }[];
 }
 
 const TENANTS: TenantSpec[] = [
@@ -59,26 +95,63 @@ const TENANTS: TenantSpec[] = [
     company: { name: 'Contabil Demo SRL', cui: 'RO12345674', email: 'office@contabil-demo.ro' },
     holding: { name: 'Grup Demo', cui: 'RO23456783', email: 'contact@grup-demo.ro' },
     owner: 'owner@demo.ro',
+    ownerName: 'Maria Constantinescu',
     staff: 'staff@demo.ro',
     holdingAdmin: 'holding@demo.ro',
+    holdingAdminName: 'Mihai Georgescu',
     holdingUser: 'client@demo.ro',
     clients: [
-      { name: 'Alfa Distribuție SRL', cui: '34567892', inHolding: true },
-      { name: 'Beta Construct SRL', cui: '45678900', inHolding: true },
-      { name: 'Gamma Consultanță SRL', cui: '56789016', inHolding: false },
+      {
+        name: 'Alfa Distribuție SRL',
+        cui: '34567892',
+        inHolding: true,
+        prefix: 'ALF',
+        bank: 'Banca Transilvania',
+        notes: 'Documentele lunii se trimit până pe 10. Persoană de contact: Ioana Popescu.',
+      },
+      {
+        name: 'Beta Construct SRL',
+        cui: '45678900',
+        inHolding: true,
+        prefix: 'BET',
+        bank: 'BCR',
+        notes: 'Lucrări în regie proprie; situațiile de lucrări vin odată cu facturile.',
+      },
+      {
+        name: 'Gamma Consultanță SRL',
+        cui: '56789016',
+        inHolding: false,
+        prefix: 'GMC',
+        bank: 'ING Bank',
+        notes: 'Plătitor de TVA la încasare.',
+      },
     ],
-    canary: CANARY.demo,
   },
   {
     company: { name: 'Alt Contabil SRL', cui: 'RO67890120', email: 'office@alt-contabil.ro' },
     holding: { name: 'Alt Grup', cui: 'RO78901233', email: 'contact@alt-grup.ro' },
     owner: 'owner2@demo.ro',
+    ownerName: 'Radu Stănescu',
     holdingAdmin: 'holding2@demo.ro',
+    holdingAdminName: 'Cristina Marin',
     clients: [
-      { name: 'Delta Transport SRL', cui: '89012341', inHolding: true },
-      { name: 'Epsilon Agro SRL', cui: '90123459', inHolding: false },
+      {
+        name: 'Delta Transport SRL',
+        cui: '89012341',
+        inHolding: true,
+        prefix: 'DLT',
+        bank: 'BRD',
+        notes: 'Foile de parcurs se scanează lunar.',
+      },
+      {
+        name: 'Epsilon Agro SRL',
+        cui: '90123459',
+        inHolding: false,
+        prefix: 'EPS',
+        bank: 'CEC Bank',
+        notes: 'Subvențiile APIA se încasează în contul CEC.',
+      },
     ],
-    canary: CANARY.other,
   },
 ];
 
@@ -112,10 +185,10 @@ export async function seedDemoWorld(ctx: Pick<AppContext, 'db' | 'storage'>): Pr
       await trx.insertInto('company_holding').values({ company_id: company.id, holding_id: holding.id }).execute();
 
       const people: { email: string; role: 2 | 3 | 4 | 5; name: string }[] = [
-        { email: t.owner, role: 2, name: `Proprietar ${t.company.name}` },
-        ...(t.staff ? [{ email: t.staff, role: 3 as const, name: 'Angajat Demo' }] : []),
-        { email: t.holdingAdmin, role: 4, name: `Administrator ${t.holding.name}` },
-        ...(t.holdingUser ? [{ email: t.holdingUser, role: 5 as const, name: 'Utilizator Client Demo' }] : []),
+        { email: t.owner, role: 2, name: t.ownerName },
+        ...(t.staff ? [{ email: t.staff, role: 3 as const, name: 'Andrei Ionescu' }] : []),
+        { email: t.holdingAdmin, role: 4, name: t.holdingAdminName },
+        ...(t.holdingUser ? [{ email: t.holdingUser, role: 5 as const, name: 'Elena Dumitrescu' }] : []),
       ];
       const userIds: Record<string, number> = {};
       for (const p of people) {
@@ -135,14 +208,14 @@ export async function seedDemoWorld(ctx: Pick<AppContext, 'db' | 'storage'>): Pr
         userIds[p.email] = row.id;
       }
 
-      const categoryIds: number[] = [];
+      const categoryIds = new Map<string, number>();
       for (const [position, name] of DEFAULT_CATEGORIES.entries()) {
         const row = await trx
           .insertInto('categories')
           .values({ company_id: company.id, holding_id: null, name, position })
           .returning('id')
           .executeTakeFirstOrThrow();
-        categoryIds.push(row.id);
+        categoryIds.set(name, row.id);
       }
 
       for (const [i, c] of t.clients.entries()) {
@@ -155,14 +228,15 @@ export async function seedDemoWorld(ctx: Pick<AppContext, 'db' | 'storage'>): Pr
             cui: c.cui,
             email: `contabilitate@${c.name.split(' ')[0].toLowerCase()}.ro`,
             phone: '0722000000',
-            notes: `Observații client ${t.canary}`,
+            notes: c.notes,
           })
           .returning('id')
           .executeTakeFirstOrThrow();
         for (let m = 0; m < 2; m++) {
-          for (const [k, categoryId] of categoryIds.slice(0, 2).entries()) {
-            const name = `${k === 0 ? 'Factura' : 'Extras'} ${c.name.split(' ')[0]} ${monthsAgo(m)} ${t.canary}.pdf`;
-            const body = tinyPdf(name);
+          for (const doc of demoDocuments(c.prefix, c.bank, monthsAgo(m), m)) {
+            const name = doc.name;
+            const categoryId = categoryIds.get(doc.category) ?? null;
+            const body = tinyPdf(`${c.name} - ${name.replace(/\.pdf$/, '')}`);
             const key = newStorageKey(`company-${company.id}/client-${client.id}`);
             files.push({ key, body });
             await trx
@@ -184,7 +258,10 @@ export async function seedDemoWorld(ctx: Pick<AppContext, 'db' | 'storage'>): Pr
         }
       }
 
-      const utilBody = Buffer.from(`Model de contract ${t.canary}\nCompletați datele firmei.\n`, 'utf8');
+      const utilBody = Buffer.from(
+        `Model de contract de prestări servicii contabile - ${t.company.name}\nCompletați datele firmei.\n`,
+        'utf8',
+      );
       const utilKey = newStorageKey(`company-${company.id}/utils`);
       files.push({ key: utilKey, body: utilBody });
       const media = await trx
@@ -209,7 +286,7 @@ export async function seedDemoWorld(ctx: Pick<AppContext, 'db' | 'storage'>): Pr
           company_id: company.id,
           media_id: media.id,
           title: 'Model contract',
-          description: `Model ${t.canary}`,
+          description: 'Contractul de prestări servicii contabile, de completat cu datele firmei.',
         })
         .execute();
     }

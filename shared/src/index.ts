@@ -65,6 +65,7 @@ export { formatBytes, formatDate, formatRon } from './lib/format';
 export { saveBlob, filenameFromDisposition } from './lib/download';
 
 export { AreaApp, type AreaAppProps, type AreaRoute } from './ui/AreaApp';
+export { pageTitle, usePageTitle } from './ui/page-title';
 // The session's screens and their calls (ui/ holds no HTTP call).
 export { ProfileForm } from './session/ProfileForm';
 export { updateProfile, type UpdateProfileInput } from './session/api/update-profile';
@@ -82,6 +83,7 @@ export { normalizeCui } from './lib/cui';
 export { compact, type ListQuery, type SortDirection } from './lib/list-query';
 export { errorStatus, errorMessage, fieldErrors, isCancelled, type ApiErrorBody } from './lib/errors';
 export { formatPeriod, formatPeriodShort, periodFromNow, recentPeriods } from './lib/months';
+export { countOf } from './lib/plural';
 export { useRequest, type RequestState } from './lib/use-request';
 export { useDebouncedValue } from './lib/use-debounced-value';
 export { postForBlob, type DownloadOptions, type DownloadedFile } from './lib/post-for-blob';

@@ -16,7 +16,7 @@
  */
 import type { TestApp } from '../helpers.js';
 import type { MultipartPart } from '../multipart.js';
-import { CANARY } from '../../src/seed.js';
+import { CANARY } from '../canary.js';
 import { lastPeriods } from '../../src/features/clients/index.js';
 import {
   api,

@@ -11,7 +11,8 @@ import { Ajv } from 'ajv';
 import formats from 'ajv-formats';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { field, file, multipart } from '../multipart.js';
-import { CANARY, tinyPdf } from '../../src/seed.js';
+import { tinyPdf } from '../../src/seed.js';
+import { CANARY } from '../canary.js';
 import {
   api,
   createAdmin,

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { fieldErrors } from '../lib/errors';
-import { formatPeriod, recentPeriods } from '../lib/months';
+import { formatPeriod, periodFromNow, recentPeriods } from '../lib/months';
 import { countOf } from '../lib/plural';
 import { FormActions } from '../ui/FormActions';
 import { Modal } from '../ui/Modal';
@@ -31,7 +31,7 @@ export function MoveDialog({ documents, categories, onClose, onSave }: MoveDialo
   const single = documents.length === 1 ? documents[0] : null;
   const first = documents[0];
   const [categoryId, setCategoryId] = useState(first?.category_id != null ? String(first.category_id) : NO_CATEGORY);
-  const [period, setPeriod] = useState(first?.period ?? recentPeriods(0)[1]);
+  const [period, setPeriod] = useState(first?.period ?? periodFromNow(0));
   const [name, setName] = useState(single ? documentName(single) : '');
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -34,7 +34,7 @@ function limitsText(limits: UploadLimits | undefined): string {
   if (limits?.max_bytes) parts.push(`Maximum ${formatBytes(limits.max_bytes)} pe fișier.`);
   if (limits?.allowed_types?.length)
     parts.push(`Tipuri acceptate: ${limits.allowed_types.map((e) => e.toUpperCase()).join(', ')}.`);
-  if (limits?.max_files) parts.push(`Cel mult ${limits.max_files} fișiere odată.`);
+  if (limits?.max_files) parts.push(`Cel mult ${countOf(limits.max_files, 'fișier', 'fișiere')} odată.`);
   return parts.join(' ') || 'Poți alege mai multe fișiere deodată.';
 }
 
@@ -45,6 +45,7 @@ function limitsText(limits: UploadLimits | undefined): string {
 export function UploadPanel({ clientUrl, categories, limits, onUploaded }: UploadPanelProps) {
   const upload = useBatchUpload(clientUrl, limits);
   const inputRef = useRef<HTMLInputElement>(null);
+  const cameraRef = useRef<HTMLInputElement>(null);
   const baseId = useId();
   const limitsId = `${baseId}-limits`;
   const [dragging, setDragging] = useState(false);
@@ -66,7 +67,9 @@ export function UploadPanel({ clientUrl, categories, limits, onUploaded }: Uploa
     if (incoming.length === 0 || upload.running) return;
     const max = limits?.max_files;
     if (max && incoming.length > max) {
-      void toast.error(`Poți încărca cel mult ${max} fișiere odată; au fost păstrate primele ${max}.`);
+      void toast.error(
+        `Poți încărca cel mult ${countOf(max, 'fișier', 'fișiere')} odată; au fost păstrate primele ${max}.`,
+      );
       upload.add(incoming.slice(0, max));
       return;
     }
@@ -85,7 +88,9 @@ export function UploadPanel({ clientUrl, categories, limits, onUploaded }: Uploa
   const startUpload = async () => {
     const saved = await upload.start(batchTarget, upload.files);
     if (saved > 0) {
-      void toast.success(saved === 1 ? 'Un fișier a fost încărcat.' : `${saved} fișiere au fost încărcate.`);
+      void toast.success(
+        saved === 1 ? 'Un fișier a fost încărcat.' : `${countOf(saved, 'fișier', 'fișiere')} au fost încărcate.`,
+      );
       onUploaded();
     }
   };
@@ -144,6 +149,28 @@ export function UploadPanel({ clientUrl, categories, limits, onUploaded }: Uploa
         >
           Alege fișiere
         </button>
+        {/* On a phone: the camera straight away (shown only where the pointer is a finger). */}
+        <button
+          type="button"
+          className="btn upload-camera"
+          onClick={() => cameraRef.current?.click()}
+          disabled={upload.running}
+        >
+          Fotografiază
+        </button>
+        <input
+          ref={cameraRef}
+          type="file"
+          accept="image/*"
+          capture="environment"
+          className="sr-only"
+          tabIndex={-1}
+          aria-label="Fotografie de încărcat"
+          onChange={(e) => {
+            addFiles(Array.from(e.target.files ?? []));
+            e.target.value = '';
+          }}
+        />
         <input
           ref={inputRef}
           type="file"
@@ -219,14 +246,12 @@ export function UploadPanel({ clientUrl, categories, limits, onUploaded }: Uploa
               </button>
             ) : (
               <>
-                <button
-                  type="button"
-                  className="btn btn-primary"
-                  disabled={sendable.length === 0}
-                  onClick={() => void startUpload()}
-                >
-                  {`Încarcă ${countOf(sendable.length, 'fișier', 'fișiere')}`}
-                </button>
+                {/* Nothing left to send (all uploaded or refused): no "Încarcă 0 fișiere" button. */}
+                {sendable.length > 0 ? (
+                  <button type="button" className="btn btn-primary" onClick={() => void startUpload()}>
+                    {`Încarcă ${countOf(sendable.length, 'fișier', 'fișiere')}`}
+                  </button>
+                ) : null}
                 <button type="button" className="btn btn-ghost" onClick={upload.clear}>
                   Golește lista
                 </button>

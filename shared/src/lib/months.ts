@@ -41,7 +41,7 @@ export function periodFromNow(offset = 0, now = new Date()): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
 }
 
-/** Next month, this month and the `count` before it, newest first (the months a batch can go to). */
+/** This month and the `count` before it, newest first (the months a batch can go to; never a future one). */
 export function recentPeriods(count = 24, now = new Date()): string[] {
-  return Array.from({ length: count + 2 }, (_, i) => periodFromNow(1 - i, now));
+  return Array.from({ length: count + 1 }, (_, i) => periodFromNow(-i, now));
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { formatBytes, formatDate, formatRon } from '../lib/format';
+import { countOf } from '../lib/plural';
 import { useCurrentUser } from '../session/hooks';
 import { confirmDialog } from '../ui/confirm-dialog';
 import { EmptyState } from '../ui/EmptyState';
@@ -216,7 +217,7 @@ export function SubscriptionPage({ tenant, clients }: SubscriptionPageProps) {
             <p className="muted">
               {current.status === 'expired'
                 ? `A expirat la ${formatDate(current.current_period_end)}.`
-                : `Valabil până la ${formatDate(current.current_period_end)} (${daysLeft(current.current_period_end)} zile rămase).`}
+                : `Valabil până la ${formatDate(current.current_period_end)} (${countOf(daysLeft(current.current_period_end), 'zi rămasă', 'zile rămase')}).`}
             </p>
             <UsageBars limits={limits} usage={data.usage} plan={current.plan} />
           </>
@@ -250,7 +251,9 @@ export function SubscriptionPage({ tenant, clients }: SubscriptionPageProps) {
                     {plan.max_clients === null ? clients.unlimited : `Până la ${plan.max_clients} ${clients.plural}`}
                   </li>
                   <li>
-                    {plan.max_users === null ? 'Utilizatori nelimitați' : `Până la ${plan.max_users} utilizatori`}
+                    {plan.max_users === null
+                      ? 'Utilizatori nelimitați'
+                      : `Până la ${countOf(plan.max_users, 'utilizator', 'utilizatori')}`}
                   </li>
                   <li>
                     {plan.max_storage_bytes === null

@@ -12,7 +12,7 @@ jest.mock('./toast', () => ({ toast: { error: jest.fn(), success: jest.fn() } })
 const routes: AreaRoute[] = [
   { path: 'dashboard', roles: [2, 3], label: 'Clienți', element: <h1>Lista clienților</h1> },
   { path: 'users', roles: [2], label: 'Utilizatori', element: <h1>Utilizatorii firmei</h1> },
-  { path: 'clients/:id', roles: [2, 3], element: <h1>Un client</h1> },
+  { path: 'clients/:id', roles: [2, 3], title: 'Client', element: <h1>Un client</h1> },
 ];
 
 function renderArea(role: Role | null, url: string) {
@@ -67,6 +67,18 @@ describe('AreaApp', () => {
     expect(screen.queryByRole('link', { name: 'Utilizatori' })).not.toBeInTheDocument();
     expect(screen.getByText('Ion')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Deconectare' })).toBeInTheDocument();
+  });
+
+  it("gives each screen its own tab title: the route's title, else its menu label", async () => {
+    renderArea(2, '/company/dashboard');
+    await screen.findByRole('heading', { name: 'Lista clienților' });
+    expect(document.title).toBe('Clienți — Dosar');
+  });
+
+  it('titles a detail screen by its own title', async () => {
+    renderArea(2, '/company/clients/7');
+    await screen.findByRole('heading', { name: 'Un client' });
+    expect(document.title).toBe('Client — Dosar');
   });
 
   it('sends a signed-out visitor to /login without a toast', async () => {

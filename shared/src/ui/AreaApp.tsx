@@ -6,6 +6,7 @@ import type { NavItem, Role } from '../types';
 import { AreaLayout } from './AreaLayout';
 import { EmptyState } from './EmptyState';
 import { RoleGuard } from './RouteGuard';
+import { usePageTitle } from './page-title';
 import { Spinner } from './Spinner';
 
 /** One screen of an area: its path relative to the area prefix, who may open it, its menu label. */
@@ -16,6 +17,14 @@ export interface AreaRoute {
   roles: Role[];
   /** Menu entry; routes without a label (e.g. a detail view) are not in the menu. */
   label?: string;
+  /** The browser tab's title ("… — Dosar"); the menu label when absent. */
+  title?: string;
+}
+
+/** Sets the tab's title for the route it wraps ("Clienți — Dosar"). */
+function Titled({ title, children }: { title?: string; children: ReactNode }) {
+  usePageTitle(title);
+  return <>{children}</>;
 }
 
 export interface AreaAppProps {
@@ -71,9 +80,24 @@ export function AreaApp({ title, basePath, roles, defaultPath, routes, notice }:
           <Routes>
             <Route index element={<Navigate to={defaultPath} replace />} />
             {routes.map((r) => (
-              <Route key={r.path} path={r.path} element={<RoleGuard roles={r.roles}>{r.element}</RoleGuard>} />
+              <Route
+                key={r.path}
+                path={r.path}
+                element={
+                  <Titled title={r.title ?? r.label ?? title}>
+                    <RoleGuard roles={r.roles}>{r.element}</RoleGuard>
+                  </Titled>
+                }
+              />
             ))}
-            <Route path="*" element={<NotFound home={defaultPath} />} />
+            <Route
+              path="*"
+              element={
+                <Titled title="Pagina nu există">
+                  <NotFound home={defaultPath} />
+                </Titled>
+              }
+            />
           </Routes>
         </Suspense>
       </AreaLayout>

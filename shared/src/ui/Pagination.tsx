@@ -1,3 +1,5 @@
+import { countOf } from '../lib/plural';
+
 export interface PaginationProps {
   page: number;
   perPage: number;
@@ -20,7 +22,7 @@ function pageWindow(page: number, pages: number): (number | 'gap')[] {
 export function Pagination({ page, perPage, total, onPage }: PaginationProps) {
   const pages = Math.max(1, Math.ceil(total / Math.max(1, perPage)));
   if (total <= perPage && page <= 1) {
-    return <div className="pagination muted">{total === 1 ? '1 rezultat' : `${total} rezultate`}</div>;
+    return <div className="pagination muted">{countOf(total, 'rezultat', 'rezultate')}</div>;
   }
   const from = total === 0 ? 0 : (page - 1) * perPage + 1;
   const to = Math.min(total, page * perPage);

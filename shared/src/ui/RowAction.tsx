@@ -1,5 +1,5 @@
 export interface RowActionProps {
-  /** The visible text, a verb: "Modifică", "Șterge", "Descarcă". */
+  /** The visible text, a verb: "Editează", "Șterge", "Descarcă". */
   action: string;
   /** What the row is about; screen readers hear "<action> <target>". */
   target: string;

@@ -1,7 +1,9 @@
+import { usePageTitle } from '@dosar/shared';
 import { Link } from 'react-router-dom';
 import { paths } from './paths';
 
 export function NotFoundPage() {
+  usePageTitle('Pagina nu există');
   return (
     <div className="page">
       <div className="card fallback">

@@ -57,7 +57,7 @@ export function PublicLayout() {
       </main>
       <footer className="site-footer">
         <span>© {new Date().getFullYear()} Dosar — documentele clienților, la un loc.</span>
-        <nav aria-label="Informații legale" className="site-nav" style={{ flex: '0 0 auto' }}>
+        <nav aria-label="Informații legale" className="site-nav site-footer-nav">
           <Link to={paths.terms}>Termeni și condiții</Link>
           <Link to={paths.confidentiality}>Confidențialitate</Link>
           <Link to={paths.documentation}>Documentație</Link>

@@ -30,11 +30,15 @@ export interface Option {
   label: string;
 }
 
-/** Every holding as Select options (first 100 by name: a company works with a handful). */
-export function useHoldingOptions(companyId: number) {
+/**
+ * Every holding as Select options (first 100 by name: a company works with a handful).
+ * `enabled: false` asks nothing (POST holdings is role 2 only: a staff screen must not call it).
+ */
+export function useHoldingOptions(companyId: number, enabled = true) {
   const state = useRequest(
     (signal) => listHoldings(companyId, { page: 1, per_page: 100, sort: 'name', direction: 'asc' }, signal),
     [companyId],
+    enabled,
   );
   const options: Option[] = (state.data?.data ?? []).map((h) => ({ value: String(h.id), label: h.name }));
   return { ...state, options };

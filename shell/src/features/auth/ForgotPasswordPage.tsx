@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { FieldRow, fieldErrorsOf, type FieldErrors } from '@dosar/shared';
+import { FieldRow, fieldErrorsOf, type FieldErrors, usePageTitle } from '@dosar/shared';
 import { paths } from '../../app/paths';
 import { requestPasswordReset } from './api/request-password-reset';
 
 /** /forgot-password: asks for a reset link; the answer never reveals whether the account exists. */
 export function ForgotPasswordPage() {
+  usePageTitle('Resetarea parolei');
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<string | null>(null);

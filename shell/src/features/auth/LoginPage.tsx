@@ -1,9 +1,10 @@
 import { Link } from 'react-router-dom';
-import { LoginForm } from '@dosar/shared';
+import { LoginForm, usePageTitle } from '@dosar/shared';
 import { paths } from '../../app/paths';
 
 /** /login: after sign-in the guest-only guard sends the user to their area. */
 export function LoginPage() {
+  usePageTitle('Autentificare');
   return (
     <div className="auth-page">
       <div className="card auth-card">

@@ -10,6 +10,7 @@ import {
   toast,
   type FieldErrors,
   type RegistrationResponse,
+  usePageTitle,
 } from '@dosar/shared';
 import { paths } from '../../app/paths';
 import { registerCompany, type RegisterCompanyInput } from './api/register-company';
@@ -125,6 +126,7 @@ function Registered({
  * visitor on this guest page would be sent away before reading them).
  */
 export function RegisterPage() {
+  usePageTitle('Creează cont');
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const [form, setForm] = useState<Form>(EMPTY);

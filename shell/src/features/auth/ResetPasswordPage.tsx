@@ -8,12 +8,14 @@ import {
   passwordMismatch,
   toast,
   type FieldErrors,
+  usePageTitle,
 } from '@dosar/shared';
 import { paths } from '../../app/paths';
 import { resetPassword } from './api/reset-password';
 
 /** /reset-password/:token (link from the e-mail, ?email=…): a new password, then /login. */
 export function ResetPasswordPage() {
+  usePageTitle('Parolă nouă');
   const { token = '' } = useParams();
   const [search] = useSearchParams();
   const navigate = useNavigate();

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { Spinner, confirmDialog, formatDate } from '@dosar/shared';
+import { Spinner, confirmDialog, formatDate, usePageTitle } from '@dosar/shared';
 import { paths } from '../../app/paths';
 import {
   confirmCompanyRequest,
@@ -84,6 +84,7 @@ function Invitation({ request }: { request: PublicCompanyRequest }) {
 
 /** /company-request/:hash — a visitor sees who invites whom and confirms or rejects the request. */
 export function CompanyRequestPage() {
+  usePageTitle('Cerere de colaborare');
   const { hash = '' } = useParams();
   const ownerId = useId();
   const [state, setState] = useState<PageState>({ kind: 'loading' });

@@ -2,7 +2,15 @@ import { useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { Link, useParams } from 'react-router-dom';
-import { Spinner, errorMessage, errorStatus, homeForRole, restoreSession, useSession } from '@dosar/shared';
+import {
+  Spinner,
+  errorMessage,
+  errorStatus,
+  homeForRole,
+  restoreSession,
+  useSession,
+  usePageTitle,
+} from '@dosar/shared';
 import { paths } from '../../app/paths';
 import { openEmailLink, type EmailLinkKind } from './api/email-links';
 
@@ -42,6 +50,7 @@ export function EmailLinkPage({ kind }: { kind: EmailLinkKind }) {
   const session = useSession();
   const [state, setState] = useState<State>({ kind: 'loading' });
   const text = TEXT[kind];
+  usePageTitle(text.title);
 
   useEffect(() => {
     let live = true;

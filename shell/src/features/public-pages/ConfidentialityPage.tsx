@@ -1,5 +1,7 @@
+import { usePageTitle } from '@dosar/shared';
 /** /confidentiality — privacy policy (GDPR, Regulamentul (UE) 2016/679). */
 export function ConfidentialityPage() {
+  usePageTitle('Politica de confidențialitate');
   return (
     <div className="page">
       <article className="prose">

@@ -1,3 +1,4 @@
+import { usePageTitle } from '@dosar/shared';
 import { Link } from 'react-router-dom';
 
 interface Section {
@@ -133,6 +134,7 @@ const SECTIONS: Section[] = [
 
 /** /documentation — how to use Dosar, per role. */
 export function DocumentationPage() {
+  usePageTitle('Documentație');
   return (
     <div className="page">
       <div className="prose">

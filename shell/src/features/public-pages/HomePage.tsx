@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { homeForRole, useCurrentUser } from '@dosar/shared';
+import { homeForRole, useCurrentUser, usePageTitle } from '@dosar/shared';
 
 const FEATURES = [
   {
@@ -37,6 +37,7 @@ const STEPS = [
 
 /** / — what Dosar is, for Romanian accounting firms and their clients. */
 export function HomePage() {
+  usePageTitle('');
   const user = useCurrentUser();
   return (
     <>

@@ -1,7 +1,9 @@
+import { usePageTitle } from '@dosar/shared';
 import { Link } from 'react-router-dom';
 
 /** /terms-and-conditions */
 export function TermsPage() {
+  usePageTitle('Termeni și condiții');
   return (
     <div className="page">
       <article className="prose">

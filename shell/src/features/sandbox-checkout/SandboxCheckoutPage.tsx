@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { Spinner, useCurrentUser } from '@dosar/shared';
+import { Spinner, useCurrentUser, usePageTitle } from '@dosar/shared';
 import { getCheckoutPayment, storeSandboxResult, subscriptionPath, type CheckoutPayment } from './api/sandbox-payment';
 
 const money = new Intl.NumberFormat('ro-RO', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -18,6 +18,7 @@ type State = { kind: 'loading' } | { kind: 'missing' } | { kind: 'ready'; paymen
  * declines and goes back to the subscription screen with the result.
  */
 export function SandboxCheckoutPage() {
+  usePageTitle('Plată de test');
   const user = useCurrentUser();
   const navigate = useNavigate();
   const paymentId = Number(useParams().paymentId);

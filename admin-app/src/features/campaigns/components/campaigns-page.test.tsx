@@ -50,7 +50,10 @@ function mockServer(progress: ReturnType<typeof campaign>[]) {
 
 function compose(subject = 'Noutăți') {
   fireEvent.change(screen.getByLabelText(/^Subiect/), { target: { value: subject } });
-  fireEvent.change(screen.getByLabelText(/^Mesaj/), { target: { value: '<p>Bună ziua, {{nume}}</p>' } });
+  // The message is written in the visual editor (a contentEditable textbox named "Mesaj").
+  const editor = screen.getByRole('textbox', { name: 'Mesaj' });
+  editor.innerHTML = '<p>Bună ziua, {{nume}}</p>';
+  fireEvent.input(editor);
 }
 
 describe('CampaignsPage', () => {
@@ -61,7 +64,7 @@ describe('CampaignsPage', () => {
     compose();
     fireEvent.click(screen.getByRole('button', { name: 'Previzualizează' }));
     const region = await screen.findByRole('region', { name: 'Previzualizare' });
-    expect(within(region).getByText('3')).toBeInTheDocument();
+    expect(within(region).getByText('3 destinatari')).toBeInTheDocument();
     expect(within(region).getByTitle('Previzualizarea e-mailului')).toHaveAttribute('sandbox', '');
     expect(post).toHaveBeenCalledWith('/api/admin/campaigns/preview', {
       subject: 'Noutăți',
@@ -137,5 +140,50 @@ describe('CampaignsPage', () => {
     compose();
     fireEvent.click(screen.getByRole('button', { name: 'Previzualizează' }));
     expect(await screen.findByText('Mesajul nu poate fi gol.')).toBeInTheDocument();
+  });
+
+  it('writes the message with a toolbar, not raw HTML; the HTML source stays one click away', async () => {
+    const { post } = mockServer([campaign(0)]);
+    const exec = jest.fn(() => true);
+    Object.defineProperty(document, 'execCommand', { value: exec, configurable: true });
+    renderAsAdmin(<CampaignsPage />, { route: '/admin/campaigns' });
+    const toolbar = await screen.findByRole('toolbar', { name: 'Formatare' });
+    // Bold, italic, lists and the placeholders run editor commands.
+    fireEvent.click(within(toolbar).getByRole('button', { name: 'Îngroșat' }));
+    fireEvent.click(within(toolbar).getByRole('button', { name: 'Cursiv' }));
+    fireEvent.click(within(toolbar).getByRole('button', { name: 'Listă' }));
+    fireEvent.click(within(toolbar).getByRole('button', { name: 'Inserează {{nume}}' }));
+    expect(exec.mock.calls.map((call: unknown[]) => call[0])).toEqual([
+      'bold',
+      'italic',
+      'insertUnorderedList',
+      'insertText',
+    ]);
+    // A link: only web or mailto addresses.
+    fireEvent.click(within(toolbar).getByRole('button', { name: 'Link' }));
+    fireEvent.change(screen.getByLabelText('Adresa linkului'), { target: { value: 'javascript:alert(1)' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Adaugă linkul' }));
+    expect(await screen.findByText('Scrie o adresă web (https://…) sau mailto:.')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Adresa linkului'), { target: { value: 'dosar.ro/ajutor' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Adaugă linkul' }));
+    expect(exec).toHaveBeenLastCalledWith(
+      'insertHTML',
+      false,
+      expect.stringContaining('href="https://dosar.ro/ajutor"'),
+    );
+
+    // The HTML source, for whoever wants it: edits there come back to the editor.
+    fireEvent.change(screen.getByLabelText(/^Subiect/), { target: { value: 'Noutăți' } });
+    fireEvent.click(within(toolbar).getByRole('button', { name: 'Vezi HTML' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Mesaj' }), { target: { value: '<p><b>Salut</b></p>' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Înapoi la editor' }));
+    expect(screen.getByRole('textbox', { name: 'Mesaj' }).innerHTML).toBe('<p><b>Salut</b></p>');
+    fireEvent.click(screen.getByRole('button', { name: 'Previzualizează' }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith(
+        '/api/admin/campaigns/preview',
+        expect.objectContaining({ html: '<p><b>Salut</b></p>' }),
+      ),
+    );
   });
 });

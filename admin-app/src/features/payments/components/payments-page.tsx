@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ListTable, PageHeader, Select, formatDate, formatRon, toast } from '@dosar/shared';
+import { ListTable, PageHeader, Select, countOf, formatDate, formatRon, toast } from '@dosar/shared';
 import { PAYMENT_STATUS } from '../../../lib/labels';
 import { StatusBadge } from '../../../components/status-badge';
 import { tenantKey, useTenantOptions } from '../../../lib/api/tenant-options';
@@ -23,7 +23,7 @@ function TotalsRow({ totals }: { totals: Totals }) {
         <div key={status} className="card" data-testid={`total-${status}`}>
           <div className="muted">{PAYMENT_STATUS[status].label}</div>
           <div style={{ fontSize: '1.4rem', fontWeight: 600 }}>{formatRon(totals[status].amount)}</div>
-          <div className="muted">{totals[status].count === 1 ? '1 plată' : `${totals[status].count} plăți`}</div>
+          <div className="muted">{countOf(totals[status].count, 'plată', 'plăți')}</div>
         </div>
       ))}
     </div>

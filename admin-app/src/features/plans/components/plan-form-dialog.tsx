@@ -82,7 +82,7 @@ export function PlanFormDialog({ plan, audience, onClose, onSaved }: Props) {
   }
 
   const title = plan
-    ? `Modifică planul „${plan.name}”`
+    ? `Editează planul „${plan.name}”`
     : audience === 'company'
       ? 'Plan nou pentru companii'
       : 'Plan nou pentru grupuri';

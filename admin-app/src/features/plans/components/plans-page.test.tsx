@@ -81,8 +81,8 @@ describe('PlansPage', () => {
     jest.spyOn(http, 'get').mockResolvedValue(ok({ data: plans }));
     const post = jest.spyOn(http, 'post').mockResolvedValue(ok({ ...plans[1], price_ron: 59.9, max_clients: null }));
     renderAsAdmin(<PlansPage />, { route: '/admin/plans' });
-    fireEvent.click(await screen.findByRole('button', { name: 'Modifică Start' }));
-    const dialog = screen.getByRole('dialog', { name: 'Modifică planul „Start”' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Editează Start' }));
+    const dialog = screen.getByRole('dialog', { name: 'Editează planul „Start”' });
     expect(within(dialog).getByLabelText(/^Spațiu de stocare/)).toHaveValue('10');
     fireEvent.change(within(dialog).getByLabelText(/^Preț lunar/), { target: { value: '59,9' } });
     fireEvent.change(within(dialog).getByLabelText(/^Număr maxim de clienți/), { target: { value: '' } });

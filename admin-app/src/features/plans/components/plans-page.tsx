@@ -86,7 +86,7 @@ export function PlansPage() {
                       </td>
                       <td>
                         <RowAction
-                          action="Modifică"
+                          action="Editează"
                           target={p.name}
                           onClick={() => setEditing({ plan: p, audience })}
                         />

@@ -168,6 +168,17 @@ describe('ClientViewPage', () => {
     const item = within(screen.getByRole('list', { name: 'Fișiere selectate' })).getByRole('listitem');
     await waitFor(() => expect(within(item).getByText('Încărcat')).toBeInTheDocument());
     expect(within(item).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+    // After the upload no disabled "Încarcă 0 fișiere" button stays behind.
+    expect(screen.queryByRole('button', { name: /^Încarcă/ })).not.toBeInTheDocument();
+  });
+
+  it('offers the camera on a phone: a second picker for photos (capture="environment")', async () => {
+    mockView();
+    renderView(holdingUser);
+    const camera = await screen.findByLabelText('Fotografie de încărcat');
+    expect(camera).toHaveAttribute('accept', 'image/*');
+    expect(camera).toHaveAttribute('capture', 'environment');
+    expect(screen.getByRole('button', { name: 'Fotografiază' })).toBeInTheDocument();
   });
 
   it('refuses files over the size limit or of another type before sending them', async () => {
@@ -186,7 +197,9 @@ describe('ClientViewPage', () => {
     expect(within(list).getByText('Depășește limita de 1000 B.')).toBeInTheDocument();
     expect(within(list).getByText('Tipul fișierului nu este acceptat.')).toBeInTheDocument();
     expect(within(list).getAllByText('Respins')).toHaveLength(2);
-    expect(screen.getByRole('button', { name: 'Încarcă 0 fișiere' })).toBeDisabled();
+    // Nothing sendable: no (disabled) "Încarcă 0 fișiere" button, only the way to clear the list.
+    expect(screen.queryByRole('button', { name: /^Încarcă/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Golește lista' })).toBeInTheDocument();
     expect(post.mock.calls.filter(([url]) => String(url).endsWith('storeFiles'))).toHaveLength(0);
   });
 

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
-import { ClientDocumentsView, ErrorState, useCurrentUser } from '@dosar/shared';
+import { ClientDocumentsView, ErrorState, countOf, useCurrentUser } from '@dosar/shared';
 import { holdingBase } from '../../../lib/holding-api';
 import { useHoldingId } from '../../../lib/use-holding-id';
 import { paths } from '../../../paths';
@@ -35,7 +35,9 @@ export function ClientViewPage() {
         <p className="muted">
           {client.cui ? `CUI ${client.cui}` : 'Fără CUI'}
           {client.company ? ` · Contabilitate: ${client.company.name}` : ''}
-          {typeof client.documents_count === 'number' ? ` · ${client.documents_count} documente` : ''}
+          {typeof client.documents_count === 'number'
+            ? ` · ${countOf(client.documents_count, 'document', 'documente')}`
+            : ''}
         </p>
       )}
     />

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import {
+  countOf,
   EmptyState,
   ListTable,
   PageHeader,
@@ -21,8 +22,11 @@ const PER_PAGE = 20;
 function NewBadge({ count }: { count: number }) {
   if (count <= 0) return <span className="muted">—</span>;
   return (
-    <span className="badge badge-success" title={`${count} documente încărcate de la ultima vizită`}>
-      {count} noi
+    <span
+      className="badge badge-success"
+      title={`${countOf(count, 'document încărcat', 'documente încărcate')} de la ultima vizită`}
+    >
+      {countOf(count, 'nou', 'noi')}
     </span>
   );
 }
@@ -120,9 +124,7 @@ export function ClientsPage() {
           {meta.since ? `De la ultima vizită (${formatDate(meta.since, { time: true })}): ` : 'Documente noi: '}
           {newOnPage === 0
             ? 'niciun document nou la firmele afișate.'
-            : newOnPage === 1
-              ? '1 document nou la firmele afișate.'
-              : `${newOnPage} documente noi la firmele afișate.`}
+            : `${countOf(newOnPage, 'document nou', 'documente noi')} la firmele afișate.`}
         </p>
       ) : null}
       <SearchField label="Caută firmă" placeholder="Nume sau CUI" value={search} onChange={setSearch}>

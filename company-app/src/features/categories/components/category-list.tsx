@@ -103,7 +103,7 @@ export function CategoryList({ categories, onReorder, onRename, onDelete }: Cate
             />
           ) : (
             <>
-              <span style={{ flex: 1 }}>{category.name}</span>
+              <span className="category-name">{category.name}</span>
               <button
                 type="button"
                 className="btn btn-ghost"
@@ -225,6 +225,7 @@ const listStyle = { listStyle: 'none', padding: 0, margin: 0 } as const;
 const itemStyle = {
   display: 'flex',
   alignItems: 'center',
+  flexWrap: 'wrap',
   gap: 8,
   padding: '8px 12px',
   borderTop: '1px solid var(--c-border, #e2e8f0)',

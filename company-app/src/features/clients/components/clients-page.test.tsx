@@ -70,6 +70,23 @@ describe('ClientsPage', () => {
     expect(screen.queryByRole('link', { name: 'Client nou' })).not.toBeInTheDocument();
   });
 
+  it('asks staff (role 3) only for what it may see: no POST holdings, no holding filter', async () => {
+    const post = routePost({ clients: () => Promise.resolve(ok(clients)) });
+    renderSignedIn(<ClientsPage />, { role: 3 });
+    expect(await screen.findByRole('link', { name: 'Alfa Distribuție SRL' })).toBeInTheDocument();
+    expect(post.mock.calls.map(([url]) => url)).not.toContain('/api/company/1/holdings');
+    expect(screen.queryByLabelText('Filtrează după holding')).not.toBeInTheDocument();
+    // Romanian plural in the caption: 2 clienți (1 client, 20 de clienți).
+    expect(screen.getByText('2 clienți')).toBeInTheDocument();
+  });
+
+  it('gives the owner (role 2) the holding filter, fed by POST holdings', async () => {
+    const post = routePost({ clients: () => Promise.resolve(ok(clients)) });
+    renderSignedIn(<ClientsPage />);
+    expect(await screen.findByLabelText('Filtrează după holding')).toBeInTheDocument();
+    await waitFor(() => expect(post.mock.calls.map(([url]) => url)).toContain('/api/company/1/holdings'));
+  });
+
   it('shows the error state and retries', async () => {
     let calls = 0;
     routePost({

@@ -10,6 +10,7 @@ import {
   SearchField,
   Select,
   SortHeader,
+  countOf,
   formatDate,
   toast,
   useCurrentUser,
@@ -43,9 +44,10 @@ export function ClientsPage() {
   });
   const [holdingId, setHoldingId] = useState(ALL_HOLDINGS);
   const [state, setState] = useState(LIVE);
+  // POST holdings is role 2 only: staff (role 3) get no holding filter rather than a 403 toast.
   const owner = user?.role === 2;
   const archived = owner && state === ARCHIVED;
-  const holdings = useHoldingOptions(companyId);
+  const holdings = useHoldingOptions(companyId, owner);
   const clients = useClients(companyId, {
     page,
     per_page: PER_PAGE,
@@ -79,7 +81,7 @@ export function ClientsPage() {
   return (
     <div className="page">
       <PageHeader title="Clienți">
-        {user?.role === 2 && (
+        {owner && (
           <Link className="btn btn-primary" to={paths.newClient}>
             Client nou
           </Link>
@@ -93,20 +95,22 @@ export function ClientsPage() {
         value={search}
         onChange={setSearch}
       >
-        <div className="field">
-          <label htmlFor="client-holding-filter">Holding</label>
-          <Select
-            inputId="client-holding-filter"
-            aria-label="Filtrează după holding"
-            options={holdingFilterOptions}
-            value={holdingId}
-            placeholder="Toate holdingurile"
-            onChange={(value) => {
-              setHoldingId(value == null ? ALL_HOLDINGS : String(value));
-              firstPage();
-            }}
-          />
-        </div>
+        {owner ? (
+          <div className="field">
+            <label htmlFor="client-holding-filter">Holding</label>
+            <Select
+              inputId="client-holding-filter"
+              aria-label="Filtrează după holding"
+              options={holdingFilterOptions}
+              value={holdingId}
+              placeholder="Toate holdingurile"
+              onChange={(value) => {
+                setHoldingId(value == null ? ALL_HOLDINGS : String(value));
+                firstPage();
+              }}
+            />
+          </div>
+        ) : null}
         {owner ? (
           <div className="field">
             <label htmlFor="client-state-filter">Stare</label>
@@ -172,7 +176,7 @@ function ClientsTable({ state, filtered, sort, onSort }: ClientsTableProps) {
         <DataTable
           className="card table-wrap"
           busy={state.loading}
-          caption={`${data.meta.total} clienți`}
+          caption={countOf(data.meta.total, 'client', 'clienți')}
           captionClassName="muted"
           head={
             <>

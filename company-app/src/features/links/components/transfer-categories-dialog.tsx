@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { FormActions, Modal, Select, toast } from '@dosar/shared';
+import { FormActions, Modal, Select, countOf, toast } from '@dosar/shared';
 import { useHoldingOptions } from '../../../lib/api/list-holdings';
 import { transferCategories } from '../api/transfer-category';
 import type { HoldingRow } from '../api/get-holdings';
@@ -33,7 +33,7 @@ export function TransferCategoriesDialog({ companyId, source, onClose }: Transfe
           ? 'Holdingul ales avea deja toate aceste categorii.'
           : copied === 1
             ? 'A fost copiată o categorie.'
-            : `Au fost copiate ${copied} categorii.`,
+            : `Au fost copiate ${countOf(copied, 'categorie', 'categorii')}.`,
       );
       onClose();
     } catch {

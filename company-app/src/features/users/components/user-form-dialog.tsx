@@ -70,7 +70,7 @@ export function UserFormDialog({ apiBase, user, onClose, onSaved }: UserFormDial
   };
 
   return (
-    <Modal title={user ? `Modifică ${user.name}` : 'Utilizator nou'} onClose={onClose}>
+    <Modal title={user ? `Editează ${user.name}` : 'Utilizator nou'} onClose={onClose}>
       <form className="form" noValidate onSubmit={onSubmit}>
         {!user && <p className="muted">Utilizatorul primește un e-mail cu un link pentru a-și seta parola.</p>}
         {formError && (

@@ -51,7 +51,7 @@ describe('UsersPage', () => {
     jest.spyOn(http, 'get').mockResolvedValue(ok(users));
     jest.spyOn(http, 'post').mockRejectedValue(httpError(422, { message: LAST_OWNER, errors: { role: [LAST_OWNER] } }));
     renderSignedIn(<UsersPage />, { route: '/company/users' });
-    fireEvent.click(await screen.findByRole('button', { name: 'Modifică Proprietar Demo' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Editează Proprietar Demo' }));
     fireEvent.click(screen.getByLabelText(/^Angajat/));
     fireEvent.click(screen.getByRole('button', { name: 'Salvează' }));
     expect(await screen.findByText(LAST_OWNER)).toBeInTheDocument();

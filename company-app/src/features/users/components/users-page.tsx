@@ -95,7 +95,7 @@ export function UsersPage() {
               )}
             </td>
             <td className="actions">
-              <RowAction action="Modifică" target={user.name} onClick={() => setEditing(user)} />
+              <RowAction action="Editează" target={user.name} onClick={() => setEditing(user)} />
               {user.id !== me?.id && (
                 <RowAction action="Șterge" target={user.name} danger onClick={() => void onDelete(user)} />
               )}

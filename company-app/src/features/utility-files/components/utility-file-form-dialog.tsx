@@ -66,7 +66,7 @@ export function UtilityFileFormDialog({ companyId, util, onClose, onSaved }: Uti
   };
 
   return (
-    <Modal title={util ? `Modifică „${util.title}”` : 'Fișier util nou'} onClose={close}>
+    <Modal title={util ? `Editează „${util.title}”` : 'Fișier util nou'} onClose={close}>
       <form className="form" noValidate onSubmit={onSubmit}>
         <TextField
           id="util-title"

@@ -36,7 +36,7 @@ describe('UtilityFilesPage', () => {
     renderSignedIn(<UtilityFilesPage />, { role: 3, route: '/company/utils' });
     expect(await screen.findByText('Model declarație 112')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Fișier util nou' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /^Modifică/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Editează/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Șterge/ })).not.toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Descarcă Model declarație 112' }));

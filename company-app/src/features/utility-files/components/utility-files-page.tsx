@@ -109,7 +109,7 @@ export function UtilityFilesPage() {
               </button>
               {canManage && (
                 <>
-                  <RowAction action="Modifică" target={util.title} onClick={() => setEditing(util)} />
+                  <RowAction action="Editează" target={util.title} onClick={() => setEditing(util)} />
                   <RowAction action="Șterge" target={util.title} danger onClick={() => void onDelete(util)} />
                 </>
               )}
