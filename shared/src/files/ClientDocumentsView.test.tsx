@@ -124,9 +124,16 @@ describe.each(doors)('ClientDocumentsView on the $door door', ({ apiBase, answer
 
   it('offers delete as the area decides and deletes on its door after the confirmation', async () => {
     const confirm = mockDialogs();
+    // The server's state: once the delete went through, the client view no longer lists the document.
+    let deleted = false;
     const post = serve({
-      [`${apiBase}/clients/7`]: answer,
-      [`${apiBase}/clients/7/media/101/delete`]: { message: 'Documentul a fost șters.' },
+      get [`${apiBase}/clients/7`]() {
+        return deleted ? { ...answer, documents: documents.filter((d) => d.id !== 101) } : answer;
+      },
+      get [`${apiBase}/clients/7/media/101/delete`]() {
+        deleted = true;
+        return { message: 'Documentul a fost șters.' };
+      },
     });
     renderView({ apiBase, back, canDelete: (doc) => doc.uploaded_by?.id === 10 });
     await screen.findByText('factura-101.pdf');
