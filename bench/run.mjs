@@ -13,6 +13,7 @@ import { pipeline } from 'node:stream/promises';
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { fmt, freePort, load, machine, root, rss, sampleMemory, sh, startNode } from './lib.mjs';
+import { timeNpmStart } from './start-time.mjs';
 
 const quick = process.argv.includes('--quick');
 const only = process.argv
@@ -609,6 +610,34 @@ async function sectionScale(api) {
   }
 }
 
+/**
+ * `npm start` as a person runs it, twice on one data folder: the first builds what changed since the
+ * last start (everything after `npm run build`) and creates and seeds the database; the second finds
+ * nothing to build and an existing database.
+ */
+async function sectionStart() {
+  const env = { DATA_DIR: path.join(work, 'start-data') };
+  const first = await timeNpmStart({ port: await freePort(), env });
+  const second = await timeNpmStart({ port: await freePort(), env });
+  if (first.seconds === null || second.seconds === null) throw new Error(`npm start did not answer (${first.logFile})`);
+  record(
+    'Start',
+    'npm start, first (builds what changed, creates and seeds the database)',
+    `${first.seconds.toFixed(1)} s`,
+    '—',
+    '—',
+    '—',
+  );
+  record(
+    'Start',
+    'npm start again, nothing changed',
+    `${second.seconds.toFixed(1)} s`,
+    `first start: ${first.seconds.toFixed(1)} s`,
+    fmt.pct(second.seconds / first.seconds),
+    '< 20 s',
+  );
+}
+
 async function main() {
   if (
     !fs.existsSync(path.join(root, 'server', 'dist', 'index.js')) ||
@@ -640,6 +669,7 @@ async function main() {
   }));
   await run('frontend', sectionFrontEnd);
   await run('scale', () => sectionScale(api));
+  await run('start', sectionStart);
   const lines = [
     '# Dosar — benchmark results',
     '',
