@@ -121,6 +121,8 @@ export async function startServer(label, extraEnv = {}) {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     PUBLIC_URL: url,
+    // As behind a reverse proxy: setup calls (lib/api.mjs anotherOffice) come from offices of their own.
+    TRUST_PROXY: '1',
     LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL || 'info',
     ...extraEnv,
   });

@@ -4,7 +4,7 @@
 // first is not linked when the real firm confirms the holding's invitation.
 import assert from 'node:assert/strict';
 import { test } from '../lib/runner.mjs';
-import { apiCall, apiLogin } from '../lib/api.mjs';
+import { anotherOffice, apiCall, apiLogin } from '../lib/api.mjs';
 import { mailsTo, waitForMail } from '../lib/mail.mjs';
 import { expectPath, passwordFields, randomCui, uniqueEmail } from '../lib/ui.mjs';
 
@@ -66,6 +66,7 @@ test('verify e-mail: a squatter of the firm’s address and CUI is not linked wh
       password: PASSWORD,
       password_confirmation: PASSWORD,
     },
+    from: anotherOffice(),
   });
   assert.equal(impostor.status, 201, impostor.text);
   assert.equal(impostor.body.user.email_verified, false);

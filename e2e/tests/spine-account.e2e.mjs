@@ -1,6 +1,7 @@
 // Browser: register → signed in as owner; forgot password → e-mail → reset → sign in.
 import assert from 'node:assert/strict';
 import { test } from '../lib/runner.mjs';
+import { anotherOffice } from '../lib/api.mjs';
 import { waitForMail, mailsTo } from '../lib/mail.mjs';
 import { emailField, expectPath, passwordFields, randomCui, signIn, uniqueEmail } from '../lib/ui.mjs';
 
@@ -51,7 +52,7 @@ test('register: a new company and its owner, then signed in as owner in /company
 async function registerThroughApi(server, email, password) {
   const response = await fetch(`${server.url}/api/company/create`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Forwarded-For': anotherOffice() },
     body: JSON.stringify({
       company_name: 'Resetare E2E SRL',
       cui: randomCui(),
