@@ -41,7 +41,7 @@ test('billing: owner pays the Start plan in the sandbox checkout and sees it act
     .waitFor({ state: 'visible' });
   await current.getByText(PLAN, { exact: true }).waitFor({ state: 'visible' });
   await current.getByText('Activ', { exact: true }).waitFor({ state: 'visible' });
-  await current.getByText(/^Valabil până la .* \(\d+ zile rămase\)\.$/).waitFor({ state: 'visible' });
+  await current.getByText(/^Valabil până la .* \(\d+ (de )?zile rămase\)\.$/).waitFor({ state: 'visible' });
   await plan.getByText('planul tău', { exact: true }).waitFor({ state: 'visible' });
   const paid = page.getByRole('region', { name: 'Plăți' }).getByRole('row').filter({ hasText: 'Plătită' });
   await paid.filter({ hasText: PLAN }).first().waitFor({ state: 'visible' });
