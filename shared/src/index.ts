@@ -212,3 +212,6 @@ export {
   REQUIRE_TWO_FACTOR_LABEL,
   type TenantSecuritySettingProps,
 } from './session/two-factor/TenantSecuritySetting';
+
+// The month: checklist, review, close, handover, history (docs/api/month.md).
+export * from './month';

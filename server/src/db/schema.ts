@@ -1,6 +1,7 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { KnownDevicesTable, LoginChallengesTable, RecoveryCodesTable } from './schema-two-factor.js';
 import type { CuiClaimsTable, EmailTokensTable } from './schema-ownership.js';
+import type * as Month from './schema-month.js';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -43,6 +44,8 @@ export interface CompaniesTable {
   address: string | null;
   status: Generated<'active' | 'suspended'>;
   require_two_factor: Generated<boolean>;
+  /** Day of the next month by which a month's documents are due (migration 090). */
+  due_day: Generated<number>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   deleted_at: NullableTimestamp;
@@ -65,7 +68,7 @@ export interface CompanyHoldingTable {
   created_at: Generated<Date>;
 }
 
-export interface ClientsTable {
+export interface ClientsTable extends Month.ClientProfileColumns {
   id: Generated<number>;
   company_id: number;
   holding_id: number | null;
@@ -101,7 +104,7 @@ export interface CategoriesTable {
   deleted_at: NullableTimestamp;
 }
 
-export interface MediaTable {
+export interface MediaTable extends Month.MediaMonthColumns {
   id: Generated<number>;
   /** Owning company (tenant); set for client documents and utility files. */
   company_id: number;
@@ -281,14 +284,11 @@ export interface Database {
   password_resets: PasswordResetsTable;
   audit_events: AuditEventsTable;
   company_requests: CompanyRequestsTable;
+  requirement_defaults: Month.RequirementDefaultsTable;
+  requirements: Month.RequirementsTable;
+  checklist_items: Month.ChecklistItemsTable;
+  client_periods: Month.ClientPeriodsTable;
+  activity_events: Month.ActivityEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;
-export type CompanyRow = Selectable<CompaniesTable>;
-export type HoldingRow = Selectable<HoldingsTable>;
-export type ClientRow = Selectable<ClientsTable>;
-export type CategoryRow = Selectable<CategoriesTable>;
-export type MediaRow = Selectable<MediaTable>;
-export type UtilityFileRow = Selectable<UtilityFilesTable>;

@@ -11,6 +11,7 @@ import * as trigramFastupdateOff from './2026-11-22-061-trigram-fastupdate-off.j
 import * as twoFactorSessions from './2026-11-25-070-two-factor-sessions.js';
 import * as emailVerificationCuiClaims from './2026-11-25-071-email-verification-cui-claims.js';
 import * as documentTrash from './2026-11-25-080-document-trash.js';
+import * as month from './2026-11-26-090-month.js';
 
 /**
  * Every migration, in order. Listed statically so the same list runs from
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-070-two-factor-sessions': twoFactorSessions,
   '2026-11-25-071-email-verification-cui-claims': emailVerificationCuiClaims,
   '2026-11-25-080-document-trash': documentTrash,
+  '2026-11-26-090-month': month,
 };

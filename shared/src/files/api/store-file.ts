@@ -5,6 +5,8 @@ export interface StoreFileInput {
   category_id: number | null;
   /** YYYY-MM */
   period: string;
+  /** A checklist item the file answers: the server takes its category and month from it. */
+  item_id?: number;
 }
 
 export interface StoreFilesResponse {
@@ -30,6 +32,7 @@ export async function storeFile(
   const body = new FormData();
   if (input.category_id !== null) body.append('category_id', String(input.category_id));
   body.append('period', input.period);
+  if (input.item_id !== undefined) body.append('item_id', String(input.item_id));
   body.append('files', input.file, input.file.name);
   const response = await http.post<StoreFilesResponse>(`${clientUrl}/storeFiles`, body, {
     signal: options.signal,
