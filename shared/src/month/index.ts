@@ -1,3 +1,4 @@
 export * from './types';
 export * from './api';
 export * from './labels';
+export * from './ui';
