@@ -2,6 +2,7 @@
 export const paths = {
   root: '/client',
   dashboard: '/client/dashboard',
+  openItems: '/client/de-trimis',
   utils: '/client/utils',
   company: '/client/company',
   users: '/client/users',
