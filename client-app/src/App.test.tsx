@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http } from '@dosar/shared';
 import App from './App';
 import { holdingAdmin, holdingUser, ok, renderWithSession } from './testing/render';
@@ -24,6 +25,7 @@ describe('client area App', () => {
     expect(await screen.findByRole('heading', { name: 'Firmele grupului' })).toBeInTheDocument();
     expect(menuLabels()).toEqual([
       'Firme',
+      'De trimis',
       'Fișiere utile',
       'Firme de contabilitate',
       'Utilizatori',
@@ -35,7 +37,7 @@ describe('client area App', () => {
   it('role 5 sees dashboard, utils and profile only', async () => {
     renderWithSession(<App />, { user: holdingUser, route: '/client/dashboard', path: '/client/*' });
     await screen.findByRole('heading', { name: 'Firmele grupului' });
-    expect(menuLabels()).toEqual(['Firme', 'Fișiere utile', 'Profilul meu']);
+    expect(menuLabels()).toEqual(['Firme', 'De trimis', 'Fișiere utile', 'Profilul meu']);
   });
 
   it.each(['/client/company', '/client/users'])('role 5 is sent to /login from %s', async (route) => {
@@ -54,5 +56,75 @@ describe('client area App', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Alfa Distribuție SRL' })).toBeInTheDocument();
     expect(post).toHaveBeenCalledWith('/api/holding/1/clients/7', {}, expect.anything());
     expect(screen.getByText('Clientul nu are încă documente')).toBeInTheDocument();
+  });
+
+  it('opens „Ce mai am de trimis” from the menu', async () => {
+    const post = jest.spyOn(http, 'post').mockImplementation(async (url: string) => {
+      if (url === '/api/holding/1/index') return ok({ data: [], meta: { page: 1, per_page: 100, total: 0 } });
+      return ok({ data: [], meta: { page: 1, per_page: 20, total: 0, since: null, periods: [] } });
+    });
+    const user = userEvent.setup();
+    renderWithSession(<App />, { user: holdingUser, route: '/client/dashboard', path: '/client/*' });
+    await screen.findByRole('heading', { name: 'Firmele grupului' });
+    await user.click(screen.getByRole('link', { name: 'De trimis' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ce mai am de trimis' })).toBeInTheDocument();
+    expect(await screen.findByText('Nu mai ai nimic de trimis. Mulțumim!')).toBeInTheDocument();
+    expect(document.title).toBe('Ce mai am de trimis — Dosar');
+    expect(post).toHaveBeenCalledWith('/api/holding/1/index', expect.objectContaining({ page: 1 }), expect.anything());
+  });
+
+  it('the client view has the sections „Documente”, „Luna” and „Istoric”', async () => {
+    const view = {
+      client: { id: 7, name: 'Alfa Distribuție SRL', company: { id: 1, name: 'Contabil Demo SRL' } },
+      categories: [],
+      documents: [],
+    };
+    const post = jest.spyOn(http, 'post').mockImplementation(async (url: string, body?: unknown) => {
+      if (url === '/api/holding/1/clients/7/checklist') {
+        const { period } = body as { period: string };
+        return ok({
+          data: [],
+          meta: {
+            period,
+            due_date: '2026-12-07',
+            days_left: 3,
+            complete: true,
+            closed: false,
+            closed_at: null,
+            done_at: null,
+            done_by_name: null,
+            counts: { missing: 0, uploaded: 0, accepted: 0, rejected: 0, not_applicable: 0 },
+            total: 0,
+          },
+        });
+      }
+      if (url === '/api/holding/1/clients/7/activity')
+        return ok({ data: [], meta: { page: 1, per_page: 20, total: 0 } });
+      return ok(view);
+    });
+    const user = userEvent.setup();
+    renderWithSession(<App />, { user: holdingUser, route: '/client/7', path: '/client/*' });
+    const sections = await screen.findByRole('navigation', { name: 'Secțiunile firmei' });
+    expect(within(sections).getByRole('link', { name: 'Documente' })).toHaveAttribute('aria-current', 'page');
+
+    await user.click(within(sections).getByRole('link', { name: 'Luna' }));
+    expect(
+      await screen.findByText('Firma de contabilitate nu îți cere niciun document pentru această lună.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Alfa Distribuție SRL' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Secțiunile firmei' })).getByRole('link', { name: 'Luna' }),
+    ).toHaveAttribute('aria-current', 'page');
+
+    await user.click(screen.getByRole('link', { name: 'Istoric' }));
+    expect(await screen.findByText('Nu există încă nicio acțiune înregistrată.')).toBeInTheDocument();
+    expect(post).toHaveBeenCalledWith(
+      '/api/holding/1/clients/7/activity',
+      { page: 1, per_page: 20 },
+      expect.anything(),
+    );
+
+    await user.click(screen.getByRole('link', { name: 'Documente' }));
+    expect(await screen.findByText('Clientul nu are încă documente')).toBeInTheDocument();
   });
 });

@@ -14,7 +14,11 @@ const ADMIN_ONLY = [
 test('client: client@demo.ro (role 5) has no company, users or subscription in its menu', async ({ page }) => {
   await signInAs(page, 'client@demo.ro');
   const labels = await navLabels(page);
-  assert.deepEqual(labels, ['Firme', 'Fișiere utile', 'Profilul meu'], `role 5 menu: ${labels.join(', ')}`);
+  assert.deepEqual(
+    labels,
+    ['Firme', 'De trimis', 'Fișiere utile', 'Profilul meu'],
+    `role 5 menu: ${labels.join(', ')}`,
+  );
   for (const { label } of ADMIN_ONLY) assert.ok(!labels.includes(label), `no "${label}" in the role 5 menu`);
 });
 
