@@ -26,6 +26,8 @@ export interface ActivityListProps {
   /** The sides' names, when the caller words them otherwise. */
   sideLabels?: Partial<Record<ActivitySide, string>>;
   emptyText?: string;
+  /** The list's accessible name (default „Istoric”). */
+  label?: string;
 }
 
 function detailText(details: ActivityEntry['details']): string | null {
@@ -49,13 +51,14 @@ export function ActivityList({
   showPeriod = true,
   sideLabels,
   emptyText = 'Nu există încă nicio acțiune înregistrată.',
+  label = 'Istoric',
 }: ActivityListProps) {
   const sides = { ...ACTIVITY_SIDE_LABELS, ...sideLabels };
   const paged = page !== undefined && perPage !== undefined && total !== undefined && onPage !== undefined;
   if (entries.length === 0 && !loading) return <EmptyState title={emptyText} />;
   return (
     <div className="month-activity" aria-busy={loading}>
-      <ol className="month-activity-list" aria-label="Istoric">
+      <ol className="month-activity-list" aria-label={label}>
         {entries.map((entry) => {
           const detail = detailText(entry.details);
           return (
