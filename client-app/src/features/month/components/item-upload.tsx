@@ -104,14 +104,12 @@ export function ItemUpload({ clientUrl, item, period, onUploaded }: ItemUploadPr
               {file.status === 'error' ? null : <ProgressBar value={file.progress} label={file.name} />}
             </li>
           ))}
-          {!upload.running ? (
-            <li>
-              <button type="button" className="btn btn-ghost" onClick={upload.clear}>
-                Golește lista
-              </button>
-            </li>
-          ) : null}
         </ul>
+      ) : null}
+      {upload.files.length > 0 && !upload.running ? (
+        <button type="button" className="btn btn-ghost" onClick={upload.clear}>
+          Golește lista
+        </button>
       ) : null}
     </div>
   );
