@@ -15,7 +15,7 @@ export function ReviewBadge() {
   const { reload } = answer;
   useEffect(() => onReviewChanged(reload), [reload]);
 
-  const total = answer.data ? answer.data.count + answer.data.done : 0;
+  const total = (answer.data?.count ?? 0) + (answer.data?.done ?? 0);
   if (total <= 0) return null;
   return (
     <span className="badge badge-warning month-nav-badge">
