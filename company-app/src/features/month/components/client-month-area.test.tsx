@@ -113,9 +113,7 @@ describe('ClientMonthArea — Luna', () => {
     expect(screen.getByText('Notă: Casa de marcat a fost predată.')).toBeInTheDocument();
 
     await userEvent.setup().click(within(extras).getByRole('button', { name: 'Acceptă extras-noiembrie.pdf' }));
-    await waitFor(() =>
-      expect(post).toHaveBeenCalledWith(`${CLIENT}/media/101/review`, { status: 'accepted' }),
-    );
+    await waitFor(() => expect(post).toHaveBeenCalledWith(`${CLIENT}/media/101/review`, { status: 'accepted' }));
   });
 
   it('marks an item „Nu se aplică” only with a note, and cancels the mark', async () => {

@@ -183,7 +183,7 @@ function DueDayForm({ base, dueDay, onSaved }: { base: string; dueDay: number; o
   };
 
   return (
-    <form className="card form" aria-label="Ziua scadentă" onSubmit={(e) => void submit(e)} noValidate>
+    <form className="card form" aria-label="Termenul de predare" onSubmit={(e) => void submit(e)} noValidate>
       <TextField
         label="Ziua scadentă"
         type="number"

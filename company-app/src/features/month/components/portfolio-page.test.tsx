@@ -85,7 +85,11 @@ describe('PortfolioPage', () => {
       .getAllByRole('columnheader')
       .map((th) => th.textContent);
     expect(headers).toEqual(['Client', 'Stare', 'Facturi emise', 'Extras de cont', 'Stat de plată', 'Bonuri fiscale']);
-    expect(post).toHaveBeenCalledWith('/api/company/1/checklist', { period: PERIOD, page: 1, per_page: 20 }, expect.anything());
+    expect(post).toHaveBeenCalledWith(
+      '/api/company/1/checklist',
+      { period: PERIOD, page: 1, per_page: 20 },
+      expect.anything(),
+    );
 
     const alfa = screen.getByRole('row', { name: /Alfa Distribuție SRL/ });
     const alfaCells = within(alfa).getAllByRole('cell');
@@ -137,9 +141,9 @@ describe('PortfolioPage', () => {
     await user.click(screen.getByRole('button', { name: 'Pe luni' }));
     const closed = await screen.findByRole('link', { name: 'Alfa Distribuție SRL, Octombrie 2026: Închisă' });
     expect(closed.closest('td')).toHaveClass('month-cell-closed');
-    expect(screen.getByRole('link', { name: 'Alfa Distribuție SRL, Noiembrie 2026: Parțial' }).closest('td')).toHaveClass(
-      'month-cell-partly',
-    );
+    expect(
+      screen.getByRole('link', { name: 'Alfa Distribuție SRL, Noiembrie 2026: Parțial' }).closest('td'),
+    ).toHaveClass('month-cell-partly');
     const nothing = screen.getByRole('link', { name: 'Alfa Distribuție SRL, Decembrie 2026: Nimic' });
     expect(nothing.closest('td')).toHaveClass('month-cell-nothing');
     expect(nothing).toHaveAttribute('href', '/company/clients/7?tab=luna&period=2026-12');

@@ -40,7 +40,8 @@ const profile: ClientProfile = {
 function mockServer() {
   jest.spyOn(http, 'get').mockResolvedValue(ok({ data: [{ id: 1, name: 'Facturi emise', position: 0 }] }) as never);
   return jest.spyOn(http, 'post').mockImplementation((url: string, body?: unknown) => {
-    if (url === `${CLIENT}/requirements`) return Promise.resolve(ok({ data: requirements, meta: { profile } })) as never;
+    if (url === `${CLIENT}/requirements`)
+      return Promise.resolve(ok({ data: requirements, meta: { profile } })) as never;
     if (url === `${CLIENT}/storeRequirement`) {
       return Promise.resolve(ok({ message: 'Documentul cerut a fost adăugat.', data: requirements[0] })) as never;
     }
@@ -110,7 +111,8 @@ describe('ClientMonthArea — Ce trebuie să predea', () => {
     const user = userEvent.setup();
     const post = mockServer();
     post.mockImplementation((url: string) => {
-      if (url === `${CLIENT}/requirements`) return Promise.resolve(ok({ data: requirements, meta: { profile } })) as never;
+      if (url === `${CLIENT}/requirements`)
+        return Promise.resolve(ok({ data: requirements, meta: { profile } })) as never;
       return Promise.reject(
         httpError(422, { message: 'Date invalide.', errors: { category_id: ['Categoria nu este a firmei.'] } }),
       ) as never;

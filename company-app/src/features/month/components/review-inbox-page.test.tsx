@@ -50,7 +50,8 @@ const queue: ReviewQueue = {
 function mockServer() {
   return jest.spyOn(http, 'post').mockImplementation((url: string) => {
     if (url.endsWith('/review-queue')) return Promise.resolve(ok(queue)) as never;
-    if (url.endsWith('/review')) return Promise.resolve(ok({ message: 'Documentele au fost acceptate.', count: 2 })) as never;
+    if (url.endsWith('/review'))
+      return Promise.resolve(ok({ message: 'Documentele au fost acceptate.', count: 2 })) as never;
     if (/\/media\/\d+\/review$/.test(url)) {
       return Promise.resolve(ok({ message: 'Gata.', data: {} })) as never;
     }
