@@ -146,7 +146,12 @@ describe('ClientMonthArea — Luna', () => {
     confirm.mockResolvedValueOnce(false);
     await user.click(close);
     await waitFor(() => expect(confirm).toHaveBeenCalledTimes(1));
-    expect(confirm).toHaveBeenCalledWith(expect.objectContaining({ title: 'Închizi luna Noiembrie 2026?' }));
+    expect(confirm).toHaveBeenCalledWith(
+      expect.objectContaining({
+        title: 'Închizi luna Noiembrie 2026?',
+        text: expect.stringContaining('Luna nu este completă: 1 din 3 gata.'),
+      }),
+    );
     expect(post).not.toHaveBeenCalledWith(`${CLIENT}/periods/2026-11/close`);
 
     confirm.mockResolvedValueOnce(true);

@@ -56,7 +56,7 @@ export function ClientMonthArea({ clientId }: { clientId: number }) {
   };
 
   return (
-    <div className="card" ref={sectionRef} id="luna">
+    <div className="month-area" ref={sectionRef} id="luna">
       <div className="month-tabs" role="tablist" aria-label="Documentele lunare ale clientului">
         {TABS.map((t, index) => (
           <button

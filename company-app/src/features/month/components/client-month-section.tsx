@@ -73,9 +73,12 @@ export function ClientMonthSection({ clientUrl, period, onPeriod, owner }: Clien
   };
 
   const close = async () => {
+    const month = checklist.data?.meta;
+    const incomplete =
+      month && !month.complete ? `Luna nu este completă: ${doneCount(month.counts)} din ${month.total} gata. ` : '';
     const confirmed = await confirmDialog({
       title: `Închizi luna ${periodTitle(period)}?`,
-      text: 'Documentele lunii nu mai pot fi încărcate, mutate, șterse sau verificate până o redeschizi. Procesul-verbal devine disponibil.',
+      text: `${incomplete}Documentele lunii nu mai pot fi încărcate, mutate, șterse sau verificate până o redeschizi. Procesul-verbal devine disponibil.`,
       confirmButtonText: 'Închide luna',
       cancelButtonText: 'Renunță',
       danger: true,

@@ -93,11 +93,11 @@ describe('PortfolioPage', () => {
 
     const alfa = screen.getByRole('row', { name: /Alfa Distribuție SRL/ });
     const alfaCells = within(alfa).getAllByRole('cell');
-    expect(within(alfaCells[1]).getByText('Acceptat')).toHaveClass('month-status-accepted');
-    expect(within(alfaCells[2]).getByText('Încărcat')).toHaveClass('month-status-uploaded');
-    expect(within(alfaCells[3]).getByText('Lipsă')).toHaveClass('month-status-missing');
+    expect(within(alfaCells[2]).getByText('Acceptat')).toHaveClass('month-status-accepted');
+    expect(within(alfaCells[3]).getByText('Încărcat')).toHaveClass('month-status-uploaded');
+    expect(within(alfaCells[4]).getByText('Lipsă')).toHaveClass('month-status-missing');
     // Alfa owes no „Bonuri fiscale”: the cell says so rather than a status.
-    expect(within(alfaCells[4]).getByTitle('Nu se cere')).toBeInTheDocument();
+    expect(within(alfaCells[5]).getByTitle('Nu se cere')).toBeInTheDocument();
     expect(within(alfa).getByText('1 din 3 gata')).toBeInTheDocument();
     expect(within(alfa).getByText('Termen: 7 dec. (3 zile)')).toBeInTheDocument();
     expect(within(alfa).getByText('Clientul a terminat')).toBeInTheDocument();

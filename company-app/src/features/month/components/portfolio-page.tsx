@@ -51,13 +51,7 @@ export function PortfolioPage() {
   return (
     <div className="page">
       <PageHeader title="Luna" />
-      <SearchField
-        id="month-search"
-        label="Caută clientul"
-        placeholder="ex. Alfa sau RO12345678"
-        value={search}
-        onChange={setSearch}
-      >
+      <SearchField id="month-search" label="Caută clientul" placeholder="ex. Alfa" value={search} onChange={setSearch}>
         <MonthPicker
           id="month-period"
           value={period}
@@ -187,10 +181,10 @@ function ClientsGrid({ companyId, period, search, status, page, onPage }: GridPr
           >
             {rows.map((row) => (
               <tr key={row.client.id}>
-                <th scope="row" className="month-client">
+                <td className="month-client">
                   <Link to={paths.clientMonth(row.client.id, data.meta.period)}>{row.client.name}</Link>
                   {row.client.holding ? <div className="muted">{row.client.holding.name}</div> : null}
-                </th>
+                </td>
                 <td>
                   <RowSummary row={row} />
                 </td>
@@ -300,9 +294,9 @@ function MonthsGrid({ companyId, period, search, page, onPage }: GridProps) {
         >
           {rows.map((row) => (
             <tr key={row.client.id}>
-              <th scope="row" className="month-client">
+              <td className="month-client">
                 <Link to={paths.clientMonth(row.client.id, period)}>{row.client.name}</Link>
-              </th>
+              </td>
               {data.meta.periods.map((p) => {
                 const month = row.months.find((m) => m.period === p);
                 if (!month) {

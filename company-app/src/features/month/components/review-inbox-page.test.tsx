@@ -153,6 +153,19 @@ describe('ReviewInboxPage', () => {
     expect(post.mock.calls.filter(([url]) => url.endsWith('/review-queue')).length).toBe(2);
   });
 
+  it('selects the whole page at once', async () => {
+    const user = userEvent.setup();
+    const post = mockServer();
+    renderSignedIn(<ReviewInboxPage />, { route: '/company/review' });
+
+    await user.click(await screen.findByRole('checkbox', { name: 'Selectează toate documentele din pagină' }));
+    expect(screen.getByRole('checkbox', { name: 'Selectează bon-1.jpg' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Acceptă selecția' }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith('/api/company/1/review', { ids: [101, 102], status: 'accepted' }),
+    );
+  });
+
   it('says so when nothing awaits review', async () => {
     jest
       .spyOn(http, 'post')

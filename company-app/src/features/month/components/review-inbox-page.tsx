@@ -143,7 +143,14 @@ export function ReviewInboxPage() {
             head={
               <>
                 <th scope="col" className="select-cell">
-                  <span className="sr-only">Selectează</span>
+                  <input
+                    type="checkbox"
+                    aria-label="Selectează toate documentele din pagină"
+                    checked={rows.length > 0 && rows.every((doc) => selected.has(doc.id))}
+                    onChange={(event) =>
+                      setSelected(event.target.checked ? new Set(rows.map((doc) => doc.id)) : new Set())
+                    }
+                  />
                 </th>
                 <th scope="col">Client</th>
                 <th scope="col">Document</th>
