@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, type ReviewQueue } from '@dosar/shared';
 import { mockDialogs } from '@dosar/shared/testing';
 import { ok, renderSignedIn } from '../../../testing/render';
+import { ReviewBadge } from './review-badge';
 import { ReviewInboxPage } from './review-inbox-page';
 
 const queue: ReviewQueue = {
@@ -95,6 +96,29 @@ describe('ReviewInboxPage', () => {
     await waitFor(() =>
       expect(post).toHaveBeenCalledWith('/api/company/1/clients/7/media/101/review', { status: 'accepted' }),
     );
+  });
+
+  it('updates the menu count once a document was reviewed', async () => {
+    const user = userEvent.setup();
+    const post = mockServer();
+    let waiting = 3;
+    const inner = post.getMockImplementation()!;
+    post.mockImplementation((url: string, ...rest: unknown[]) => {
+      if (url.endsWith('/review-queue/count')) return Promise.resolve(ok({ count: waiting, done: 1 })) as never;
+      return inner(url, ...(rest as []));
+    });
+    renderSignedIn(
+      <>
+        <ReviewBadge />
+        <ReviewInboxPage />
+      </>,
+      { route: '/company/review' },
+    );
+
+    expect(await screen.findByText('4')).toHaveClass('month-nav-badge');
+    waiting = 2;
+    await user.click(await screen.findByRole('button', { name: 'Acceptă extras-noiembrie.pdf' }));
+    expect(await screen.findByText('3')).toHaveClass('month-nav-badge');
   });
 
   it('rejects only with a reason, and sends the one chosen from the catalogue', async () => {
