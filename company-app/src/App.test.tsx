@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from '@dosar/shared';
 import App from './App';
 import { ok, paged, renderSignedIn } from './testing/render';
@@ -13,7 +13,7 @@ jest.mock('sweetalert2', () => ({
   },
 }));
 
-const ROLE_2_ONLY = ['Client nou', 'Holdinguri', 'Categorii', 'Utilizatori'];
+const ROLE_2_ONLY = ['Client nou', 'Holdinguri', 'Categorii', 'Utilizatori', 'Documente lunare'];
 
 beforeEach(() => {
   jest.spyOn(http, 'post').mockResolvedValue(ok(paged([])));
@@ -34,12 +34,43 @@ describe('company area navigation', () => {
     expect(navLinks()).toEqual(expect.arrayContaining(['Clienți', 'Fișiere utile', 'Profilul meu', ...ROLE_2_ONLY]));
   });
 
-  it('role 3 sees only dashboard, utils and profile', async () => {
+  it('role 3 sees the clients, the month screens, utils and profile, none of the owner’s', async () => {
     renderSignedIn(<App />, { role: 3, route: '/company/dashboard', path: '/company/*' });
     await screen.findByRole('heading', { name: 'Clienți' });
     const links = navLinks();
-    expect(links).toEqual(expect.arrayContaining(['Clienți', 'Fișiere utile', 'Profilul meu']));
+    expect(links).toEqual(expect.arrayContaining(['Clienți', 'Luna', 'De verificat', 'Fișiere utile', 'Profilul meu']));
     for (const label of ROLE_2_ONLY) expect(links).not.toContain(label);
+  });
+
+  it('counts what awaits review beside „De verificat”, and asks again on navigation', async () => {
+    const post = jest.spyOn(http, 'post').mockImplementation((url: string) => {
+      if (url.endsWith('/review-queue/count')) return Promise.resolve(ok({ count: 3, done: 1 })) as never;
+      return Promise.resolve(ok(paged([]))) as never;
+    });
+    renderSignedIn(<App />, { role: 3, route: '/company/dashboard', path: '/company/*' });
+    const nav = within(screen.getByRole('complementary', { name: 'Navigare' }));
+    // count + done: 3 documents and 1 month announced as done.
+    expect(await nav.findByRole('link', { name: 'De verificat 4 de verificat' })).toHaveAttribute(
+      'href',
+      '/company/review',
+    );
+    const asked = () => post.mock.calls.filter(([url]) => url === '/api/company/1/review-queue/count').length;
+    const before = asked();
+    fireEvent.click(nav.getByRole('link', { name: 'Profilul meu' }));
+    await waitFor(() => expect(asked()).toBeGreaterThan(before));
+  });
+
+  it('shows no count when nothing awaits review', async () => {
+    const post = jest.spyOn(http, 'post').mockImplementation((url: string) => {
+      if (url.endsWith('/review-queue/count')) return Promise.resolve(ok({ count: 0, done: 0 })) as never;
+      return Promise.resolve(ok(paged([]))) as never;
+    });
+    renderSignedIn(<App />, { role: 2, route: '/company/dashboard', path: '/company/*' });
+    await screen.findByRole('heading', { name: 'Clienți' });
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/api/company/1/review-queue/count', {}, expect.anything()));
+    await act(async () => undefined);
+    const nav = within(screen.getByRole('complementary', { name: 'Navigare' }));
+    expect(nav.getByRole('link', { name: 'De verificat' })).toBeInTheDocument();
   });
 
   it('role 3 typing a role-2 URL is refused and sent to /login', async () => {

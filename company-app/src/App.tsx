@@ -1,5 +1,6 @@
-import { lazy } from 'react';
-import { AreaApp, EmailVerificationNotice, type AreaRoute, type RemoteAppProps } from '@dosar/shared';
+import { lazy, Suspense } from 'react';
+import { AreaApp, EmailVerificationNotice, Spinner, type AreaRoute, type RemoteAppProps } from '@dosar/shared';
+import { ReviewBadge } from './features/month/components/review-badge';
 import { paths } from './paths';
 
 // Features are named after the server's domains (clients, links, categories, utility-files,
@@ -13,6 +14,25 @@ const NewClientPage = lazy(() =>
 const ClientViewPage = lazy(() =>
   import('./features/clients/components/client-view-page').then((m) => ({ default: m.ClientViewPage })),
 );
+// The month (docs/api/month.md): the portfolio, the review inbox, the firm's default set, and the
+// client page's month area, which the clients feature shows without importing the month feature.
+const PortfolioPage = lazy(() =>
+  import('./features/month/components/portfolio-page').then((m) => ({ default: m.PortfolioPage })),
+);
+const ReviewInboxPage = lazy(() =>
+  import('./features/month/components/review-inbox-page').then((m) => ({ default: m.ReviewInboxPage })),
+);
+const MonthSettingsPage = lazy(() =>
+  import('./features/month/components/month-settings-page').then((m) => ({ default: m.MonthSettingsPage })),
+);
+const ClientMonthArea = lazy(() => import('./features/month/components/client-month-area'));
+
+const clientMonthArea = (clientId: number) => (
+  <Suspense fallback={<Spinner />}>
+    <ClientMonthArea clientId={clientId} />
+  </Suspense>
+);
+
 const HoldingsPage = lazy(() =>
   import('./features/links/components/holdings-page').then((m) => ({ default: m.HoldingsPage })),
 );
@@ -38,9 +58,12 @@ const SubscriptionPage = lazy(() =>
 const routes: AreaRoute[] = [
   { path: 'dashboard', roles: [2, 3], label: 'Clienți', element: <ClientsPage /> },
   { path: 'new-client', roles: [2], label: 'Client nou', element: <NewClientPage /> },
-  { path: 'clients/:id', roles: [2, 3], title: 'Client', element: <ClientViewPage /> },
+  { path: 'clients/:id', roles: [2, 3], title: 'Client', element: <ClientViewPage monthArea={clientMonthArea} /> },
+  { path: 'month', roles: [2, 3], label: 'Luna', element: <PortfolioPage /> },
+  { path: 'review', roles: [2, 3], label: 'De verificat', badge: <ReviewBadge />, element: <ReviewInboxPage /> },
   { path: 'holdings', roles: [2], label: 'Holdinguri', element: <HoldingsPage /> },
   { path: 'categories', roles: [2], label: 'Categorii', element: <CategoriesPage /> },
+  { path: 'month-settings', roles: [2], label: 'Documente lunare', element: <MonthSettingsPage /> },
   { path: 'utils', roles: [2, 3], label: 'Fișiere utile', element: <UtilityFilesPage /> },
   { path: 'users', roles: [2], label: 'Utilizatori', element: <UsersPage /> },
   { path: 'subscription', roles: [2], label: 'Abonament', element: <SubscriptionPage /> },

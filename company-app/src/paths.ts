@@ -9,5 +9,10 @@ export const paths = {
   users: '/company/users',
   profile: '/company/profile',
   subscription: '/company/subscription',
+  month: '/company/month',
+  review: '/company/review',
+  monthSettings: '/company/month-settings',
   client: (id: number | string): string => `/company/clients/${id}`,
+  /** The client page opened on its month tab (docs/api/month.md). */
+  clientMonth: (id: number | string, period: string): string => `/company/clients/${id}?tab=luna&period=${period}`,
 } as const;

@@ -131,6 +131,8 @@ export {
   type DocumentPeriod,
 } from './files/api/get-client-documents';
 export { ClientDocumentsView, type ClientDocumentsViewProps } from './files/ClientDocumentsView';
+// „Previzualizează” and its lazy dialog, for document rows outside the documents view.
+export { PreviewButton, type PreviewButtonProps } from './files/preview/PreviewButton';
 export type { Plan, Payment, SubscriptionView } from './subscription/types';
 // The company's and the holding's subscription screen; its code loads with its route, not with this package.
 export { LazySubscriptionPage as SubscriptionPage } from './subscription/LazySubscriptionPage';

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 /** Role numbers: 1 admin, 2 company owner, 3 company staff, 4 holding owner, 5 holding user. */
 export type Role = 1 | 2 | 3 | 4 | 5;
 
@@ -67,4 +69,6 @@ export interface RemoteAppProps {
 export interface NavItem {
   to: string;
   label: string;
+  /** Beside the label (e.g. how many documents await review). */
+  badge?: ReactNode;
 }

@@ -19,6 +19,8 @@ export interface AreaRoute {
   label?: string;
   /** The browser tab's title ("… — Dosar"); the menu label when absent. */
   title?: string;
+  /** Beside the menu label (e.g. a count that loads itself). */
+  badge?: ReactNode;
 }
 
 /** Sets the tab's title for the route it wraps ("Clienți — Dosar"). */
@@ -61,7 +63,7 @@ export function AreaApp({ title, basePath, roles, defaultPath, routes, notice }:
   const base = basePath.replace(/\/$/, '');
   const nav: NavItem[] = routes
     .filter((r) => r.label && user && r.roles.includes(user.role))
-    .map((r) => ({ to: `${base}/${r.path}`, label: r.label as string }));
+    .map((r) => ({ to: `${base}/${r.path}`, label: r.label as string, badge: r.badge }));
   // The user's firm requires two-factor sign-in and the user has not turned it on: only the
   // setup screen until then (the server refuses the area's calls meanwhile).
   if (user?.two_factor_required && !user.two_factor_enabled) {

@@ -54,6 +54,7 @@ export function AreaLayout({ title, nav, children, notice }: AreaLayoutProps) {
               <li key={item.to}>
                 <NavLink to={item.to} className={({ isActive }) => (isActive ? 'area-link active' : 'area-link')}>
                   {item.label}
+                  {item.badge}
                 </NavLink>
               </li>
             ))}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ClientDocumentsView, confirmDialog, toast, useCurrentUser, type ClientSummary } from '@dosar/shared';
 import { companyBase, useCompanyId } from '../../../lib/company-api';
@@ -14,7 +14,12 @@ import { PortalAccessSection } from './portal-access-section';
  * (role 2) „Editează”, „Arhivează” and the „Acces portal” section. Role 2 deletes documents, role 3
  * does not (comfort only: the server refuses role 3 anyway).
  */
-export function ClientViewPage() {
+export interface ClientViewPageProps {
+  /** The client's month area („Luna”, „Ce trebuie să predea”, „Istoric”), shown under its documents. */
+  monthArea?: (clientId: number) => ReactNode;
+}
+
+export function ClientViewPage({ monthArea }: ClientViewPageProps = {}) {
   const { id } = useParams();
   const clientId = Number(id);
   const companyId = useCompanyId();
@@ -89,6 +94,9 @@ export function ClientViewPage() {
           </>
         )}
       />
+      {monthArea && Number.isInteger(clientId) && clientId > 0 ? (
+        <div className="page">{monthArea(clientId)}</div>
+      ) : null}
       {owner && Number.isInteger(clientId) && clientId > 0 ? (
         <div className="page">
           <PortalAccessSection
