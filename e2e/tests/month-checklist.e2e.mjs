@@ -1,0 +1,194 @@
+// Browser: the month as both sides live it (issue 18). A holding user sees what is missing, uploads
+// into items and presses „Am terminat”; the owner sees the uploads in „De verificat”, rejects one
+// with a reason; the holding user reads the reason (and gets it by e-mail) and uploads again; the
+// owner accepts, marks an item „Nu se aplică”, closes the month and downloads the proces-verbal,
+// whose text lists the documents with their SHA-256.
+import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { apiCall, apiLogin, registerCompany } from '../lib/api.mjs';
+import { mailsTo, waitForMail } from '../lib/mail.mjs';
+import { test } from '../lib/runner.mjs';
+import { answerDialog, expectPath, expectText, randomCui, signIn, uniqueEmail } from '../lib/ui.mjs';
+
+const PASSWORD = 'Luna2026!e2e';
+
+/** The current month in Romania, YYYY-MM. */
+function currentPeriod() {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Bucharest', year: 'numeric', month: '2-digit' })
+    .formatToParts(new Date())
+    .reduce((all, p) => ({ ...all, [p.type]: p.value }), {});
+  return `${parts.year}-${parts.month}`;
+}
+
+/** A small valid PDF whose bytes differ per call (its text). */
+function pdf(text) {
+  const body = `BT /F1 12 Tf 40 100 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${body.length} >>\nstream\n${body}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let out = '%PDF-1.4\n';
+  const offsets = [];
+  objects.forEach((object, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) out += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+/** Every text item of every page of a PDF file, joined with spaces. */
+async function pdfText(file) {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(fs.readFileSync(file)), useSystemFonts: false }).promise;
+  const texts = [];
+  for (let n = 1; n <= doc.numPages; n += 1) {
+    const page = await doc.getPage(n);
+    const content = await page.getTextContent();
+    texts.push(content.items.map((item) => item.str).join(' '));
+  }
+  await doc.destroy();
+  return texts.join('\n');
+}
+
+async function uploadInto(page, itemName, file) {
+  const input = page.getByLabel(`Fișiere pentru ${itemName}`, { exact: true });
+  await input.setInputFiles({ name: file.name, mimeType: 'application/pdf', buffer: file.buffer });
+}
+
+test('month: the client uploads into items and says „Am terminat”; the firm rejects, accepts, closes and hands over', async ({
+  page,
+  server,
+}) => {
+  const period = currentPeriod();
+  // A firm with a client outside any holding; its contact is invited from the client page's call.
+  const ownerEmail = uniqueEmail('luna-owner');
+  await registerCompany(server, { email: ownerEmail, password: PASSWORD, companyName: 'Contabilitate Luna E2E SRL' });
+  const owner = await apiLogin(server, ownerEmail, PASSWORD);
+  const companyId = owner.user.company_id ?? owner.user.company.id;
+  const clientName = `Florăria Lunii ${Date.now().toString(36)} SRL`;
+  const created = await apiCall(server, 'POST', `/api/company/${companyId}/createClient`, {
+    token: owner.token,
+    body: { name: clientName, cui: randomCui() },
+  });
+  assert.equal(created.status, 201, `create the client: ${created.text}`);
+  const clientId = created.body.data.id;
+  const contactEmail = uniqueEmail('luna-contact');
+  const invited = await apiCall(server, 'POST', `/api/company/${companyId}/clients/${clientId}/invite`, {
+    token: owner.token,
+    body: { name: 'Maria Florăreasa', email: contactEmail, role: 4 },
+  });
+  assert.ok(invited.status < 300, `invite the contact: ${invited.text}`);
+  const invitation = await waitForMail(server.dataDir, contactEmail);
+  const link = new URL(invitation.links.find((href) => href.includes('/reset-password/')));
+  const reset = await apiCall(server, 'POST', '/api/password/reset', {
+    body: {
+      token: link.pathname.split('/').pop(),
+      email: contactEmail,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+    },
+  });
+  assert.equal(reset.status, 200, `set the contact's password: ${reset.text}`);
+
+  const invoice = { name: `Factura FL-0042 ${period}.pdf`, buffer: pdf('Factura FL-0042') };
+  const statement = { name: `Extras BT ${period}.pdf`, buffer: pdf('Extras fara sold') };
+  const statement2 = { name: `Extras BT ${period} cu sold final.pdf`, buffer: pdf('Extras cu sold final') };
+
+  // The client's side: what is missing, upload into two items, „Am terminat”.
+  await signIn(page, contactEmail, PASSWORD);
+  await expectPath(page, '/client/dashboard');
+  await page.goto('/client/de-trimis');
+  await expectText(page, 'Ce mai am de trimis');
+  for (const name of ['Facturi emise', 'Facturi primite', 'Extras de cont']) {
+    await page.getByRole('button', { name: `Încarcă pentru ${name}` }).waitFor({ state: 'visible' });
+  }
+  await uploadInto(page, 'Facturi emise', invoice);
+  await page.getByRole('button', { name: 'Încarcă pentru Facturi emise' }).waitFor({ state: 'detached' });
+  await uploadInto(page, 'Extras de cont', statement);
+  await page.getByRole('button', { name: 'Încarcă pentru Extras de cont' }).waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: 'Am terminat' }).click();
+  await answerDialog(page, 'Am terminat');
+  await expectText(page, 'Ai anunțat «Am terminat»');
+  await waitForMail(server.dataDir, ownerEmail, { since: mailsTo(server.dataDir, ownerEmail).length - 1 });
+
+  // The firm's side: the inbox shows both uploads and the client's „Am terminat”; reject the statement.
+  await page.evaluate(() => localStorage.clear());
+  await signIn(page, ownerEmail, PASSWORD);
+  await expectPath(page, '/company/dashboard');
+  await page.goto('/company/review');
+  await expectText(page, clientName);
+  await page.getByRole('button', { name: `Respinge ${statement.name}` }).click();
+  const reject = page.getByRole('dialog', { name: `Respinge „${statement.name}”` });
+  await reject.getByRole('radio', { name: 'Extras fără sold final' }).check();
+  const mailsBefore = mailsTo(server.dataDir, contactEmail).length;
+  await reject.getByRole('button', { name: 'Respinge', exact: true }).click();
+  await reject.waitFor({ state: 'hidden' });
+  await page.getByRole('button', { name: `Respinge ${statement.name}` }).waitFor({ state: 'detached' });
+  const rejectionMail = await waitForMail(server.dataDir, contactEmail, { since: mailsBefore });
+  assert.match(rejectionMail.text, /Extras fără sold final/, 'the rejection mail carries the reason');
+
+  // The client reads the reason and uploads again.
+  await page.evaluate(() => localStorage.clear());
+  await signIn(page, contactEmail, PASSWORD);
+  await expectPath(page, '/client/dashboard');
+  await page.goto('/client/de-trimis');
+  await expectText(page, 'Extras fără sold final');
+  await uploadInto(page, 'Extras de cont', statement2);
+  await page.getByRole('button', { name: 'Încarcă pentru Extras de cont' }).waitFor({ state: 'detached' });
+
+  // The firm accepts both, marks „Facturi primite” not applicable, closes the month and downloads the record.
+  await page.evaluate(() => localStorage.clear());
+  await signIn(page, ownerEmail, PASSWORD);
+  await expectPath(page, '/company/dashboard');
+  await page.goto('/company/review');
+  for (const file of [invoice, statement2]) {
+    await page.getByRole('button', { name: `Acceptă ${file.name}` }).click();
+    await page.getByRole('button', { name: `Acceptă ${file.name}` }).waitFor({ state: 'detached' });
+  }
+  await page.goto(`/company/clients/${clientId}?tab=luna&period=${period}`);
+  await page.getByRole('button', { name: 'Nu se aplică: Facturi primite' }).click();
+  const na = page.getByRole('dialog', { name: '„Facturi primite” nu se aplică luna aceasta' });
+  await na.getByLabel(/^Nota/).fill('Nu a avut achiziții luna aceasta.');
+  await na.getByRole('button', { name: 'Salvează' }).click();
+  await na.waitFor({ state: 'hidden' });
+  await page.getByText('Completă', { exact: true }).waitFor({ state: 'visible' });
+  await page.getByRole('button', { name: 'Închide luna' }).click();
+  await answerDialog(page, 'Închide luna');
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 30_000 }),
+    page.getByRole('button', { name: 'Descarcă procesul-verbal' }).click(),
+  ]);
+  assert.match(download.suggestedFilename(), /\.pdf$/i);
+  const file = await download.path();
+  assert.ok(file, `the proces-verbal downloaded: ${await download.failure()}`);
+  const text = await pdfText(file);
+  assert.match(text, /Proces-verbal de predare-primire/);
+  for (const doc of [invoice, statement2]) {
+    assert.ok(text.includes(doc.name), `the record lists ${doc.name}`);
+    const sha = crypto.createHash('sha256').update(doc.buffer).digest('hex');
+    assert.ok(text.replace(/\s+/g, '').includes(sha), `the record carries the SHA-256 of ${doc.name}`);
+  }
+  assert.match(text, /Nu a avut achiziții luna aceasta\./, 'the record lists the item not applicable with its note');
+
+  // A closed month refuses uploads, in words.
+  const contact = await apiLogin(server, contactEmail, PASSWORD);
+  const holdingId = contact.user.holding_id;
+  const form = new FormData();
+  form.append('period', period);
+  form.append('files', new Blob([pdf('Tarziu')], { type: 'application/pdf' }), 'tarziu.pdf');
+  const late = await fetch(`${server.url}/api/holding/${holdingId}/clients/${clientId}/storeFiles`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${contact.token}`, Accept: 'application/json' },
+    body: form,
+  });
+  assert.equal(late.status, 409, 'an upload into a closed month is refused');
+  assert.match((await late.json()).message, /este închisă/);
+});
