@@ -38,6 +38,8 @@ const nodeGlobals = Object.fromEntries(
     'TextEncoder',
     'globalThis',
     'performance',
+    'FormData',
+    'Blob',
   ].map((name) => [name, 'readonly']),
 );
 // e2e tests hand functions to page.evaluate(); those run in the browser.
