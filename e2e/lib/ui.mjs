@@ -96,5 +96,12 @@ export async function answerDialog(page, button) {
 export async function navLabels(page) {
   const links = areaSidebar(page).getByRole('navigation').getByRole('link');
   await links.first().waitFor({ state: 'visible' });
-  return (await links.allInnerTexts()).map((text) => text.trim());
+  // A menu entry's label without its count badge („De verificat 3” reads „De verificat”).
+  return links.evaluateAll((all) =>
+    all.map((link) => {
+      const copy = link.cloneNode(true);
+      for (const badge of copy.querySelectorAll('.badge')) badge.remove();
+      return copy.textContent.trim();
+    }),
+  );
 }
