@@ -13,6 +13,8 @@ import { documentRoutes } from './documents/index.js';
 import { categoryRoutes } from './categories/index.js';
 import { utilityFileRoutes } from './utility-files/index.js';
 import { securityRoutes } from './security/index.js';
+import { activityRoutes } from './activity/index.js';
+import { handoverRoutes } from './handover/index.js';
 
 /**
  * The domain features served on both tenant doors (/api/company/{companyId}/…,
@@ -28,6 +30,8 @@ const DOOR_FEATURES: DoorRoutes[] = [
   billingRoutes,
   companyRequestDoorRoutes,
   securityRoutes,
+  activityRoutes,
+  handoverRoutes,
 ];
 
 /** Every API feature, registered under /api in this order. */
