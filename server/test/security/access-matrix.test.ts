@@ -62,6 +62,7 @@ function idFor(
   options: { outside?: boolean; holdingArea?: boolean } = {},
 ): string | number {
   if (kind === 'hash') return 'a'.repeat(64);
+  if (kind === 'period') return '2026-01';
   if (kind === 'plan') return tenant === 'none' ? NONE : options.holdingArea ? world.holdingPlan : world.companyPlan;
   if (kind === 'campaign') return tenant === 'none' ? NONE : world.campaign;
   // Sessions are the caller's own tokens: any id the world knows is someone else's or none (404).
@@ -105,7 +106,10 @@ const isTenantParam = (route: ApiRoute, name: string): boolean =>
   (name === 'holdingId' && areaOf(route.url) === 'holding');
 const objectParams = (route: ApiRoute): string[] =>
   route.params.filter(
-    (p) => !isTenantParam(route, p) && !['hash', 'subscriptionId'].includes(p) && paramKind(route.url, p) !== 'payer',
+    (p) =>
+      !isTenantParam(route, p) &&
+      !['hash', 'subscriptionId', 'period'].includes(p) &&
+      paramKind(route.url, p) !== 'payer',
   );
 
 /** Path values for one call kind. */

@@ -223,6 +223,7 @@ function defaultParams(route: ApiRoute, caller: Caller): Record<string, string> 
       cuiClaim: 999999999,
       hash: 'a'.repeat(64),
       session: 0,
+      period: '2026-01',
     };
     const tenantParam =
       (name === 'companyId' && areaOf(route.url) === 'company') ||

@@ -22,6 +22,8 @@ import { DOCUMENTS_POLICY } from '../../src/features/documents/policy.js';
 import { LINK_POLICY } from '../../src/features/links/index.js';
 import { USERS_POLICY } from '../../src/features/users/policy.js';
 import { UTILITY_FILES_POLICY } from '../../src/features/utility-files/policy.js';
+import { ACTIVITY_POLICY } from '../../src/features/activity/policy.js';
+import { HANDOVER_POLICY } from '../../src/features/handover/policy.js';
 
 // Every call of the company table against every wrong caller: nothing leaks, nothing changes. The
 // company under test has a client (in a linked holding) with a document, categories, a staff member and
@@ -35,8 +37,12 @@ const TABLE: Record<string, readonly number[]> = {
   ...(USERS_POLICY.company as Record<string, readonly number[]>),
   ...(CLIENT_POLICY.company as Record<string, readonly number[]>),
   ...(LINK_POLICY.company as Record<string, readonly number[]>),
+  ...(ACTIVITY_POLICY.company as Record<string, readonly number[]>),
+  ...(HANDOVER_POLICY.company as Record<string, readonly number[]>),
 };
 const CANARY = `CANARY-${unique()}`;
+/** A month of the client that is closed (its proces-verbal exists), so a refusal is the caller's, not the month's. */
+const CLOSED_MONTH = '2026-01';
 /** The company under test, its holding, and the other company (whose owner is a wrong caller). */
 let company: Company;
 let holding: Holding & { client: Client };
@@ -155,6 +161,20 @@ const calls = (): Call[] => [
     foreignObject: 404,
   },
   { action: 'uploads.limits', method: 'GET', path: 'upload-limits', foreignObject: null },
+  { action: 'activity.list', method: 'POST', path: `clients/${ids.client}/activity`, body: {}, foreignObject: 404 },
+  {
+    action: 'activity.export',
+    method: 'POST',
+    path: `clients/${ids.client}/activity/export`,
+    body: {},
+    foreignObject: 404,
+  },
+  {
+    action: 'handover.download',
+    method: 'POST',
+    path: `clients/${ids.client}/periods/${CLOSED_MONTH}/handover`,
+    foreignObject: 404,
+  },
   { action: 'links.list', method: 'POST', path: 'holdings', body: {}, foreignObject: null },
   {
     action: 'links.notify',
@@ -251,6 +271,7 @@ async function snapshot(): Promise<string> {
       .orderBy('holding_id')
       .execute(),
     db.selectFrom('holdings').selectAll().orderBy('id').execute(),
+    db.selectFrom('activity_events').selectAll().orderBy('id').execute(),
   ]);
   return JSON.stringify(tables);
 }
@@ -270,7 +291,15 @@ beforeAll(async () => {
   other = await createCompany(t);
   who.owner2 = other.owner;
   const otherHolding = await createHolding(t, other, { admin: false });
-  const document = await uploadDocument(t, company.owner, holding.client, { name: `Factura ${CANARY}.pdf` });
+  const document = await uploadDocument(t, company.owner, holding.client, {
+    name: `Factura ${CANARY}.pdf`,
+    period: CLOSED_MONTH,
+  });
+  // Closed as the firm's close call leaves it (written here: the month core's close call comes in parallel).
+  await t.ctx.db
+    .insertInto('client_periods')
+    .values({ company_id: company.id, client_id: holding.client.id, period: CLOSED_MONTH, closed_at: new Date() })
+    .execute();
   const [category] = await companyCategories(t, company);
   const util = await createUtilityFile(t, company, {
     description: `Model ${CANARY}`,
@@ -356,4 +385,6 @@ test("control: the company's own owner does see the canary and the file the refu
   expect((await as.get(`${door}/utils`)).text).toContain(CANARY);
   expect((await as.post(`${door}/clients/${ids.client}/media/${ids.media}`)).text).toContain('%PDF');
   expect((await as.post(`${door}/utils/${ids.utilMedia}`)).text).toContain('%PDF');
+  expect((await as.post(`${door}/clients/${ids.client}/periods/${CLOSED_MONTH}/handover`)).text).toContain('%PDF');
+  expect((await as.post(`${door}/clients/${ids.client}/activity/export`, {})).text).toContain(CANARY);
 });

@@ -159,6 +159,7 @@ function ownPath(route: ApiRoute, caller: Caller): string {
       campaign: world.campaign,
       hash: 'a'.repeat(64),
       session: 0,
+      period: '2026-01',
     };
     values[name] = map[kind];
   }

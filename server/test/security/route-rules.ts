@@ -83,6 +83,8 @@ export const ACCESS: Record<string, Rule> = {
   'POST /api/holding/:holdingId/clients/:clientId/trash': read(H4),
   'POST /api/holding/:holdingId/clients/:clientId/media/:mediaId/restore': H4,
   'POST /api/holding/:holdingId/utils/:mediaId': read(H45),
+  'POST /api/holding/:holdingId/clients/:clientId/activity': read(H45),
+  'POST /api/holding/:holdingId/clients/:clientId/periods/:period/handover': H45,
   'POST /api/holding/:holdingId/company-requests': H4,
   'GET /api/holding/:holdingId/company-requests': read(H4),
   'GET /api/holding/:holdingId/subscription': read(H4),
@@ -111,6 +113,10 @@ export const ACCESS: Record<string, Rule> = {
   'POST /api/company/:companyId/clients/:clientId/media/bulk': C23,
   'POST /api/company/:companyId/clients/:clientId/trash': read(C2),
   'POST /api/company/:companyId/clients/:clientId/media/:mediaId/restore': C2,
+  'POST /api/company/:companyId/clients/:clientId/activity': read(C23),
+  'POST /api/company/:companyId/clients/:clientId/activity/export': read(C23),
+  // The proces-verbal of a month not closed answers 409: not a read that answers 2xx on any month.
+  'POST /api/company/:companyId/clients/:clientId/periods/:period/handover': C23,
   'POST /api/company/:companyId/holdings': read(C2),
   'POST /api/company/:companyId/holdings/:holdingId/notify': C2,
   'POST /api/company/:companyId/holdings/:holdingId/delete': C2,
@@ -175,6 +181,7 @@ export type ParamKind =
   | 'campaign'
   | 'session'
   | 'cuiClaim'
+  | 'period'
   | 'hash';
 
 export const areaOf = (url: string): Area =>
@@ -193,6 +200,8 @@ export function paramKind(url: string, name: string): ParamKind {
   const previous = segments[segments.indexOf(`:${name}`) - 1];
   if (name === 'companyId') return 'company';
   if (name === 'hash') return 'hash';
+  // A month (YYYY-MM) of a client: not a tenant's object, the client beside it is.
+  if (name === 'period') return 'period';
   if (name === 'subscriptionId') return 'plan';
   if (name === 'holdingId') return 'holding';
   // Billing: the paying user is the caller itself (another user's id → 403, whoever it is).
