@@ -13,6 +13,7 @@ import { documentRoutes } from './documents/index.js';
 import { categoryRoutes } from './categories/index.js';
 import { utilityFileRoutes } from './utility-files/index.js';
 import { securityRoutes } from './security/index.js';
+import { monthRoutes } from './month/index.js';
 import { activityRoutes } from './activity/index.js';
 import { handoverRoutes } from './handover/index.js';
 
@@ -30,6 +31,7 @@ const DOOR_FEATURES: DoorRoutes[] = [
   billingRoutes,
   companyRequestDoorRoutes,
   securityRoutes,
+  monthRoutes,
   activityRoutes,
   handoverRoutes,
 ];

@@ -29,18 +29,18 @@ const handoverUrl = (door: 'company' | 'holding', period = PERIOD, client = clie
     ? `/api/company/${company.id}/clients/${client}/periods/${period}/handover`
     : `/api/holding/${holdingId}/clients/${client}/periods/${period}/handover`;
 
-/**
- * Closes the month the way the firm's close call leaves it (the month core's close route is built in
- * parallel): a client_periods row with closed_at.
- */
+/** The firm's owner closes the month (docs/api/month.md, "Months as a whole"). */
 async function closeMonth(period: string): Promise<void> {
-  await t.ctx.db
-    .insertInto('client_periods')
-    .values({ company_id: company.id, client_id: clientId, period, closed_at: new Date(), closed_by: company.owner.id })
-    .execute();
+  const res = await api(t)
+    .as(company.owner)
+    .post(`/api/company/${company.id}/clients/${clientId}/periods/${period}/close`);
+  expect(res.status).toBe(200);
 }
 
-/** An item of the month marked not applicable with a note (the checklist calls come with the month core). */
+/**
+ * An item of a past month marked not applicable with a note. A new client owes from the current month on,
+ * so the requirement and its item of an earlier month are written as the checklist would leave them.
+ */
 async function markNotApplicable(name: string, note: string): Promise<void> {
   const requirement = await t.ctx.db
     .insertInto('requirements')

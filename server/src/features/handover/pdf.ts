@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { monthName } from '../../lib/ro-calendar.js';
 import { handoverFonts } from './fonts.js';
 import type { HandoverDocument, HandoverFacts, NotApplicableItem } from './repository.js';
 
@@ -15,27 +16,6 @@ export interface HandoverContent {
   documents: HandoverDocument[];
   notApplicable: NotApplicableItem[];
   now: Date;
-}
-
-const MONTHS = [
-  'Ianuarie',
-  'Februarie',
-  'Martie',
-  'Aprilie',
-  'Mai',
-  'Iunie',
-  'Iulie',
-  'August',
-  'Septembrie',
-  'Octombrie',
-  'Noiembrie',
-  'Decembrie',
-];
-
-/** `2026-11` → „Noiembrie 2026”. */
-export function monthName(period: string): string {
-  const [year, month] = period.split('-');
-  return `${MONTHS[Number(month) - 1]} ${year}`;
 }
 
 const ZONE = 'Europe/Bucharest';

@@ -4,7 +4,8 @@ import { errors } from '../../infra/errors.js';
 import { originOf, recordActivity } from '../activity/index.js';
 import type { TenantScope } from '../doors/index.js';
 import { loadScopedClient } from '../documents/index.js';
-import { monthName, newHandoverPdf, writeHandover } from './pdf.js';
+import { monthName } from '../../lib/ro-calendar.js';
+import { newHandoverPdf, writeHandover } from './pdf.js';
 import { handoverDocuments, handoverFacts, notApplicableItems } from './repository.js';
 
 /**
