@@ -29,6 +29,7 @@ import {
   type Caller,
   type CallerName,
   type World,
+  MONTH,
 } from './harness.js';
 import { ACCESS, areaOf, paramKind, type ParamKind, type Rule } from './route-rules.js';
 
@@ -62,13 +63,14 @@ function idFor(
   options: { outside?: boolean; holdingArea?: boolean } = {},
 ): string | number {
   if (kind === 'hash') return 'a'.repeat(64);
-  if (kind === 'period') return '2026-01';
   if (kind === 'plan') return tenant === 'none' ? NONE : options.holdingArea ? world.holdingPlan : world.companyPlan;
   if (kind === 'campaign') return tenant === 'none' ? NONE : world.campaign;
   // Sessions are the caller's own tokens: any id the world knows is someone else's or none (404).
   if (kind === 'session') return NONE;
   // The world has no CUI claim: an unknown one (404 for the administrator).
   if (kind === 'cuiClaim') return NONE;
+  // A month is nobody's object: the same month whoever calls (the client in the path decides).
+  if (kind === 'period') return MONTH;
   if (kind === 'selfUser' || kind === 'payer') {
     if (tenant === 'none' || (kind === 'payer' && tenant === caller.tenant)) return caller.userId ?? NONE;
     return world.tenants[tenant].owner;
@@ -98,6 +100,12 @@ function idFor(
       return w.companyPayment;
     case 'holdingPayment':
       return w.holdingPayment;
+    case 'requirementDefault':
+      return w.requirementDefault;
+    case 'requirement':
+      return w.requirement;
+    case 'item':
+      return w.item;
   }
 }
 
@@ -106,10 +114,7 @@ const isTenantParam = (route: ApiRoute, name: string): boolean =>
   (name === 'holdingId' && areaOf(route.url) === 'holding');
 const objectParams = (route: ApiRoute): string[] =>
   route.params.filter(
-    (p) =>
-      !isTenantParam(route, p) &&
-      !['hash', 'subscriptionId', 'period'].includes(p) &&
-      paramKind(route.url, p) !== 'payer',
+    (p) => !isTenantParam(route, p) && !['hash', 'subscriptionId'].includes(p) && paramKind(route.url, p) !== 'payer',
   );
 
 /** Path values for one call kind. */

@@ -31,6 +31,7 @@ import {
   type CallerName,
   type JsonSchema,
   type World,
+  MONTH,
 } from './harness.js';
 
 let t: TestApp;
@@ -218,12 +219,15 @@ function defaultParams(route: ApiRoute, caller: Caller): Record<string, string> 
       payer: caller.userId ?? 0,
       companyPayment: w.companyPayment,
       holdingPayment: w.holdingPayment,
+      requirementDefault: w.requirementDefault,
+      requirement: w.requirement,
+      item: w.item,
+      period: MONTH,
       plan: world.companyPlan,
       campaign: world.campaign,
       cuiClaim: 999999999,
       hash: 'a'.repeat(64),
       session: 0,
-      period: '2026-01',
     };
     const tenantParam =
       (name === 'companyId' && areaOf(route.url) === 'company') ||

@@ -220,6 +220,14 @@ test('a closed month refuses uploads, moves, deletes, reviews and marks with 409
   const client = await createClient(t, firm, { holding_id: holding.id });
   const doc = await uploadDocument(t, member, client, { period: now, category_id: cats['Facturi emise'] });
   const item = byName((await checklistOf(staff, client)).data, 'Facturi primite');
+  const trashed = await uploadDocument(t, member, client, { period: now });
+  expect(
+    (
+      await api(t)
+        .as(firm.owner)
+        .post(company(`/clients/${client.id}/media/${trashed.id}/delete`))
+    ).status,
+  ).toBe(200);
   const periodUrl = company(`/clients/${client.id}/periods/${now}`);
   expect((await api(t).as(staff).post(`${periodUrl}/close`)).status).toBe(403);
   const closed = await api(t).as(firm.owner).post(`${periodUrl}/close`);
@@ -275,6 +283,9 @@ test('a closed month refuses uploads, moves, deletes, reviews and marks with 409
     await api(t)
       .as(member)
       .post(side(`/clients/${client.id}/periods/${now}/done`)),
+    await api(t)
+      .as(firm.owner)
+      .post(company(`/clients/${client.id}/media/${trashed.id}/restore`)),
   ];
   expect(refusals.map((r) => [r.status, r.json.code])).toEqual(refusals.map(() => [409, 'period_closed']));
   // A document of another month cannot move into the closed one either.

@@ -62,8 +62,12 @@ function statusCondition(status: PortfolioFilter | undefined): RawBuilder<boolea
   }
 }
 
-/** The page of clients (with the month's row) and the total matching the search and the status filter. */
+/**
+ * The page of clients (with the month's row) and, in each row, the total matching the search and the status
+ * filter — except without either (`counters`), when the caller reads the total from countLiveClients.
+ */
 export async function listPortfolioClients(db: Executor, q: PortfolioQuery): Promise<PortfolioClientRow[]> {
+  const counters = !q.search && !q.status;
   const counted = q.status
     ? sql`left join (
         select r.client_id,
@@ -80,7 +84,7 @@ export async function listPortfolioClients(db: Executor, q: PortfolioQuery): Pro
     : sql``;
   const { rows } = await sql<PortfolioClientRow>`
     select c.id, c.name, c.cui, h.id as holding_id, h.name as holding_name, c.due_day, co.due_day as company_due_day,
-      cp.closed_at, cp.done_at, cp.reopened_at, (count(*) over ())::int as total
+      cp.closed_at, cp.done_at, cp.reopened_at, ${counters ? sql`0` : sql`(count(*) over ())::int`} as total
     from clients c
     join companies co on co.id = c.company_id
     left join company_holding ch on ch.company_id = c.company_id and ch.holding_id = c.holding_id
@@ -109,4 +113,14 @@ export async function closedMonths(db: Executor, ids: number[], periods: string[
     .where('closed_at', 'is not', null)
     .execute();
   return new Set(rows.map((r) => `${r.client_id}:${r.period}`));
+}
+
+/** The company's live clients, from the trigger-kept counters (a few rows whatever its size). */
+export async function countLiveClients(db: Executor, companyId: number): Promise<number> {
+  const row = await db
+    .selectFrom('client_counts')
+    .select(sql<number>`coalesce(sum(live), 0)::int`.as('total'))
+    .where('company_id', '=', companyId)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
 }

@@ -4,7 +4,13 @@ import { addMonths } from '../../lib/ro-calendar.js';
 import type { TenantScope } from '../doors/index.js';
 import { listOwed, type ItemStatus } from './checklist-repository.js';
 import { countStatuses, dueOf } from './checklist-status.js';
-import { clientsIn, closedMonths, listPortfolioClients, type PortfolioQuery } from './portfolio-repository.js';
+import {
+  clientsIn,
+  closedMonths,
+  countLiveClients,
+  listPortfolioClients,
+  type PortfolioQuery,
+} from './portfolio-repository.js';
 import { countDone, countQueue, listDone, listQueue } from './review-repository.js';
 import type { MonthsBody, PortfolioBody } from './schemas.js';
 
@@ -16,6 +22,10 @@ import type { MonthsBody, PortfolioBody } from './schemas.js';
 type Ctx = Pick<AppContext, 'db'>;
 
 async function pageOfClients(ctx: Ctx, q: PortfolioQuery) {
+  if (!q.search && !q.status) {
+    const [rows, total] = [await listPortfolioClients(ctx.db, q), await countLiveClients(ctx.db, q.companyId)];
+    return { rows, total };
+  }
   let rows = await listPortfolioClients(ctx.db, q);
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && q.offset > 0) {
