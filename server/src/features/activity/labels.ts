@@ -70,6 +70,19 @@ export function describeDetails(action: string, details: Details | null): string
       if (filter.ids) parts.push(`${text(filter.ids)} alese`);
       return parts.join('; ');
     }
+    case 'document.reject':
+      return `Motiv: ${text(details.reason)}`;
+    case 'item.not_applicable':
+      return `Notă: ${text(details.note)}`;
+    case 'period.handover':
+      return `${text(details.documents)} documente; ${text(details.not_applicable)} «Nu se aplică»`;
+    case 'document.accept':
+    case 'document.download':
+    case 'document.preview':
+    case 'document.delete':
+    case 'document.restore':
+    case 'item.applicable':
+      return '';
     default:
       return Object.entries(details)
         .filter(([key]) => key !== 'name')
