@@ -6,13 +6,12 @@ import { categoryName, countClientMedia, mediaFacts, type MediaFacts } from './h
 import type { PresentedMedia } from './presenter.js';
 import type { ScopedClient } from './repository.js';
 import type { BulkBody, CollectionBody, UpdateBody } from './schemas.js';
-import { loadScopedClient, sendCollection, sendDocument } from './service.js';
+import { deleteDocument, loadScopedClient, sendCollection, sendDocument } from './service.js';
 import { bulkDocuments, updateDocument } from './edit-service.js';
 import { restoreDocument } from './trash-service.js';
-import { deleteDocument } from './service.js';
 
 /**
- * The history of a client's documents (docs/PRODUCT.md, "The month"): each act of the document routes,
+ * The history of a client's documents (docs/PRODUCT.md, "The month's history and proces-verbal"): each act of the document routes,
  * once it succeeded, is written as an event with who, when and from where (activity feature). The acts
  * themselves stay in their services; these wrappers read what the event needs before and after.
  * A history write that fails is logged and never turns a done act into an error.
@@ -127,7 +126,8 @@ export async function sendCollectionRecorded(
   await record(ctx, scope, request, [
     {
       action: 'document.zip',
-      ...{ companyId: client.company_id, clientId: client.id },
+      companyId: client.company_id,
+      clientId: client.id,
       period: body.period ?? null,
       details: { filter, count },
     },
