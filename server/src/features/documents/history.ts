@@ -11,10 +11,10 @@ import { bulkDocuments, updateDocument } from './edit-service.js';
 import { restoreDocument } from './trash-service.js';
 
 /**
- * The history of a client's documents (docs/PRODUCT.md, "The month's history and proces-verbal"): each act of the document routes,
- * once it succeeded, is written as an event with who, when and from where (activity feature). The acts
- * themselves stay in their services; these wrappers read what the event needs before and after.
- * A history write that fails is logged and never turns a done act into an error.
+ * The history of a client's documents (docs/PRODUCT.md, "The month's history and proces-verbal"): each
+ * act of the document routes, once it succeeded, is written as an event with who, when and from where
+ * (activity feature). The acts themselves stay in their services; these wrappers read what the event
+ * needs before and after. A history write that fails is logged and never turns a done act into an error.
  */
 
 type Ctx = Pick<AppContext, 'db' | 'storage' | 'config'>;
