@@ -1,6 +1,7 @@
 import { createTestApp, type TestApp } from '../test/helpers.js';
 import { api } from '../test/factories.js';
 import { DEMO_PASSWORD, seedDemoWorld } from './seed.js';
+import { addMonths, currentMonth } from './lib/ro-calendar.js';
 
 // The demo world (npm start with the seed on, the e2e suite, the bench): its accounts and tenants. The
 // other API suites build their own tenants with test/factories.ts; this one is about the demo itself.
@@ -67,13 +68,54 @@ test('the demo reads like a real firm: no test markers, each document in its cat
   for (const text of texts) expect([text, /CANARY|test|e2e/i.test(text)]).toEqual([text, false]);
   const documents = media.filter((m) => m.client_id !== null);
   expect(documents.length).toBeGreaterThan(0);
+  const categoryOf: [RegExp, string][] = [
+    [/^Extras de cont /, 'Extrase bancare'],
+    [/^Factură /, 'Facturi emise'],
+    [/^Facturi furnizori /, 'Facturi primite'],
+    [/^Stat de plată /, 'Salarii'],
+    [/^Raport Z /, 'Bonuri fiscale'],
+  ];
   for (const d of documents) {
-    if (/^Extras de cont/.test(d.original_name))
-      expect([d.original_name, d.category]).toEqual([d.original_name, 'Extrase bancare']);
-    else if (/^Factură /.test(d.original_name))
-      expect([d.original_name, d.category]).toEqual([d.original_name, 'Facturi emise']);
-    else throw new Error(`unexpected demo document ${d.original_name}`);
+    const expected = categoryOf.find(([pattern]) => pattern.test(d.original_name))?.[1];
+    expect([d.original_name, d.category]).toEqual([d.original_name, expected ?? 'unexpected demo document']);
   }
+});
+
+test('the demo month is alive: accepted, awaiting review, rejected and missing items, a closed month, a done one', async () => {
+  const token = await t.login('owner@demo.ro');
+  const { db } = t.ctx;
+  const company = await db
+    .selectFrom('companies')
+    .select('id')
+    .where('name', '=', 'Contabil Demo SRL')
+    .executeTakeFirstOrThrow();
+  const owner = api(t, token);
+  const now = currentMonth();
+  const grid = await owner.post(`/api/company/${company.id}/checklist`, { period: now });
+  expect(grid.status).toBe(200);
+  const totals = (key: string) =>
+    grid.json.data.reduce((n: number, row: { counts: Record<string, number> }) => n + row.counts[key], 0);
+  expect(totals('uploaded')).toBeGreaterThan(0);
+  expect(totals('missing')).toBeGreaterThan(0);
+  const last = await owner.post(`/api/company/${company.id}/checklist`, { period: addMonths(now, -1) });
+  const lastTotals = (key: string) =>
+    last.json.data.reduce((n: number, row: { counts: Record<string, number> }) => n + row.counts[key], 0);
+  expect(lastTotals('accepted')).toBeGreaterThan(0);
+  expect(lastTotals('rejected')).toBeGreaterThan(0);
+  const oldest = await owner.post(`/api/company/${company.id}/checklist`, { period: addMonths(now, -3) });
+  expect(oldest.json.data.every((row: { closed: boolean; complete: boolean }) => row.closed && row.complete)).toBe(
+    true,
+  );
+  const queue = await owner.post(`/api/company/${company.id}/review-queue`, {});
+  expect(queue.json.meta.total).toBeGreaterThan(0);
+  expect(queue.json.meta.done).toEqual([
+    expect.objectContaining({ client: expect.objectContaining({ name: 'Beta Construct SRL' }), period: now }),
+  ]);
+  const requirements = await db.selectFrom('requirements').select(['name', 'details']).execute();
+  expect(requirements.map((r) => r.name)).toEqual(
+    expect.arrayContaining(['State de plată / pontaj', 'Bonuri fiscale / Raport Z']),
+  );
+  expect(requirements.some((r) => r.details?.startsWith('RO'))).toBe(true);
 });
 
 test('seeding again changes nothing', async () => {

@@ -4,6 +4,7 @@ import type { AppContext } from './infra/context.js';
 import { hashPassword } from './infra/passwords.js';
 import { newStorageKey } from './infra/storage.js';
 import { seedDemoBilling } from './seed-billing.js';
+import { seedDemoClientMonths, seedDemoDefaults } from './seed-month.js';
 import { DEFAULT_CATEGORIES } from './features/companies/index.js';
 
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -36,46 +37,6 @@ export function tinyPdf(text: string): Buffer {
   body += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, 'latin1');
-}
-
-const MONTH_NAMES = [
-  'ianuarie',
-  'februarie',
-  'martie',
-  'aprilie',
-  'mai',
-  'iunie',
-  'iulie',
-  'august',
-  'septembrie',
-  'octombrie',
-  'noiembrie',
-  'decembrie',
-];
-
-/** '2026-03' → 'martie 2026'. */
-function monthLabel(period: string): string {
-  const [year, month] = period.split('-');
-  return `${MONTH_NAMES[Number(month) - 1]} ${year}`;
-}
-
-/**
- * The demo documents of one client and month, each in the category it belongs to (a bank statement
- * under "Extrase bancare", an issued invoice under "Facturi emise"), named as a firm names them.
- */
-function demoDocuments(prefix: string, bank: string, period: string, monthIndex: number) {
-  const number = String(40 + monthIndex * 7 + prefix.length).padStart(4, '0');
-  return [
-    { category: 'Facturi emise', name: `Factură ${prefix}-${number} ${monthLabel(period)}.pdf` },
-    { category: 'Extrase bancare', name: `Extras de cont ${bank} ${monthLabel(period)}.pdf` },
-  ];
-}
-
-function monthsAgo(n: number): string {
-  const d = new Date();
-  d.setUTCDate(1);
-  d.setUTCMonth(d.getUTCMonth() - n);
-  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
 }
 
 interface TenantSpec {
@@ -217,6 +178,7 @@ export async function seedDemoWorld(ctx: Pick<AppContext, 'db' | 'storage'>): Pr
           .executeTakeFirstOrThrow();
         categoryIds.set(name, row.id);
       }
+      await seedDemoDefaults(trx, company.id);
 
       for (const [i, c] of t.clients.entries()) {
         const client = await trx
@@ -232,30 +194,23 @@ export async function seedDemoWorld(ctx: Pick<AppContext, 'db' | 'storage'>): Pr
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        for (let m = 0; m < 2; m++) {
-          for (const doc of demoDocuments(c.prefix, c.bank, monthsAgo(m), m)) {
-            const name = doc.name;
-            const categoryId = categoryIds.get(doc.category) ?? null;
-            const body = tinyPdf(`${c.name} - ${name.replace(/\.pdf$/, '')}`);
-            const key = newStorageKey(`company-${company.id}/client-${client.id}`);
-            files.push({ key, body });
-            await trx
-              .insertInto('media')
-              .values({
-                company_id: company.id,
-                client_id: client.id,
-                category_id: categoryId,
-                period: monthsAgo(m),
-                original_name: name,
-                mime: 'application/pdf',
-                size: body.length,
-                sha256: crypto.createHash('sha256').update(body).digest('hex'),
-                storage_key: key,
-                uploaded_by: userIds[i % 2 === 0 ? t.owner : t.holdingAdmin],
-              })
-              .execute();
-          }
-        }
+        await seedDemoClientMonths(
+          trx,
+          {
+            id: client.id,
+            companyId: company.id,
+            index: i,
+            name: c.name,
+            cui: c.cui,
+            prefix: c.prefix,
+            bank: c.bank,
+            uploader: userIds[c.inHolding ? t.holdingAdmin : t.owner],
+            reviewer: userIds[t.staff ?? t.owner],
+          },
+          categoryIds,
+          files,
+          tinyPdf,
+        );
       }
 
       const utilBody = Buffer.from(

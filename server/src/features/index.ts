@@ -13,6 +13,9 @@ import { documentRoutes } from './documents/index.js';
 import { categoryRoutes } from './categories/index.js';
 import { utilityFileRoutes } from './utility-files/index.js';
 import { securityRoutes } from './security/index.js';
+import { monthRoutes } from './month/index.js';
+import { activityRoutes } from './activity/index.js';
+import { handoverRoutes } from './handover/index.js';
 
 /**
  * The domain features served on both tenant doors (/api/company/{companyId}/…,
@@ -28,6 +31,9 @@ const DOOR_FEATURES: DoorRoutes[] = [
   billingRoutes,
   companyRequestDoorRoutes,
   securityRoutes,
+  monthRoutes,
+  activityRoutes,
+  handoverRoutes,
 ];
 
 /** Every API feature, registered under /api in this order. */

@@ -250,6 +250,7 @@ describe('clients', () => {
       'Extrase bancare',
       'Salarii',
       'Contracte',
+      'Bonuri fiscale',
     ]);
     expect(body.categories_inherited).toBe(true);
     expect(body.upload_limits).toMatchObject({

@@ -29,6 +29,7 @@ import {
   type Caller,
   type CallerName,
   type World,
+  MONTH,
 } from './harness.js';
 import { ACCESS, areaOf, paramKind, type ParamKind, type Rule } from './route-rules.js';
 
@@ -68,6 +69,8 @@ function idFor(
   if (kind === 'session') return NONE;
   // The world has no CUI claim: an unknown one (404 for the administrator).
   if (kind === 'cuiClaim') return NONE;
+  // A month is nobody's object: the same month whoever calls (the client in the path decides).
+  if (kind === 'period') return MONTH;
   if (kind === 'selfUser' || kind === 'payer') {
     if (tenant === 'none' || (kind === 'payer' && tenant === caller.tenant)) return caller.userId ?? NONE;
     return world.tenants[tenant].owner;
@@ -97,6 +100,12 @@ function idFor(
       return w.companyPayment;
     case 'holdingPayment':
       return w.holdingPayment;
+    case 'requirementDefault':
+      return w.requirementDefault;
+    case 'requirement':
+      return w.requirement;
+    case 'item':
+      return w.item;
   }
 }
 

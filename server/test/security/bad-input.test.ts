@@ -31,6 +31,7 @@ import {
   type CallerName,
   type JsonSchema,
   type World,
+  MONTH,
 } from './harness.js';
 
 let t: TestApp;
@@ -218,6 +219,10 @@ function defaultParams(route: ApiRoute, caller: Caller): Record<string, string> 
       payer: caller.userId ?? 0,
       companyPayment: w.companyPayment,
       holdingPayment: w.holdingPayment,
+      requirementDefault: w.requirementDefault,
+      requirement: w.requirement,
+      item: w.item,
+      period: MONTH,
       plan: world.companyPlan,
       campaign: world.campaign,
       cuiClaim: 999999999,

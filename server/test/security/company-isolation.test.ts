@@ -22,6 +22,10 @@ import { DOCUMENTS_POLICY } from '../../src/features/documents/policy.js';
 import { LINK_POLICY } from '../../src/features/links/index.js';
 import { USERS_POLICY } from '../../src/features/users/policy.js';
 import { UTILITY_FILES_POLICY } from '../../src/features/utility-files/policy.js';
+import { MONTH_POLICY } from '../../src/features/month/index.js';
+import { currentMonth } from '../../src/lib/ro-calendar.js';
+import { ACTIVITY_POLICY } from '../../src/features/activity/policy.js';
+import { HANDOVER_POLICY } from '../../src/features/handover/policy.js';
 
 // Every call of the company table against every wrong caller: nothing leaks, nothing changes. The
 // company under test has a client (in a linked holding) with a document, categories, a staff member and
@@ -35,8 +39,14 @@ const TABLE: Record<string, readonly number[]> = {
   ...(USERS_POLICY.company as Record<string, readonly number[]>),
   ...(CLIENT_POLICY.company as Record<string, readonly number[]>),
   ...(LINK_POLICY.company as Record<string, readonly number[]>),
+  ...(MONTH_POLICY.company as Record<string, readonly number[]>),
+  ...(ACTIVITY_POLICY.company as Record<string, readonly number[]>),
+  ...(HANDOVER_POLICY.company as Record<string, readonly number[]>),
 };
+const MONTH = currentMonth();
 const CANARY = `CANARY-${unique()}`;
+/** A month of the client that is closed (its proces-verbal exists), so a refusal is the caller's, not the month's. */
+const CLOSED_MONTH = '2026-01';
 /** The company under test, its holding, and the other company (whose owner is a wrong caller). */
 let company: Company;
 let holding: Holding & { client: Client };
@@ -54,6 +64,9 @@ const ids = {
   util: 0,
   utilMedia: 0,
   holdingUser: 0,
+  requirementDefault: 0,
+  requirement: 0,
+  item: 0,
 };
 
 interface Call {
@@ -155,6 +168,20 @@ const calls = (): Call[] => [
     foreignObject: 404,
   },
   { action: 'uploads.limits', method: 'GET', path: 'upload-limits', foreignObject: null },
+  { action: 'activity.list', method: 'POST', path: `clients/${ids.client}/activity`, body: {}, foreignObject: 404 },
+  {
+    action: 'activity.export',
+    method: 'POST',
+    path: `clients/${ids.client}/activity/export`,
+    body: {},
+    foreignObject: 404,
+  },
+  {
+    action: 'handover.download',
+    method: 'POST',
+    path: `clients/${ids.client}/periods/${CLOSED_MONTH}/handover`,
+    foreignObject: 404,
+  },
   { action: 'links.list', method: 'POST', path: 'holdings', body: {}, foreignObject: null },
   {
     action: 'links.notify',
@@ -221,6 +248,91 @@ const calls = (): Call[] => [
   },
   { action: 'utils.get', method: 'POST', path: `utils/${ids.utilMedia}`, foreignObject: 404 },
   { action: 'utils.delete', method: 'POST', path: `utils/${ids.util}/delete`, foreignObject: 404 },
+  { action: 'defaults.read', method: 'POST', path: 'requirement-defaults', body: {}, foreignObject: null },
+  {
+    action: 'defaults.write',
+    method: 'POST',
+    path: `requirement-defaults/${ids.requirementDefault}/update`,
+    body: { name: 'Intrus' },
+    foreignObject: 404,
+  },
+  {
+    action: 'defaults.write',
+    method: 'POST',
+    path: `requirement-defaults/${ids.requirementDefault}/delete`,
+    foreignObject: 404,
+  },
+  {
+    action: 'defaults.write',
+    method: 'POST',
+    path: 'month-settings/update',
+    body: { due_day: 9 },
+    foreignObject: null,
+  },
+  {
+    action: 'requirements.read',
+    method: 'POST',
+    path: `clients/${ids.client}/requirements`,
+    body: {},
+    foreignObject: 404,
+  },
+  {
+    action: 'requirements.write',
+    method: 'POST',
+    path: `clients/${ids.client}/storeRequirement`,
+    body: { name: 'Intrus', frequency: 'monthly' },
+    foreignObject: 404,
+  },
+  {
+    action: 'requirements.write',
+    method: 'POST',
+    path: `clients/${ids.client}/requirements/${ids.requirement}/delete`,
+    foreignObject: 404,
+  },
+  {
+    action: 'requirements.write',
+    method: 'POST',
+    path: `clients/${ids.client}/profile`,
+    body: { has_employees: true },
+    foreignObject: 404,
+  },
+  {
+    action: 'checklist.read',
+    method: 'POST',
+    path: `clients/${ids.client}/checklist`,
+    body: { period: MONTH },
+    foreignObject: 404,
+  },
+  { action: 'checklist.read', method: 'POST', path: `clients/${ids.client}/open-items`, body: {}, foreignObject: 404 },
+  {
+    action: 'items.mark',
+    method: 'POST',
+    path: `clients/${ids.client}/checklist/${ids.item}/not-applicable`,
+    body: { note: 'intrus' },
+    foreignObject: 404,
+  },
+  {
+    action: 'review',
+    method: 'POST',
+    path: `clients/${ids.client}/media/${ids.media}/review`,
+    body: { status: 'rejected', reason: 'intrus' },
+    foreignObject: 404,
+  },
+  {
+    action: 'review',
+    method: 'POST',
+    path: 'review',
+    body: { ids: [ids.media], status: 'accepted' },
+    foreignObject: 404,
+  },
+  { action: 'review', method: 'POST', path: 'review-queue', body: {}, foreignObject: null },
+  { action: 'portfolio', method: 'POST', path: 'checklist', body: { period: MONTH }, foreignObject: null },
+  {
+    action: 'periods.close',
+    method: 'POST',
+    path: `clients/${ids.client}/periods/${MONTH}/close`,
+    foreignObject: 404,
+  },
 ];
 
 function send(caller: Actor | null, call: Call, companyId: number) {
@@ -251,6 +363,12 @@ async function snapshot(): Promise<string> {
       .orderBy('holding_id')
       .execute(),
     db.selectFrom('holdings').selectAll().orderBy('id').execute(),
+    db.selectFrom('companies').select(['id', 'due_day']).orderBy('id').execute(),
+    db.selectFrom('requirement_defaults').selectAll().orderBy('id').execute(),
+    db.selectFrom('requirements').selectAll().orderBy('id').execute(),
+    db.selectFrom('checklist_items').selectAll().orderBy('id').execute(),
+    db.selectFrom('client_periods').selectAll().orderBy('client_id').execute(),
+    db.selectFrom('activity_events').selectAll().orderBy('id').execute(),
   ]);
   return JSON.stringify(tables);
 }
@@ -270,7 +388,14 @@ beforeAll(async () => {
   other = await createCompany(t);
   who.owner2 = other.owner;
   const otherHolding = await createHolding(t, other, { admin: false });
-  const document = await uploadDocument(t, company.owner, holding.client, { name: `Factura ${CANARY}.pdf` });
+  const document = await uploadDocument(t, company.owner, holding.client, {
+    name: `Factura ${CANARY}.pdf`,
+    period: CLOSED_MONTH,
+  });
+  const closed = await api(t)
+    .as(company.owner)
+    .post(`/api/company/${company.id}/clients/${holding.client.id}/periods/${CLOSED_MONTH}/close`);
+  if (closed.status !== 200) throw new Error(`close ${CLOSED_MONTH}: ${closed.status} ${closed.text}`);
   const [category] = await companyCategories(t, company);
   const util = await createUtilityFile(t, company, {
     description: `Model ${CANARY}`,
@@ -289,6 +414,12 @@ beforeAll(async () => {
     utilMedia: util.media_id,
     holdingUser: who.holdingMember.id,
   });
+  const door = api(t).as(company.owner);
+  const first = async (path: string, body: object = {}) =>
+    ((await door.post(`/api/company/${company.id}/${path}`, body)).json.data as { id: number }[])[0].id;
+  ids.requirementDefault = await first('requirement-defaults');
+  ids.requirement = await first(`clients/${ids.client}/requirements`);
+  ids.item = await first(`clients/${ids.client}/checklist`, { period: MONTH });
   before = await snapshot();
   mailsBefore = t.mail.sent.length;
 });
@@ -356,4 +487,6 @@ test("control: the company's own owner does see the canary and the file the refu
   expect((await as.get(`${door}/utils`)).text).toContain(CANARY);
   expect((await as.post(`${door}/clients/${ids.client}/media/${ids.media}`)).text).toContain('%PDF');
   expect((await as.post(`${door}/utils/${ids.utilMedia}`)).text).toContain('%PDF');
+  expect((await as.post(`${door}/clients/${ids.client}/periods/${CLOSED_MONTH}/handover`)).text).toContain('%PDF');
+  expect((await as.post(`${door}/clients/${ids.client}/activity/export`, {})).text).toContain(CANARY);
 });

@@ -13,6 +13,7 @@ import { createTestApp, type TestApp } from '../helpers.js';
 import { field, file, multipart } from '../multipart.js';
 import { tinyPdf } from '../../src/seed.js';
 import { CANARY } from '../canary.js';
+import { currentMonth } from '../../src/lib/ro-calendar.js';
 import {
   api,
   createAdmin,
@@ -152,6 +153,10 @@ export interface TenantWorld {
   holdingAdmin: number;
   companyPayment: number;
   holdingPayment: number;
+  /** The month: one of the firm's default set, one of the client's requirements, one checklist item. */
+  requirementDefault: number;
+  requirement: number;
+  item: number;
   /** Strings that only this tenant's answers may contain (the first is its canary). */
   secrets: string[];
 }
@@ -169,6 +174,9 @@ export interface World {
  */
 export const EMAIL = {} as Record<Exclude<CallerName, 'anonymous'>, string>;
 export { PASSWORD };
+
+/** The month the suites name in period paths (the current one: the world's clients owe it). */
+export const MONTH = currentMonth();
 
 /** Never in any answer, whoever asks. */
 export const SECRET_MARKERS = ['password_hash', 'token_hash', '$argon2', 'storage_key'];
@@ -278,7 +286,28 @@ export async function buildWorld(t: TestApp): Promise<World> {
     const companyPayment = (await payment({ company_id: company.id, holding_id: null, user_id: company.owner.id })).id;
     const holdingPayment = (await payment({ company_id: null, holding_id: holding.id, user_id: holdingAdmin.id })).id;
     const clients = [holding.client, clientOutside, ...(extra ? [extra] : [])];
+    const requirementDefault = (
+      expectStatus(await owner.post(`/api/company/${company.id}/requirement-defaults`, {}), 200, 'defaults').json
+        .data as { id: number }[]
+    )[0].id;
+    const requirement = (
+      expectStatus(
+        await owner.post(`/api/company/${company.id}/clients/${holding.client.id}/requirements`, {}),
+        200,
+        'requirements',
+      ).json.data as { id: number }[]
+    )[0].id;
+    const item = (
+      expectStatus(
+        await owner.post(`/api/company/${company.id}/clients/${holding.client.id}/checklist`, { period: MONTH }),
+        200,
+        'checklist',
+      ).json.data as { id: number }[]
+    )[0].id;
     return {
+      requirementDefault,
+      requirement,
+      item,
       n,
       company: company.id,
       holding: holding.id,

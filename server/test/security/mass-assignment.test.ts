@@ -28,6 +28,7 @@ import {
   type Caller,
   type CallerName,
   type World,
+  MONTH,
 } from './harness.js';
 
 let t: TestApp;
@@ -155,6 +156,10 @@ function ownPath(route: ApiRoute, caller: Caller): string {
       payer: caller.userId ?? 0,
       companyPayment: w.companyPayment,
       holdingPayment: w.holdingPayment,
+      requirementDefault: w.requirementDefault,
+      requirement: w.requirement,
+      item: w.item,
+      period: MONTH,
       plan: areaOf(route.url) === 'holding' ? world.holdingPlan : world.companyPlan,
       campaign: world.campaign,
       hash: 'a'.repeat(64),

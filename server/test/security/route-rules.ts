@@ -83,6 +83,12 @@ export const ACCESS: Record<string, Rule> = {
   'POST /api/holding/:holdingId/clients/:clientId/trash': read(H4),
   'POST /api/holding/:holdingId/clients/:clientId/media/:mediaId/restore': H4,
   'POST /api/holding/:holdingId/utils/:mediaId': read(H45),
+  // the month (docs/api/month.md)
+  'POST /api/holding/:holdingId/clients/:clientId/checklist': read(H45),
+  'POST /api/holding/:holdingId/clients/:clientId/open-items': read(H45),
+  'POST /api/holding/:holdingId/clients/:clientId/periods/:period/done': H45,
+  'POST /api/holding/:holdingId/clients/:clientId/activity': read(H45),
+  'POST /api/holding/:holdingId/clients/:clientId/periods/:period/handover': H45,
   'POST /api/holding/:holdingId/company-requests': H4,
   'GET /api/holding/:holdingId/company-requests': read(H4),
   'GET /api/holding/:holdingId/subscription': read(H4),
@@ -111,6 +117,32 @@ export const ACCESS: Record<string, Rule> = {
   'POST /api/company/:companyId/clients/:clientId/media/bulk': C23,
   'POST /api/company/:companyId/clients/:clientId/trash': read(C2),
   'POST /api/company/:companyId/clients/:clientId/media/:mediaId/restore': C2,
+  'POST /api/company/:companyId/requirement-defaults': read(C23),
+  'POST /api/company/:companyId/storeRequirementDefault': C2,
+  'POST /api/company/:companyId/requirement-defaults/:id/update': C2,
+  'POST /api/company/:companyId/requirement-defaults/:id/delete': C2,
+  'POST /api/company/:companyId/month-settings/update': C2,
+  'POST /api/company/:companyId/clients/:clientId/requirements': read(C23),
+  'POST /api/company/:companyId/clients/:clientId/storeRequirement': C2,
+  'POST /api/company/:companyId/clients/:clientId/requirements/:id/update': C2,
+  'POST /api/company/:companyId/clients/:clientId/requirements/:id/delete': C2,
+  'POST /api/company/:companyId/clients/:clientId/profile': C2,
+  'POST /api/company/:companyId/clients/:clientId/checklist': read(C23),
+  'POST /api/company/:companyId/clients/:clientId/open-items': read(C23),
+  'POST /api/company/:companyId/clients/:clientId/checklist/:itemId/not-applicable': C23,
+  'POST /api/company/:companyId/clients/:clientId/checklist/:itemId/applicable': C23,
+  'POST /api/company/:companyId/clients/:clientId/media/:mediaId/review': C23,
+  'POST /api/company/:companyId/review': C23,
+  'POST /api/company/:companyId/review-queue': read(C23),
+  'POST /api/company/:companyId/review-queue/count': read(C23),
+  'POST /api/company/:companyId/checklist': read(C23),
+  'POST /api/company/:companyId/checklist/months': read(C23),
+  'POST /api/company/:companyId/clients/:clientId/periods/:period/close': C2,
+  'POST /api/company/:companyId/clients/:clientId/periods/:period/reopen': C2,
+  'POST /api/company/:companyId/clients/:clientId/activity': read(C23),
+  'POST /api/company/:companyId/clients/:clientId/activity/export': read(C23),
+  // The proces-verbal of a month not closed answers 409: not a read that answers 2xx on any month.
+  'POST /api/company/:companyId/clients/:clientId/periods/:period/handover': C23,
   'POST /api/company/:companyId/holdings': read(C2),
   'POST /api/company/:companyId/holdings/:holdingId/notify': C2,
   'POST /api/company/:companyId/holdings/:holdingId/delete': C2,
@@ -175,7 +207,11 @@ export type ParamKind =
   | 'campaign'
   | 'session'
   | 'cuiClaim'
-  | 'hash';
+  | 'hash'
+  | 'requirementDefault'
+  | 'requirement'
+  | 'item'
+  | 'period';
 
 export const areaOf = (url: string): Area =>
   url.startsWith('/api/company/:companyId')
@@ -195,6 +231,9 @@ export function paramKind(url: string, name: string): ParamKind {
   if (name === 'hash') return 'hash';
   if (name === 'subscriptionId') return 'plan';
   if (name === 'holdingId') return 'holding';
+  // The month: a period is a month (YYYY-MM), nobody's object; the ids are the firm's and its client's.
+  if (name === 'period') return 'period';
+  if (name === 'itemId') return 'item';
   // Billing: the paying user is the caller itself (another user's id → 403, whoever it is).
   if (name === 'userId' && /\/(subscriptions|payment)\//.test(url)) return 'payer';
   switch (previous) {
@@ -227,6 +266,10 @@ export function paramKind(url: string, name: string): ParamKind {
       return 'plan';
     case 'cui-claims':
       return 'cuiClaim';
+    case 'requirement-defaults':
+      return 'requirementDefault';
+    case 'requirements':
+      return 'requirement';
     default:
       throw new Error(`unknown path parameter :${name} in ${url}`);
   }

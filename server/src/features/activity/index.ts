@@ -73,3 +73,6 @@ export async function recordActivity(
     })),
   );
 }
+
+export { activityRoutes } from './routes.js';
+export { ACTION_LABELS, labelOf, sideOf, localTime } from './labels.js';

@@ -15,3 +15,4 @@ export { paymentSchema, planSchema } from './schemas.js';
 export { billingRoutes } from './routes.js';
 export { billingAdminRoutes } from './admin-routes.js';
 export type { Tenant, TenantRef } from './tenant.js';
+export { CSV_BOM, csvCell, csvRow } from './csv.js';

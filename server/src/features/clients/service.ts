@@ -6,6 +6,8 @@ import { isValidCui, normalizeCui } from '../../lib/cui.js';
 import { assertEmailVerified, isEmail } from '../auth/index.js';
 import { assertCanAddClient, lockTenants, startTrial, type TenantRef } from '../billing/index.js';
 import { findCompanyName, findLinkedHolding, insertLinkedHolding, isCompanyLinked } from '../links/index.js';
+import { provisionClientRequirements } from '../month/index.js';
+import { currentMonth } from '../../lib/ro-calendar.js';
 import { blankToNull, cleanClientInput, cuiDigitsOf, MESSAGES, type ClientInput } from './input.js';
 import * as repo from './repository.js';
 
@@ -143,7 +145,7 @@ export async function createClient(ctx: AppContext, scope: Scope, input: NewClie
       await startTrial(trx, { holdingId });
     }
     await assertRoomForClient(trx, scope, companyId, holdingId);
-    return repo.insertClient(trx, {
+    const id = await repo.insertClient(trx, {
       company_id: companyId,
       holding_id: holdingId,
       name: fields.name as string,
@@ -152,6 +154,14 @@ export async function createClient(ctx: AppContext, scope: Scope, input: NewClie
       phone: fields.phone ?? null,
       notes: fields.notes ?? null,
     });
+    // What it owes each month from this one on: the firm's default set for a profile not filled in yet.
+    await provisionClientRequirements(
+      trx,
+      { companyId, clientId: id },
+      { bank_accounts: [], has_employees: false, has_cash_register: false },
+      currentMonth(),
+    );
+    return id;
   });
   return loadClient(ctx, scope, clientId);
 }

@@ -1,9 +1,17 @@
 import type { Db } from '../../infra/db.js';
 import { startTrial } from '../billing/index.js';
+import { insertDefaultSet } from '../month/index.js';
 import * as repo from './repository.js';
 
 /** The categories every new company starts with (the demo world's companies too). */
-export const DEFAULT_CATEGORIES = ['Facturi emise', 'Facturi primite', 'Extrase bancare', 'Salarii', 'Contracte'];
+export const DEFAULT_CATEGORIES = [
+  'Facturi emise',
+  'Facturi primite',
+  'Extrase bancare',
+  'Salarii',
+  'Contracte',
+  'Bonuri fiscale',
+];
 
 /** A company's own fields, already checked and normalised by the caller. */
 export interface NewCompany {
@@ -31,7 +39,7 @@ export interface Provisioned {
 
 /**
  * How every company is born (self-registration, the platform admin, a holding's invitation accepted): an
- * active company, its trial subscription, the default categories and its owner. Call it inside the
+ * active company, its trial subscription, the default categories, the month's default set and its owner. Call it inside the
  * caller's transaction; the caller checks its own input (its messages differ) and sends its own e-mails.
  * An e-mail already in use surfaces as the database's unique violation (23505), for the caller to word.
  *
@@ -45,6 +53,8 @@ export async function provisionCompany(trx: Db, company: NewCompany, owner: NewO
   const companyId = await repo.insertCompany(trx, { ...company, cui: holder === undefined ? company.cui : null });
   await startTrial(trx, { companyId });
   await repo.insertDefaultCategories(trx, companyId, DEFAULT_CATEGORIES);
+  // The month's default set (docs/PRODUCT.md, "The month"), filed under those categories.
+  await insertDefaultSet(trx, companyId);
   const ownerId = await repo.insertOwner(trx, companyId, owner);
   const cuiClaim =
     holder === undefined

@@ -18,6 +18,8 @@ export interface ClientIds {
 /** What a bulk action checks per document: that it is the client's and live, and who uploaded it. */
 export interface MediaOwnership {
   id: number;
+  category_id: number | null;
+  period: string | null;
   size: number | string;
   uploaded_by: number | null;
   uploader_holding_id: number | null;
@@ -29,7 +31,7 @@ export async function lockLiveMedia(trx: Executor, client: ClientIds, ids: numbe
   return trx
     .selectFrom('media as m')
     .leftJoin('users as u', 'u.id', 'm.uploaded_by')
-    .select(['m.id', 'm.size', 'm.uploaded_by', 'u.holding_id as uploader_holding_id'])
+    .select(['m.id', 'm.category_id', 'm.period', 'm.size', 'm.uploaded_by', 'u.holding_id as uploader_holding_id'])
     .where('m.company_id', '=', client.companyId)
     .where('m.client_id', '=', client.clientId)
     .where('m.deleted_at', 'is', null)
@@ -38,7 +40,7 @@ export async function lockLiveMedia(trx: Executor, client: ClientIds, ids: numbe
     .execute();
 }
 
-export type MediaChange = Pick<Updateable<MediaTable>, 'category_id' | 'period' | 'original_name'>;
+export type MediaChange = Pick<Updateable<MediaTable>, 'category_id' | 'period' | 'original_name' | 'requirement_id'>;
 
 /** Moves / renames the client's live documents `ids`; answers how many changed. */
 export async function updateLiveMedia(

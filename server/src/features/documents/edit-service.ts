@@ -4,7 +4,15 @@ import { ALLOWED_TYPES, extensionOf } from '../../lib/file-types.js';
 import { countOf } from '../../lib/plural.js';
 import { filesUnder } from '../categories/index.js';
 import type { TenantScope } from '../doors/index.js';
-import { lockLiveMedia, trashLiveMedia, updateLiveMedia, type MediaChange } from './edit-repository.js';
+import { lockOpenPeriods, requirementFor } from '../month/index.js';
+import {
+  lockLiveMedia,
+  trashLiveMedia,
+  updateLiveMedia,
+  type ClientIds,
+  type MediaChange,
+  type MediaOwnership,
+} from './edit-repository.js';
 import { MAX_FILE_NAME_LENGTH, sanitizeFileName, withTypeExtension } from './file-name.js';
 import { canDeleteDocument, canEditDocument } from './policy.js';
 import { presentMedia, type PresentedMedia } from './presenter.js';
@@ -67,6 +75,43 @@ export function renamed(raw: string, current: { original_name: string; mime: str
   return ext && extensionOf(clean) !== ext ? `${clean}.${ext}` : clean;
 }
 
+/**
+ * Applies `change` to the locked `rows`. A move (category or month) refuses a closed month, the one left
+ * or the one entered, and re-matches each document to the requirement of its new category and month
+ * (docs/api/month.md); its review status stays.
+ */
+async function moveDocuments(
+  trx: Ctx['db'],
+  where: ClientIds,
+  rows: MediaOwnership[],
+  change: MediaChange,
+): Promise<number> {
+  if (change.category_id === undefined && change.period === undefined) {
+    return updateLiveMedia(
+      trx,
+      where,
+      rows.map((row) => row.id),
+      change,
+    );
+  }
+  await lockOpenPeriods(trx, where.clientId, [...rows.map((row) => row.period), change.period ?? null]);
+  const groups = new Map<number | null, number[]>();
+  const matched = new Map<string, number | null>();
+  for (const row of rows) {
+    const categoryId = change.category_id === undefined ? row.category_id : change.category_id;
+    const period = change.period === undefined ? row.period : change.period;
+    const key = `${categoryId}:${period}`;
+    if (!matched.has(key)) matched.set(key, await requirementFor(trx, where, categoryId, period));
+    const requirementId = matched.get(key) ?? null;
+    groups.set(requirementId, [...(groups.get(requirementId) ?? []), row.id]);
+  }
+  let count = 0;
+  for (const [requirementId, ids] of groups) {
+    count += await updateLiveMedia(trx, where, ids, { ...change, requirement_id: requirementId });
+  }
+  return count;
+}
+
 /** media/{mediaId}/update: moves, re-months or renames one document; answers it as the lists show it. */
 export async function updateDocument(
   ctx: Ctx,
@@ -85,7 +130,11 @@ export async function updateDocument(
   const change = await moveFields(ctx, client, body);
   if (body.name !== undefined) change.original_name = renamed(body.name, document);
   const where = { companyId: client.company_id, clientId: client.id };
-  if ((await updateLiveMedia(ctx.db, where, [mediaId], change)) === 0) throw documentNotFound();
+  await ctx.db.transaction().execute(async (trx) => {
+    const rows = await lockLiveMedia(trx, where, [mediaId]);
+    if (rows.length !== 1) throw documentNotFound();
+    if ((await moveDocuments(trx, where, rows, change)) === 0) throw documentNotFound();
+  });
   const fresh = await findClientMedia(ctx.db, ids);
   if (!fresh) throw documentNotFound();
   return { message: 'Documentul a fost actualizat.', data: presentMedia(fresh) };
@@ -109,10 +158,15 @@ export async function bulkDocuments(
     if (rows.length !== ids.length) throw documentNotFound();
     if (body.action === 'delete') {
       if (!rows.every((row) => canDeleteDocument(scope.actor, row))) throw cannotDelete();
+      await lockOpenPeriods(
+        trx,
+        client.id,
+        rows.map((row) => row.period),
+      );
       return trashLiveMedia(trx, where, ids, scope.actor.id);
     }
     if (!rows.every((row) => canEditDocument(scope, row))) throw cannotEdit();
-    return updateLiveMedia(trx, where, ids, change);
+    return moveDocuments(trx, where, rows, change);
   });
   const what = countOf(count, 'document', 'documente');
   return {

@@ -1,5 +1,4 @@
 import { binarySchema, errorResponses, messageSchema } from '../../lib/http-schemas.js';
-import * as edits from './edit-service.js';
 import { allow, scopeOf, type DoorRoutes } from '../doors/index.js';
 import { fileQuerySchema, fileResponses } from './download.js';
 import { DOCUMENTS_POLICY } from './policy.js';
@@ -13,6 +12,7 @@ import {
   mediaListResponse,
   updateBodySchema,
 } from './schemas.js';
+import * as history from './history.js';
 import * as service from './service.js';
 import * as trash from './trash-service.js';
 
@@ -65,7 +65,10 @@ export const documentRoutes: DoorRoutes = (app, door) => {
       },
     },
     async (request, reply) => {
-      const stored = await service.storeDocuments(ctx, scopeOf(request), request, Number(request.params.clientId));
+      const scope = scopeOf(request);
+      const clientId = Number(request.params.clientId);
+      const stored = await service.storeDocuments(ctx, scope, request, clientId);
+      await history.recordUploads(ctx, scope, request, clientId, stored);
       return reply.code(201).send(stored);
     },
   );
@@ -85,7 +88,14 @@ export const documentRoutes: DoorRoutes = (app, door) => {
       },
     },
     async (request) =>
-      service.deleteDocument(ctx, scopeOf(request), Number(request.params.clientId), Number(request.params.documentId)),
+      history.trashActRecorded(
+        ctx,
+        scopeOf(request),
+        request,
+        'delete',
+        Number(request.params.clientId),
+        Number(request.params.documentId),
+      ),
   );
 
   app.post(
@@ -103,9 +113,10 @@ export const documentRoutes: DoorRoutes = (app, door) => {
       },
     },
     async (request) =>
-      edits.updateDocument(
+      history.updateDocumentRecorded(
         ctx,
         scopeOf(request),
+        request,
         Number(request.params.clientId),
         Number(request.params.mediaId),
         request.body,
@@ -124,7 +135,8 @@ export const documentRoutes: DoorRoutes = (app, door) => {
         response: { 200: countSchema, ...errorResponses },
       },
     },
-    async (request) => edits.bulkDocuments(ctx, scopeOf(request), Number(request.params.clientId), request.body),
+    async (request) =>
+      history.bulkDocumentsRecorded(ctx, scopeOf(request), request, Number(request.params.clientId), request.body),
   );
 
   app.post(
@@ -155,7 +167,14 @@ export const documentRoutes: DoorRoutes = (app, door) => {
       },
     },
     async (request) =>
-      trash.restoreDocument(ctx, scopeOf(request), Number(request.params.clientId), Number(request.params.mediaId)),
+      history.trashActRecorded(
+        ctx,
+        scopeOf(request),
+        request,
+        'restore',
+        Number(request.params.clientId),
+        Number(request.params.mediaId),
+      ),
   );
 
   app.post(
@@ -171,9 +190,10 @@ export const documentRoutes: DoorRoutes = (app, door) => {
       },
     },
     async (request, reply) =>
-      service.sendDocument(
+      history.sendDocumentRecorded(
         ctx,
         scopeOf(request),
+        request,
         reply,
         Number(request.params.clientId),
         Number(request.params.mediaId),
@@ -193,6 +213,13 @@ export const documentRoutes: DoorRoutes = (app, door) => {
       },
     },
     async (request, reply) =>
-      service.sendCollection(ctx, scopeOf(request), reply, Number(request.params.clientId), request.body),
+      history.sendCollectionRecorded(
+        ctx,
+        scopeOf(request),
+        request,
+        reply,
+        Number(request.params.clientId),
+        request.body,
+      ),
   );
 };

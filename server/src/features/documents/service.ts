@@ -4,6 +4,7 @@ import { errors } from '../../infra/errors.js';
 import { withTenantsLocked } from '../billing/index.js';
 import { filesUnder } from '../categories/index.js';
 import type { TenantScope } from '../doors/index.js';
+import { assertPeriodsOpen, itemForUpload, lockOpenPeriods, requirementFor } from '../month/index.js';
 import { sendFile, sendZip } from './download.js';
 import { receiveMultipart } from './multipart.js';
 import { canDeleteDocument } from './policy.js';
@@ -52,10 +53,18 @@ export async function storeDocuments(ctx: Ctx, scope: TenantScope, request: Fast
   const client = await loadScopedClient(ctx, scope, clientId);
   const tenants = storageTenants(scope, client.company_id);
   const totalLimit = await checkBeforeUpload(db, tenants, request);
+  const ids = { companyId: client.company_id, clientId: client.id };
   // The fields are read before the first file and again at the end; a category is looked up once.
+  // An item (item_id) gives its category and month; a closed month refuses the upload before any file.
   let allowedCategory: number | null = null;
-  const checkFields = async (fields: Record<string, string>): Promise<UploadFields> => {
+  const checkFields = async (fields: Record<string, string>): Promise<UploadFields & { requirementId?: number }> => {
     const parsed = parseUploadFields(fields);
+    if (parsed.itemId !== null) {
+      const item = await itemForUpload(db, ids, parsed.itemId);
+      await assertPeriodsOpen(db, client.id, [item.period]);
+      return { ...parsed, categoryId: item.categoryId, period: item.period, requirementId: item.requirementId };
+    }
+    await assertPeriodsOpen(db, client.id, [parsed.period]);
     // Only a category of the set this client's documents are filed under: the company's, or the one it
     // keeps for the client's holding — never a set it keeps for another holding.
     if (parsed.categoryId !== null && parsed.categoryId !== allowedCategory) {
@@ -72,7 +81,7 @@ export async function storeDocuments(ctx: Ctx, scope: TenantScope, request: Fast
     },
   });
   try {
-    const { categoryId, period } = await checkFields(upload.fields);
+    const { categoryId, period, requirementId } = await checkFields(upload.fields);
     if (upload.files.length === 0) throw errors.field('files', 'Alege cel puțin un fișier.');
     const rows = upload.files.map((f) => ({
       company_id: client.company_id,
@@ -88,13 +97,20 @@ export async function storeDocuments(ctx: Ctx, scope: TenantScope, request: Fast
     }));
     const bytes = upload.files.reduce((sum, f) => sum + f.size, 0);
     // The bytes received are checked and the rows written under the tenants' locks: parallel uploads
-    // take the room one after the other and never pass the plan's storage together.
-    const ids = await withTenantsLocked(db, tenants, async (trx) => {
+    // take the room one after the other and never pass the plan's storage together. The client's row is
+    // locked too, so a month closed meanwhile refuses the upload; the documents answer the item named or
+    // the first requirement owed with their category in their month.
+    const newIds = await withTenantsLocked(db, tenants, async (trx) => {
       await assertFits(trx, tenants, bytes);
-      return insertMedia(trx, rows);
+      await lockOpenPeriods(trx, client.id, [period]);
+      const requirement = requirementId ?? (await requirementFor(trx, ids, categoryId, period));
+      return insertMedia(
+        trx,
+        rows.map((row) => ({ ...row, requirement_id: requirement })),
+      );
     });
-    const stored = await listClientMedia(db, { companyId: client.company_id, clientId: client.id, ids });
-    const order = new Map(ids.map((id, i) => [id, i]));
+    const stored = await listClientMedia(db, { ...ids, ids: newIds });
+    const order = new Map(newIds.map((id, i) => [id, i]));
     return { data: stored.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0)).map(presentMedia) };
   } catch (error) {
     await upload.discard();
@@ -133,7 +149,11 @@ export async function deleteDocument(
   if (!canDeleteDocument(scope.actor, document)) {
     throw errors.forbidden('Poți șterge doar documentele încărcate de tine.');
   }
-  if (!(await softDeleteClientMedia(ctx.db, ids, scope.actor.id))) throw documentNotFound();
+  // A closed month keeps its documents (docs/api/month.md): checked under the client's lock.
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockOpenPeriods(trx, client.id, [(await findClientMedia(trx, ids))?.period ?? null]);
+    if (!(await softDeleteClientMedia(trx, ids, scope.actor.id))) throw documentNotFound();
+  });
   return { message: 'Documentul a fost șters.' };
 }
 

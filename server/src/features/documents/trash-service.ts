@@ -2,6 +2,7 @@ import type { AppContext } from '../../infra/context.js';
 import { errors } from '../../infra/errors.js';
 import { withTenantsLocked } from '../billing/index.js';
 import type { TenantScope } from '../doors/index.js';
+import { lockOpenPeriods } from '../month/index.js';
 import { listTrash, lockTrashed, restoreTrashed, type TrashRow } from './edit-repository.js';
 import { canSeeTrashed } from './policy.js';
 import { documentNotFound, loadScopedClient } from './service.js';
@@ -113,6 +114,7 @@ export async function restoreDocument(
         'Documentul a stat în coșul de gunoi mai mult decât perioada de păstrare și a fost șters definitiv; nu mai poate fi restaurat.',
       );
     }
+    await lockOpenPeriods(trx, client.id, [row.period]);
     await assertFits(trx, tenants, Number(row.size));
     if (!(await restoreTrashed(trx, where, mediaId))) throw documentNotFound();
   });

@@ -26,13 +26,25 @@ export function parsePeriod(value: string): string | null {
 export interface UploadFields {
   categoryId: number | null;
   period: string;
+  /** The checklist item the documents answer (docs/api/month.md); its category and month then win. */
+  itemId: number | null;
 }
 
 const invalidPeriod = () => errors.field('period', 'Luna trebuie să fie în formatul AAAA-LL (de exemplu 2026-01).');
 export const invalidCategory = () => errors.field('category_id', 'Categoria aleasă nu există.');
+export const invalidItem = () => errors.field('item_id', 'Cerința aleasă nu există.');
 
-/** category_id (optional, empty = none) and period (optional, empty = current month) of an upload form. */
+/**
+ * category_id (optional, empty = none), period (optional, empty = current month) and item_id (optional) of
+ * an upload form.
+ */
 export function parseUploadFields(fields: Record<string, string>): UploadFields {
+  const rawItem = (fields.item_id ?? '').trim();
+  let itemId: number | null = null;
+  if (rawItem !== '' && rawItem !== 'null') {
+    if (!/^[0-9]{1,9}$/.test(rawItem) || Number(rawItem) === 0) throw invalidItem();
+    itemId = Number(rawItem);
+  }
   const rawCategory = (fields.category_id ?? '').trim();
   let categoryId: number | null = null;
   if (rawCategory !== '' && rawCategory !== 'null') {
@@ -42,5 +54,5 @@ export function parseUploadFields(fields: Record<string, string>): UploadFields 
   const rawPeriod = (fields.period ?? '').trim();
   const period = rawPeriod === '' ? currentPeriod() : parsePeriod(rawPeriod);
   if (!period) throw invalidPeriod();
-  return { categoryId, period };
+  return { categoryId, period, itemId };
 }

@@ -1,0 +1,110 @@
+import type { ActivityAction } from './index.js';
+
+/** What the history shows for each action (docs/api/month.md, "History"). */
+export const ACTION_LABELS: Record<ActivityAction, string> = {
+  'document.upload': 'a încărcat',
+  'document.download': 'a descărcat',
+  'document.preview': 'a previzualizat',
+  'document.zip': 'a descărcat arhiva',
+  'document.move': 'a mutat',
+  'document.rename': 'a redenumit',
+  'document.delete': 'a șters',
+  'document.restore': 'a restaurat',
+  'document.accept': 'a acceptat',
+  'document.reject': 'a respins',
+  'item.not_applicable': 'a marcat «Nu se aplică»',
+  'item.applicable': 'a anulat «Nu se aplică»',
+  'period.done': 'a anunțat «Am terminat»',
+  'period.close': 'a închis luna',
+  'period.reopen': 'a redeschis luna',
+  'period.handover': 'a descărcat procesul-verbal',
+};
+
+export const labelOf = (action: string): string =>
+  Object.hasOwn(ACTION_LABELS, action) ? ACTION_LABELS[action as ActivityAction] : action;
+
+/** Which side acted: the firm's staff (roles 2, 3) or the client's people (4, 5); null for anyone else. */
+export function sideOf(role: number | null): 'company' | 'holding' | null {
+  if (role === 2 || role === 3) return 'company';
+  if (role === 4 || role === 5) return 'holding';
+  return null;
+}
+
+/** The role's name in the export (the names the apps show). */
+export const ROLE_NAMES: Record<number, string> = {
+  1: 'Administrator platformă',
+  2: 'Administrator companie',
+  3: 'Angajat companie',
+  4: 'Administrator grup',
+  5: 'Utilizator grup',
+};
+
+type Details = Record<string, unknown>;
+const text = (value: unknown): string => (value === null || value === undefined || value === '' ? '—' : String(value));
+const place = (p: unknown): { category: unknown; period: unknown } =>
+  typeof p === 'object' && p !== null
+    ? (p as { category: unknown; period: unknown })
+    : { category: null, period: null };
+
+/** The event's details as one Romanian line (the export's „Detalii”). */
+export function describeDetails(action: string, details: Details | null): string {
+  if (!details) return '';
+  switch (action) {
+    case 'document.upload':
+      return `Categoria: ${text(details.category)}`;
+    case 'document.move': {
+      const from = place(details.from);
+      const to = place(details.to);
+      const parts: string[] = [];
+      if (from.category !== to.category) parts.push(`Categoria: ${text(from.category)} → ${text(to.category)}`);
+      if (from.period !== to.period) parts.push(`Luna: ${text(from.period)} → ${text(to.period)}`);
+      return parts.join('; ');
+    }
+    case 'document.rename':
+      return `„${text(details.old_name)}” → „${text(details.new_name)}”`;
+    case 'document.zip': {
+      const filter = (details.filter ?? {}) as Details;
+      const parts = [`${text(details.count)} documente`];
+      if (filter.period) parts.push(`luna ${text(filter.period)}`);
+      if (filter.category) parts.push(`categoria ${text(filter.category)}`);
+      if (filter.ids) parts.push(`${text(filter.ids)} alese`);
+      return parts.join('; ');
+    }
+    case 'document.reject':
+      return `Motiv: ${text(details.reason)}`;
+    case 'item.not_applicable':
+      return `Notă: ${text(details.note)}`;
+    case 'period.handover':
+      return `${text(details.documents)} documente; ${text(details.not_applicable)} «Nu se aplică»`;
+    case 'document.accept':
+    case 'document.download':
+    case 'document.preview':
+    case 'document.delete':
+    case 'document.restore':
+    case 'item.applicable':
+      return '';
+    default:
+      return Object.entries(details)
+        .filter(([key]) => key !== 'name')
+        .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : text(value)}`)
+        .join('; ');
+  }
+}
+
+const LOCAL_TIME = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Bucharest',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** A moment as Romanian local time with seconds, „2026-11-22 14:05:09”. */
+export function localTime(date: Date | string): string {
+  const parts = LOCAL_TIME.formatToParts(new Date(date));
+  const get = (type: string): string => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}:${get('second')}`;
+}

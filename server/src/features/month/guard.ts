@@ -1,0 +1,51 @@
+import { errors } from '../../infra/errors.js';
+import { monthName } from '../../lib/ro-calendar.js';
+import { closedPeriods, findItem, matchRequirement } from './checklist-repository.js';
+import { lockClientRow, type Executor } from './repository.js';
+
+/**
+ * What the documents feature asks the month before a write (docs/api/month.md): whether a month is closed
+ * (409 period_closed) and which requirement a document answers.
+ */
+
+export const periodClosed = (period: string) =>
+  errors.conflictCode(
+    'period_closed',
+    `Luna ${monthName(period)} este închisă: documentele ei nu mai pot fi schimbate. Firma de contabilitate o poate redeschide.`,
+  );
+
+/**
+ * 409 when one of `periods` (nulls ignored) is a closed month of the client. Call it in the write's
+ * transaction after locking the client's row (a close locks it for update), so a close and the write
+ * never cross.
+ */
+export async function assertPeriodsOpen(db: Executor, clientId: number, periods: (string | null)[]): Promise<void> {
+  const wanted = [...new Set(periods.filter((p): p is string => p !== null).map((p) => p.trim()))];
+  const [closed] = await closedPeriods(db, clientId, wanted);
+  if (closed) throw periodClosed(closed);
+}
+
+/** The requirement a document of `categoryId` in `period` answers: the first owed one by position, or null. */
+export const requirementFor = (
+  db: Executor,
+  client: { companyId: number; clientId: number },
+  categoryId: number | null,
+  period: string | null,
+): Promise<number | null> => matchRequirement(db, client, categoryId, period?.trim() ?? null);
+
+/** An upload's `item_id`: the item of this client (its requirement, category and month), else 422 item_id. */
+export async function itemForUpload(
+  db: Executor,
+  client: { companyId: number; clientId: number },
+  itemId: number,
+): Promise<{ requirementId: number; categoryId: number | null; period: string }> {
+  const item = await findItem(db, client, itemId);
+  if (!item) throw errors.field('item_id', 'Cerința aleasă nu există.');
+  return { requirementId: item.requirement_id, categoryId: item.category_id, period: item.period };
+}
+
+/** In the caller's transaction: locks the client's row (share) and refuses when one of `periods` is closed. */
+export async function lockOpenPeriods(db: Executor, clientId: number, periods: (string | null)[]): Promise<void> {
+  await lockClientRow(db, clientId, 'share');
+  await assertPeriodsOpen(db, clientId, periods);
+}

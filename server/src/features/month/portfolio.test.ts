@@ -1,0 +1,161 @@
+import { createTestApp, type TestApp } from '../../../test/helpers.js';
+import {
+  api,
+  categoryIdsByName,
+  createClient,
+  createCompany,
+  createUser,
+  uploadDocument,
+  type Actor,
+  type Client,
+  type Company,
+} from '../../../test/factories.js';
+import { currentMonth } from '../../lib/ro-calendar.js';
+
+/** The firm's portfolio grid, its months view and the review queue, against a world built by hand. */
+
+let t: TestApp;
+let firm: Company;
+let staff: Actor;
+let other: Company;
+let cats: Record<string, number>;
+const now = currentMonth();
+let complete: Client;
+let pending: Client;
+let rejected: Client;
+let untouched: Client;
+
+const company = (path: string) => `/api/company/${firm.id}${path}`;
+type Row = {
+  client: { id: number; name: string };
+  counts: Record<string, number>;
+  total: number;
+  complete: boolean;
+  closed: boolean;
+  items: { id: number | null; status: string }[];
+};
+
+async function review(client: Client, docId: number, status: string, reason?: string) {
+  const res = await api(t)
+    .as(staff)
+    .post(company(`/clients/${client.id}/media/${docId}/review`), { status, reason });
+  expect(res.status).toBe(200);
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+  firm = await createCompany(t);
+  staff = await createUser(t, firm, { role: 3 });
+  other = await createCompany(t);
+  cats = await categoryIdsByName(t, firm);
+  // Four clients, each owing Facturi emise, Facturi primite, Extras de cont this month.
+  complete = await createClient(t, firm, { name: 'Albastru Complet SRL' });
+  pending = await createClient(t, firm, { name: 'Bej Așteaptă SRL', cui: '18547290' });
+  rejected = await createClient(t, firm, { name: 'Cafeniu Respins SRL' });
+  untouched = await createClient(t, firm, { name: 'Diamant Neatins SRL' });
+  await createClient(t, other, { name: 'Albastru Altă Firmă SRL' });
+
+  for (const category of ['Facturi emise', 'Facturi primite']) {
+    const doc = await uploadDocument(t, firm.owner, complete, { period: now, category_id: cats[category] });
+    await review(complete, doc.id, 'accepted');
+  }
+  const items = (
+    await api(t)
+      .as(staff)
+      .post(company(`/clients/${complete.id}/checklist`), { period: now })
+  ).json.data;
+  const bank = items.find((i: { name: string }) => i.name === 'Extras de cont');
+  await api(t)
+    .as(staff)
+    .post(company(`/clients/${complete.id}/checklist/${bank.id}/not-applicable`), { note: 'Fără cont bancar' });
+
+  await uploadDocument(t, firm.owner, pending, { period: now, category_id: cats['Facturi emise'] });
+  const accepted = await uploadDocument(t, firm.owner, pending, { period: now, category_id: cats['Facturi primite'] });
+  await review(pending, accepted.id, 'accepted');
+
+  const bad = await uploadDocument(t, firm.owner, rejected, { period: now, category_id: cats['Extrase bancare'] });
+  await review(rejected, bad.id, 'rejected', 'Extras fără sold final');
+  // A document with no category answers nothing.
+  await uploadDocument(t, firm.owner, untouched, { period: now });
+});
+afterAll(() => t.close());
+
+test('the grid counts each client’s items as its checklist does', async () => {
+  const res = await api(t).as(staff).post(company('/checklist'), { period: now });
+  expect(res.status).toBe(200);
+  const rows = res.json.data as Row[];
+  expect(rows.map((r) => r.client.name)).toEqual([complete.name, pending.name, rejected.name, untouched.name]);
+  const counts = Object.fromEntries(rows.map((r) => [r.client.name, r.counts]));
+  expect(counts[complete.name]).toEqual({ missing: 0, uploaded: 0, accepted: 2, rejected: 0, not_applicable: 1 });
+  expect(counts[pending.name]).toEqual({ missing: 1, uploaded: 1, accepted: 1, rejected: 0, not_applicable: 0 });
+  expect(counts[rejected.name]).toEqual({ missing: 2, uploaded: 0, accepted: 0, rejected: 1, not_applicable: 0 });
+  expect(counts[untouched.name]).toEqual({ missing: 3, uploaded: 0, accepted: 0, rejected: 0, not_applicable: 0 });
+  expect(rows.map((r) => r.complete)).toEqual([true, false, false, false]);
+  expect(res.json.meta).toEqual({ page: 1, per_page: 25, total: 4, period: now });
+  // The same statuses as each client's own checklist.
+  for (const row of rows) {
+    const own = await api(t)
+      .as(staff)
+      .post(company(`/clients/${row.client.id}/checklist`), { period: now });
+    expect(own.json.meta.counts).toEqual(row.counts);
+    expect(row.items.map((i) => i.status)).toEqual(own.json.data.map((i: { status: string }) => i.status));
+  }
+});
+
+test('filters: status, search by name or CUI, paging', async () => {
+  const names = async (body: Record<string, unknown>) => {
+    const res = await api(t)
+      .as(staff)
+      .post(company('/checklist'), { period: now, ...body });
+    expect(res.status).toBe(200);
+    return { names: (res.json.data as Row[]).map((r) => r.client.name), total: res.json.meta.total };
+  };
+  expect(await names({ status: 'complete' })).toEqual({ names: [complete.name], total: 1 });
+  expect((await names({ status: 'incomplete' })).names).toEqual([pending.name, rejected.name, untouched.name]);
+  expect((await names({ status: 'uploaded' })).names).toEqual([pending.name]);
+  expect((await names({ status: 'rejected' })).names).toEqual([rejected.name]);
+  expect((await names({ status: 'missing' })).names).toEqual([pending.name, rejected.name, untouched.name]);
+  expect((await names({ search: 'așteaptă' })).names).toEqual([pending.name]);
+  expect((await names({ search: '18547290' })).names).toEqual([pending.name]);
+  expect(await names({ per_page: 2, page: 2 })).toEqual({ names: [rejected.name, untouched.name], total: 4 });
+  expect(await names({ page: 9 })).toEqual({ names: [], total: 4 });
+  const bad = await api(t).as(staff).post(company('/checklist'), { period: 'noiembrie', status: 'all' });
+  expect(bad.status).toBe(422);
+  expect(Object.keys(bad.json.errors).sort()).toEqual(['period', 'status']);
+});
+
+test('months: the months ending with the period, oldest first', async () => {
+  const res = await api(t).as(staff).post(company('/checklist/months'), { period: now, months: 3 });
+  expect(res.status).toBe(200);
+  expect(res.json.meta.periods).toHaveLength(3);
+  expect(res.json.meta.periods[2]).toBe(now);
+  const first = res.json.data[0];
+  expect(first.client).toEqual({ id: complete.id, name: complete.name });
+  expect(first.months.map((m: { total: number; complete: boolean }) => [m.total, m.complete])).toEqual([
+    [0, true],
+    [0, true],
+    [3, true],
+  ]);
+});
+
+test('review queue: pending documents newest first, per client, the badge count', async () => {
+  const res = await api(t).as(staff).post(company('/review-queue'), {});
+  expect(res.status).toBe(200);
+  expect(res.json.data.map((d: { client: { id: number } }) => d.client.id)).toEqual([untouched.id, pending.id]);
+  expect(res.json.data[1]).toMatchObject({
+    period: now,
+    category: { name: 'Facturi emise' },
+    item: { name: 'Facturi emise' },
+  });
+  expect(res.json.data[0].item).toBeNull();
+  const one = await api(t).as(staff).post(company('/review-queue'), { client_id: pending.id });
+  expect(one.json.meta.total).toBe(1);
+  expect((await api(t).as(staff).post(company('/review-queue/count'), {})).json).toEqual({ count: 2, done: 0 });
+  const theirs = await api(t).as(other.owner).post(`/api/company/${other.id}/review-queue/count`, {});
+  expect(theirs.json).toEqual({ count: 0, done: 0 });
+});
+
+test('another firm and anonymous callers get nothing', async () => {
+  expect((await api(t).as(other.owner).post(company('/checklist'), { period: now })).status).toBe(404);
+  expect((await api(t).post(company('/checklist'), { period: now })).status).toBe(401);
+});
