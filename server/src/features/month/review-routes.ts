@@ -100,6 +100,7 @@ export function reviewRoutes(app: DoorApp, door: Door, tags: string[]): void {
       schema: {
         tags,
         summary: 'Câte documente așteaptă verificarea și câte luni au fost anunțate terminate',
+        body: { type: 'object', additionalProperties: false, properties: {} },
         response: {
           200: {
             type: 'object',
