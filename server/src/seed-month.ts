@@ -8,15 +8,15 @@ import { insertDefaultSet, provisionClientRequirements, type Profile } from './f
 
 /**
  * The demo world's months (docs/PRODUCT.md, "The month"): each firm's default set, each client's profile
- * and requirements from four months ago, and four months of documents — the oldest closed and accepted,
+ * and requirements from four months ago and five months of documents — the oldest closed and accepted,
  * then accepted, rejected (with a reason from the catalogue), awaiting review and missing items; one
  * client said „Am terminat” for the current month. A new user opens a month that is alive.
  */
 
 type Trx = Transaction<Database>;
 
-/** The months the demo covers, oldest first (3 = three months ago). */
-export const DEMO_MONTHS = 4;
+/** The months the demo covers, oldest first (4 = four months ago). */
+export const DEMO_MONTHS = 5;
 
 /** The profile of each demo client, by CUI. */
 const PROFILES: Record<string, Profile> = {
@@ -95,7 +95,7 @@ function documentsOf(c: DemoClient, ago: number): DemoDocument[] {
 export const seedDemoDefaults = (trx: Trx, companyId: number) => insertDefaultSet(trx, companyId);
 
 /**
- * One client's profile, requirements and four months of documents (their files are pushed to `files`,
+ * One client's profile, requirements and five months of documents (their files are pushed to `files`,
  * stored by the caller before the transaction commits).
  */
 export async function seedDemoClientMonths(
@@ -150,7 +150,8 @@ export async function seedDemoClientMonths(
         .execute();
     }
   }
-  // The oldest month is closed; the second client of each firm said „Am terminat” for this month.
+  // The oldest month is closed (the e2e journeys move documents to three months ago: that one stays open);
+  // the second client of each firm said „Am terminat” for this month.
   await trx
     .insertInto('client_periods')
     .values({

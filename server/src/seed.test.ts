@@ -102,7 +102,7 @@ test('the demo month is alive: accepted, awaiting review, rejected and missing i
     last.json.data.reduce((n: number, row: { counts: Record<string, number> }) => n + row.counts[key], 0);
   expect(lastTotals('accepted')).toBeGreaterThan(0);
   expect(lastTotals('rejected')).toBeGreaterThan(0);
-  const oldest = await owner.post(`/api/company/${company.id}/checklist`, { period: addMonths(now, -3) });
+  const oldest = await owner.post(`/api/company/${company.id}/checklist`, { period: addMonths(now, -4) });
   expect(oldest.json.data.every((row: { closed: boolean; complete: boolean }) => row.closed && row.complete)).toBe(
     true,
   );

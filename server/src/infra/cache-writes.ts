@@ -16,6 +16,11 @@ export const CACHED_TABLES: readonly string[] = [
   'companies',
   'holdings',
   'access_tokens',
+  // The month (migration 091): the firm's portfolio and review queue.
+  'requirement_defaults',
+  'requirements',
+  'checklist_items',
+  'client_periods',
 ];
 
 /**

@@ -45,10 +45,12 @@ export async function cachedAnswer(
   reply: FastifyReply,
   companyId: number,
   compute: () => Promise<unknown>,
+  /** What else the answer depends on (e.g. today's date for days left); part of the key. */
+  variant = '',
 ): Promise<FastifyReply> {
   const cache = request.server.ctx.readCache;
   // The path names the route and its parameters.
-  const key = `${companyId}|${request.actor?.id ?? 0}|${request.url}|${JSON.stringify(request.body ?? null)}`;
+  const key = `${companyId}|${request.actor?.id ?? 0}|${request.url}|${JSON.stringify(request.body ?? null)}|${variant}`;
   // Compression is paid once per kept answer; with the cache off the answer goes out as it is.
   const gzip = cache.active && acceptsGzip(request);
   const send = (body: Buffer) => {

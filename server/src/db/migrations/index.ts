@@ -12,6 +12,7 @@ import * as twoFactorSessions from './2026-11-25-070-two-factor-sessions.js';
 import * as emailVerificationCuiClaims from './2026-11-25-071-email-verification-cui-claims.js';
 import * as documentTrash from './2026-11-25-080-document-trash.js';
 import * as month from './2026-11-26-090-month.js';
+import * as monthReadCache from './2026-11-26-091-month-read-cache.js';
 
 /**
  * Every migration, in order. Listed statically so the same list runs from
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-071-email-verification-cui-claims': emailVerificationCuiClaims,
   '2026-11-25-080-document-trash': documentTrash,
   '2026-11-26-090-month': month,
+  '2026-11-26-091-month-read-cache': monthReadCache,
 };

@@ -131,6 +131,8 @@ export async function updateDocument(
   if (body.name !== undefined) change.original_name = renamed(body.name, document);
   const where = { companyId: client.company_id, clientId: client.id };
   await ctx.db.transaction().execute(async (trx) => {
+    // The client's row before the document's, as every write into a client's months takes them.
+    await lockOpenPeriods(trx, client.id, []);
     const rows = await lockLiveMedia(trx, where, [mediaId]);
     if (rows.length !== 1) throw documentNotFound();
     if ((await moveDocuments(trx, where, rows, change)) === 0) throw documentNotFound();
@@ -154,6 +156,7 @@ export async function bulkDocuments(
     throw errors.field('category_id', 'Alege categoria sau luna în care muți documentele.');
   const where = { companyId: client.company_id, clientId: client.id };
   const count = await ctx.db.transaction().execute(async (trx) => {
+    await lockOpenPeriods(trx, client.id, []);
     const rows = await lockLiveMedia(trx, where, ids);
     if (rows.length !== ids.length) throw documentNotFound();
     if (body.action === 'delete') {

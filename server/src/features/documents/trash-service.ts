@@ -104,6 +104,7 @@ export async function restoreDocument(
   const where = { companyId: client.company_id, clientId: client.id };
   const tenants = storageTenants(scope, client.company_id);
   await withTenantsLocked(ctx.db, tenants, async (trx) => {
+    await lockOpenPeriods(trx, client.id, []); // the client's row before the document's
     const row = await lockTrashed(trx, where, mediaId);
     if (!row) throw documentNotFound();
     if (!canSeeTrashed(scope, row)) {

@@ -159,3 +159,26 @@ test('another firm and anonymous callers get nothing', async () => {
   expect((await api(t).as(other.owner).post(company('/checklist'), { period: now })).status).toBe(404);
   expect((await api(t).post(company('/checklist'), { period: now })).status).toBe(401);
 });
+
+test('the kept answers follow every write of the month (a new requirement, an upload, a mark)', async () => {
+  const client = await createClient(t, firm, { name: 'Ecru Schimbă SRL' });
+  const row = async () =>
+    ((await api(t).as(staff).post(company('/checklist'), { period: now, search: 'Ecru' })).json.data as Row[])[0];
+  expect((await row()).total).toBe(3);
+  await api(t)
+    .as(firm.owner)
+    .post(company(`/clients/${client.id}/storeRequirement`), { name: 'Declarația 300', frequency: 'monthly' });
+  expect((await row()).total).toBe(4);
+  await uploadDocument(t, firm.owner, client, { period: now, category_id: cats['Facturi emise'] });
+  expect((await row()).counts.uploaded).toBe(1);
+  const items = (
+    await api(t)
+      .as(staff)
+      .post(company(`/clients/${client.id}/checklist`), { period: now })
+  ).json.data;
+  await api(t)
+    .as(staff)
+    .post(company(`/clients/${client.id}/checklist/${items[1].id}/not-applicable`), { note: 'Fără achiziții' });
+  expect((await row()).counts.not_applicable).toBe(1);
+  expect((await row()).items.every((i) => i.id !== null)).toBe(true);
+});

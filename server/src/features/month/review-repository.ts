@@ -12,9 +12,14 @@ export interface ReviewTarget {
   original_name: string;
 }
 
-export async function lockFirmMedia(db: Executor, companyId: number, ids: number[]): Promise<ReviewTarget[]> {
+export async function lockFirmMedia(
+  db: Executor,
+  companyId: number,
+  ids: number[],
+  lock = true,
+): Promise<ReviewTarget[]> {
   if (ids.length === 0) return [];
-  return db
+  const query = db
     .selectFrom('media as m')
     .innerJoin('clients as c', 'c.id', 'm.client_id')
     .select([
@@ -28,9 +33,8 @@ export async function lockFirmMedia(db: Executor, companyId: number, ids: number
     .where('c.deleted_at', 'is', null)
     .where('m.deleted_at', 'is', null)
     .where('m.id', 'in', ids)
-    .orderBy('m.id')
-    .forUpdate('m')
-    .execute();
+    .orderBy('m.id');
+  return (lock ? query.forUpdate('m') : query).execute();
 }
 
 export async function setReview(

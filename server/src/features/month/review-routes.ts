@@ -1,169 +1,25 @@
-import { errorResponses, pageMetaSchema } from '../../lib/http-schemas.js';
+import { cachedAnswer } from '../../infra/read-cache.js';
+import { errorResponses } from '../../lib/http-schemas.js';
+import { todayInRomania } from '../../lib/ro-calendar.js';
 import { allow, scopeOf, type DoorApp, type Door } from '../doors/index.js';
 import { MONTH_POLICY } from './policy.js';
 import * as views from './portfolio-service.js';
 import * as review from './review-service.js';
 import {
-  countsSchema,
   documentSchema,
   mediaParams,
   monthsBody,
-  namedSchema,
   portfolioBody,
   queueBody,
   reviewBody,
   reviewManyBody,
-  statusSchema,
 } from './schemas.js';
+import { monthsAnswer, portfolioAnswer, queueAnswer } from './view-schemas.js';
 
-/** The firm's review of documents and its views over every client (company door). */
-
-const named = { ...namedSchema, type: 'object' } as const;
-const nullableString = { type: ['string', 'null'] } as const;
-
-const portfolioAnswer = {
-  type: 'object',
-  required: ['data', 'meta'],
-  properties: {
-    data: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['client', 'counts', 'total', 'complete', 'closed', 'done', 'due_date', 'days_left', 'items'],
-        properties: {
-          client: {
-            type: 'object',
-            required: ['id', 'name', 'cui', 'holding'],
-            properties: {
-              id: { type: 'integer' },
-              name: { type: 'string' },
-              cui: nullableString,
-              holding: namedSchema,
-            },
-          },
-          counts: countsSchema,
-          total: { type: 'integer' },
-          complete: { type: 'boolean' },
-          closed: { type: 'boolean' },
-          done: { type: 'boolean' },
-          due_date: { type: 'string' },
-          days_left: { type: 'integer' },
-          items: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['id', 'requirement_id', 'name', 'status'],
-              properties: {
-                id: { type: ['integer', 'null'] },
-                requirement_id: { type: 'integer' },
-                name: { type: 'string' },
-                status: statusSchema,
-              },
-            },
-          },
-        },
-      },
-    },
-    meta: {
-      type: 'object',
-      required: ['page', 'per_page', 'total', 'period'],
-      properties: { ...pageMetaSchema.properties, period: { type: 'string' } },
-    },
-  },
-} as const;
-
-const monthsAnswer = {
-  type: 'object',
-  required: ['data', 'meta'],
-  properties: {
-    data: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['client', 'months'],
-        properties: {
-          client: named,
-          months: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['period', 'total', 'counts', 'complete', 'closed'],
-              properties: {
-                period: { type: 'string' },
-                total: { type: 'integer' },
-                counts: countsSchema,
-                complete: { type: 'boolean' },
-                closed: { type: 'boolean' },
-              },
-            },
-          },
-        },
-      },
-    },
-    meta: {
-      type: 'object',
-      required: ['page', 'per_page', 'total', 'periods'],
-      properties: { ...pageMetaSchema.properties, periods: { type: 'array', items: { type: 'string' } } },
-    },
-  },
-} as const;
-
-const queueAnswer = {
-  type: 'object',
-  required: ['data', 'meta'],
-  properties: {
-    data: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: [
-          'id',
-          'name',
-          'mime',
-          'size',
-          'created_at',
-          'period',
-          'category',
-          'client',
-          'item',
-          'uploaded_by_name',
-        ],
-        properties: {
-          id: { type: 'integer' },
-          name: { type: 'string' },
-          mime: { type: 'string' },
-          size: { type: 'integer' },
-          created_at: { type: 'string' },
-          period: nullableString,
-          category: namedSchema,
-          client: named,
-          item: namedSchema,
-          uploaded_by_name: nullableString,
-        },
-      },
-    },
-    meta: {
-      type: 'object',
-      required: ['page', 'per_page', 'total', 'done'],
-      properties: {
-        ...pageMetaSchema.properties,
-        done: {
-          type: 'array',
-          items: {
-            type: 'object',
-            required: ['client', 'period', 'done_at', 'done_by_name'],
-            properties: {
-              client: named,
-              period: { type: 'string' },
-              done_at: { type: 'string' },
-              done_by_name: nullableString,
-            },
-          },
-        },
-      },
-    },
-  },
-} as const;
+/**
+ * The firm's review of documents and its views over every client (company door); the views are answered
+ * from the read cache, which the month's tables empty on a write (migration 091).
+ */
 
 export function reviewRoutes(app: DoorApp, door: Door, tags: string[]): void {
   const ctx = app.ctx;
@@ -231,7 +87,10 @@ export function reviewRoutes(app: DoorApp, door: Door, tags: string[]): void {
         response: { 200: queueAnswer, ...errorResponses },
       },
     },
-    async (request) => views.reviewQueue(ctx, scopeOf(request), request.body ?? {}),
+    async (request, reply) => {
+      const scope = scopeOf(request);
+      return cachedAnswer(request, reply, scope.id, () => views.reviewQueue(ctx, scope, request.body ?? {}));
+    },
   );
 
   app.post(
@@ -241,6 +100,7 @@ export function reviewRoutes(app: DoorApp, door: Door, tags: string[]): void {
       schema: {
         tags,
         summary: 'Câte documente așteaptă verificarea și câte luni au fost anunțate terminate',
+        body: { type: 'object', additionalProperties: false, properties: {} },
         response: {
           200: {
             type: 'object',
@@ -251,7 +111,10 @@ export function reviewRoutes(app: DoorApp, door: Door, tags: string[]): void {
         },
       },
     },
-    async (request) => views.reviewCount(ctx, scopeOf(request)),
+    async (request, reply) => {
+      const scope = scopeOf(request);
+      return cachedAnswer(request, reply, scope.id, () => views.reviewCount(ctx, scope));
+    },
   );
 
   app.post(
@@ -265,7 +128,11 @@ export function reviewRoutes(app: DoorApp, door: Door, tags: string[]): void {
         response: { 200: portfolioAnswer, ...errorResponses },
       },
     },
-    async (request) => views.portfolio(ctx, scopeOf(request), request.body),
+    async (request, reply) => {
+      const scope = scopeOf(request);
+      // Days left change at midnight in Romania: the day is part of the kept answer's key.
+      return cachedAnswer(request, reply, scope.id, () => views.portfolio(ctx, scope, request.body), todayInRomania());
+    },
   );
 
   app.post(
@@ -279,6 +146,9 @@ export function reviewRoutes(app: DoorApp, door: Door, tags: string[]): void {
         response: { 200: monthsAnswer, ...errorResponses },
       },
     },
-    async (request) => views.portfolioMonths(ctx, scopeOf(request), request.body),
+    async (request, reply) => {
+      const scope = scopeOf(request);
+      return cachedAnswer(request, reply, scope.id, () => views.portfolioMonths(ctx, scope, request.body));
+    },
   );
 }

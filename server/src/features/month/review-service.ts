@@ -47,9 +47,8 @@ async function review(
   input: ReviewInput,
 ): Promise<number> {
   const reason = reasonOf(input);
-  const clientIds = [...new Set(targets.map((t) => t.client_id))].sort((a, b) => a - b);
+  const clientIds = [...new Set(targets.map((t) => t.client_id))];
   for (const clientId of clientIds) {
-    await lockClientRow(trx, clientId, 'share');
     await assertPeriodsOpen(
       trx,
       clientId,
@@ -126,7 +125,10 @@ export async function reviewOne(
   reasonOf(input);
   const client = await loadMonthClient(ctx.db, scope, clientId);
   const ids = { companyId: client.company_id, clientId: client.id };
+  // The client's row first, then the document's (as uploads, moves and deletes take them): a close
+  // waiting in between never closes a cycle.
   await ctx.db.transaction().execute(async (trx) => {
+    await lockClientRow(trx, client.id, 'share');
     const [target] = await lockFirmMedia(trx, scope.id, [mediaId]);
     if (!target || target.client_id !== client.id) throw documentNotFound();
     await review(trx, ctx, scope, request, [target], input);
@@ -149,6 +151,12 @@ export async function reviewMany(
   reasonOf(body);
   const ids = [...new Set(body.ids)];
   const count = await ctx.db.transaction().execute(async (trx) => {
+    // The clients' rows first (in id order), then the documents'.
+    const seen = await lockFirmMedia(trx, scope.id, ids, false);
+    if (seen.length !== ids.length) throw documentNotFound();
+    for (const clientId of [...new Set(seen.map((t) => t.client_id))].sort((a, b) => a - b)) {
+      await lockClientRow(trx, clientId, 'share');
+    }
     const targets = await lockFirmMedia(trx, scope.id, ids);
     if (targets.length !== ids.length) throw documentNotFound();
     return review(trx, ctx, scope, request, targets, body);
