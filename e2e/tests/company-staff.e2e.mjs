@@ -16,7 +16,11 @@ const OWNER_ONLY = [
 test('staff: the company menu of role 3 holds no role-2 screen', async ({ page }) => {
   await signInAs(page, 'staff@demo.ro');
   const labels = await navLabels(page);
-  assert.deepEqual(labels, ['Clienți', 'Luna', 'De verificat', 'Fișiere utile', 'Profilul meu'], `staff menu: ${labels.join(', ')}`);
+  assert.deepEqual(
+    labels,
+    ['Clienți', 'Luna', 'De verificat', 'Fișiere utile', 'Profilul meu'],
+    `staff menu: ${labels.join(', ')}`,
+  );
   for (const { label } of OWNER_ONLY) assert.ok(!labels.includes(label), `no "${label}" in the staff menu`);
   // The dashboard offers no "Client nou" either (comfort only; the server refuses anyway).
   await page.getByRole('heading', { level: 1, name: 'Clienți' }).waitFor({ state: 'visible' });
