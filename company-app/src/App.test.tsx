@@ -10,6 +10,8 @@ jest.mock('sweetalert2', () => ({
   default: {
     fire: (...args: unknown[]) => mockFire(...args),
     mixin: () => ({ fire: (...args: unknown[]) => mockFire(...args) }),
+    isVisible: () => false,
+    getPopup: () => null,
   },
 }));
 

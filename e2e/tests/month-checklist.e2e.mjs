@@ -114,6 +114,8 @@ test('month: the client uploads into items and says „Am terminat”; the firm 
   await page.getByRole('button', { name: 'Încarcă pentru Facturi emise' }).waitFor({ state: 'detached' });
   await uploadInto(page, 'Extras de cont', statement);
   await page.getByRole('button', { name: 'Încarcă pentru Extras de cont' }).waitFor({ state: 'detached' });
+  // The list reloads after each upload: press „Am terminat” once it has settled.
+  await page.locator('.page[aria-busy="false"]').waitFor({ state: 'visible' });
   await page.getByRole('button', { name: 'Am terminat' }).click();
   await answerDialog(page, 'Am terminat');
   await expectText(page, 'Ai anunțat «Am terminat»');

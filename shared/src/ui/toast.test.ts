@@ -3,7 +3,12 @@ import Swal from 'sweetalert2';
 const fire = jest.fn(() => Promise.resolve({ isConfirmed: false }));
 jest.mock('sweetalert2', () => ({
   __esModule: true,
-  default: { mixin: jest.fn(() => ({ fire })), fire: jest.fn(() => Promise.resolve({ isConfirmed: true })) },
+  default: {
+    mixin: jest.fn(() => ({ fire })),
+    fire: jest.fn(() => Promise.resolve({ isConfirmed: true })),
+    isVisible: jest.fn(() => false),
+    getPopup: jest.fn(() => null),
+  },
 }));
 
 import { TOAST_OPTIONS, toast } from './toast';
@@ -31,6 +36,32 @@ describe('toast', () => {
       [{ icon: 'error', title: 'doi' }],
       [{ icon: 'success', title: 'trei' }],
     ]);
+  });
+
+  it('waits while a dialog is open instead of taking its place', async () => {
+    jest.useFakeTimers();
+    try {
+      fire.mockClear();
+      const popup = document.createElement('div');
+      (Swal.isVisible as jest.Mock).mockReturnValue(true);
+      (Swal.getPopup as jest.Mock).mockReturnValue(popup);
+      const shown = toast.success('Încărcat');
+      await jest.advanceTimersByTimeAsync(1000);
+      expect(fire).not.toHaveBeenCalled();
+      // The question is answered: the dialog closes, the toast follows.
+      (Swal.isVisible as jest.Mock).mockReturnValue(false);
+      await jest.advanceTimersByTimeAsync(200);
+      await shown;
+      expect(fire).toHaveBeenCalledWith({ icon: 'success', title: 'Încărcat' });
+      // A toast on screen is no dialog: the next one does not wait for it.
+      (Swal.isVisible as jest.Mock).mockReturnValue(true);
+      popup.classList.add('swal2-toast');
+      await toast.success('Al doilea');
+      expect(fire).toHaveBeenLastCalledWith({ icon: 'success', title: 'Al doilea' });
+    } finally {
+      (Swal.isVisible as jest.Mock).mockReturnValue(false);
+      jest.useRealTimers();
+    }
   });
 });
 

@@ -20,6 +20,22 @@ export function loadSwal(): Promise<Swal> {
 
 let Toast: Swal | null = null;
 
+/**
+ * Resolves once no dialog (a confirmation, a message) is open: a toast fired meanwhile would take its
+ * place (sweetalert2 shows one popup at a time) and answer the question for the user.
+ */
+function modalClosed(Swal: Swal): Promise<void> {
+  const open = () => Swal.isVisible() && !Swal.getPopup()?.classList.contains('swal2-toast');
+  if (!open()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setInterval(() => {
+      if (open()) return;
+      clearInterval(timer);
+      resolve();
+    }, 150);
+  });
+}
+
 // sweetalert2 shows one popup at a time: toasts fired together (one per error) wait their turn.
 let queue: Promise<unknown> = Promise.resolve();
 
@@ -27,7 +43,9 @@ function show(icon: 'success' | 'error' | 'info' | 'warning', title: string): Pr
   queue = queue
     .catch(() => undefined)
     .then(async () => {
-      Toast ??= (await loadSwal()).mixin(TOAST_OPTIONS);
+      const Swal = await loadSwal();
+      await modalClosed(Swal);
+      Toast ??= Swal.mixin(TOAST_OPTIONS);
       return Toast.fire({ icon, title });
     });
   return queue.then(

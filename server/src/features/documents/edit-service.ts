@@ -86,6 +86,8 @@ async function moveDocuments(
   rows: MediaOwnership[],
   change: MediaChange,
 ): Promise<number> {
+  // A closed month is frozen: nothing of its documents changes, not even a name (the proces-verbal lists them).
+  await lockOpenPeriods(trx, where.clientId, [...rows.map((row) => row.period), change.period ?? null]);
   if (change.category_id === undefined && change.period === undefined) {
     return updateLiveMedia(
       trx,
@@ -94,7 +96,6 @@ async function moveDocuments(
       change,
     );
   }
-  await lockOpenPeriods(trx, where.clientId, [...rows.map((row) => row.period), change.period ?? null]);
   const groups = new Map<number | null, number[]>();
   const matched = new Map<string, number | null>();
   for (const row of rows) {

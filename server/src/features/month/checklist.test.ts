@@ -216,7 +216,7 @@ test('not applicable: the firm marks it with a note (required) and undoes it; th
   ).toBe(404);
 });
 
-test('a closed month refuses uploads, moves, deletes, reviews and marks with 409; reopened it takes them again', async () => {
+test('a closed month refuses uploads, moves, renames, deletes, reviews and marks with 409; reopened it takes them again', async () => {
   const client = await createClient(t, firm, { holding_id: holding.id });
   const doc = await uploadDocument(t, member, client, { period: now, category_id: cats['Facturi emise'] });
   const item = byName((await checklistOf(staff, client)).data, 'Facturi primite');
@@ -274,6 +274,9 @@ test('a closed month refuses uploads, moves, deletes, reviews and marks with 409
     await api(t)
       .as(staff)
       .post(company(`/clients/${client.id}/media/${doc.id}/update`), { period: addMonths(now, -1) }),
+    await api(t)
+      .as(staff)
+      .post(company(`/clients/${client.id}/media/${doc.id}/update`), { name: 'alt nume' }),
     await api(t)
       .as(firm.owner)
       .post(company(`/clients/${client.id}/media/${doc.id}/delete`)),
