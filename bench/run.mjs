@@ -817,19 +817,26 @@ async function main() {
   await run('scale', () => sectionScale(api));
   await run('month', sectionMonth);
   await run('start', sectionStart);
+  const out = path.join(root, 'bench', quick ? 'results-quick.md' : 'results.md');
+  const runLine = `Run: ${new Date().toISOString()}${quick ? ' (quick mode: smaller sizes)' : ''}, ${((Date.now() - started) / 1000).toFixed(0)} s`;
+  const earlier = only ? earlierRun(out, only) : null;
   const lines = [
     '# Dosar — benchmark results',
     '',
-    `Machine: ${machine()}. Run: ${new Date().toISOString()}${quick ? ' (quick mode: smaller sizes)' : ''}, ${((Date.now() - started) / 1000).toFixed(0)} s.`,
+    earlier
+      ? `Machine: ${machine()}. ${runLine} (sections ${only.join(', ')}); the other rows: ${earlier.run}.`
+      : `Machine: ${machine()}. ${runLine}.`,
     `Load: autocannon, 50 connections, ${DURATION} s per figure after 2 s of uncounted warm-up, loopback; API calls carry a browser's accept-encoding: gzip, deflate, br (one list row without it). Zips are downloaded by curl. Each ratio compares with a reference measured in the same run.`,
     '',
     '| section | figure | value | reference | ratio | target |',
     '|---|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.section} | ${r.metric} | ${r.value} | ${r.reference} | ${r.ratio} | ${r.target} |`),
+    ...mergeRows(
+      rows.map((r) => `| ${r.section} | ${r.metric} | ${r.value} | ${r.reference} | ${r.ratio} | ${r.target} |`),
+      earlier?.rows ?? [],
+    ),
     '',
     ...(notes.length ? ['Notes:', ...notes.map((n) => `- ${n}`), ''] : []),
   ];
-  const out = path.join(root, 'bench', quick ? 'results-quick.md' : 'results.md');
   fs.writeFileSync(out, lines.join('\n'));
   console.log(lines.join('\n'));
   console.log(`\nwritten to ${path.relative(root, out)}`);
@@ -837,6 +844,37 @@ async function main() {
     console.error(`failed sections: ${failed.join(', ')}`);
     process.exitCode = 1;
   }
+}
+
+/** The order of the sections in results.md (the names `--only` takes, as the table spells them). */
+const SECTION_ORDER = ['api', 'upload', 'zip', 'frontend', 'scale', 'month', 'start'];
+const sectionKey = (row) => row.split('|')[1].trim().toLowerCase().replace(/\s+/g, '');
+
+/**
+ * A partial run (`--only=month`) keeps the rows of the sections it did not run from the results file
+ * and says when those were measured; each row's ratio was taken within its own run.
+ */
+function earlierRun(file, sections) {
+  if (!fs.existsSync(file)) return null;
+  const text = fs.readFileSync(file, 'utf8');
+  const run = /Run: (\S+?),? /.exec(text)?.[1] ?? 'an earlier run';
+  const rows = text
+    .split('\n')
+    .filter((line) => /^\| [A-Z]/.test(line) && !line.startsWith('| section '))
+    .filter((line) => !sections.includes(sectionKey(line)));
+  return { run: /the other rows/.test(text) ? 'earlier runs' : `run ${run}`, rows };
+}
+
+/** This run's rows and the kept ones, section by section in the usual order. */
+function mergeRows(fresh, kept) {
+  const rank = (row) => {
+    const i = SECTION_ORDER.indexOf(sectionKey(row));
+    return i === -1 ? SECTION_ORDER.length : i;
+  };
+  return [...kept, ...fresh]
+    .map((row, i) => ({ row, i }))
+    .sort((a, b) => rank(a.row) - rank(b.row) || a.i - b.i)
+    .map((r) => r.row);
 }
 
 main()
