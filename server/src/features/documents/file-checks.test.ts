@@ -194,7 +194,12 @@ describe('upload fields', () => {
   });
 
   test('category_id digits or empty; period defaults to the current month', () => {
-    expect(parseUploadFields({ category_id: '12', period: '2026-03' })).toEqual({ categoryId: 12, period: '2026-03' });
+    expect(parseUploadFields({ category_id: '12', period: '2026-03' })).toEqual({
+      categoryId: 12,
+      period: '2026-03',
+      itemId: null,
+    });
+    expect(parseUploadFields({ item_id: '7' }).itemId).toBe(7);
     expect(parseUploadFields({ category_id: '' }).categoryId).toBeNull();
     expect(parseUploadFields({}).period).toMatch(/^\d{4}-(0[1-9]|1[0-2])$/);
     expect(() => parseUploadFields({ category_id: '1; drop table media' })).toThrow();

@@ -78,6 +78,15 @@ beforeAll(async () => {
   await uploadDocument(t, staff, { id: clientId }, { name: 'Altă lună.pdf', period: '2026-09' });
   const deleted = await uploadDocument(t, staff, { id: clientId }, { name: 'Șters.pdf', period: PERIOD });
   await api(t).as(company.owner).post(`/api/company/${company.id}/clients/${clientId}/media/${deleted.id}/delete`);
+  // Nor one the firm rejected (the client was told why and sends another).
+  const rejected = await uploadDocument(t, holdingAdmin, { id: clientId }, { name: 'Ilizibil.pdf', period: PERIOD });
+  const review = await api(t)
+    .as(staff)
+    .post(`/api/company/${company.id}/clients/${clientId}/media/${rejected.id}/review`, {
+      status: 'rejected',
+      reason: 'Document ilizibil',
+    });
+  expect(review.status).toBe(200);
   await markNotApplicable('State de plată / pontaj', 'Firma nu are angajați în această lună; ștampila lipsește');
 }, 120_000);
 afterAll(() => t.close());
@@ -91,7 +100,7 @@ test('an open month has no proces-verbal yet: 409 with a Romanian reason', async
   );
 });
 
-test('a closed month: the PDF lists every live document of the month with its SHA-256, the items not applicable and the signatures', async () => {
+test('a closed month: the PDF lists every live document of the month not rejected, with its SHA-256, the items not applicable and the signatures', async () => {
   await closeMonth(PERIOD);
   const res = await api(t).as(staff).post(handoverUrl('company'));
   expect(res.status).toBe(200);
@@ -112,6 +121,7 @@ test('a closed month: the PDF lists every live document of the month with its SH
   expect(text).toContain('Extras bancă „Știința” â î.pdf');
   expect(text).not.toContain('Altă lună.pdf');
   expect(text).not.toContain('Șters.pdf');
+  expect(text).not.toContain('Ilizibil.pdf');
   expect(text).toContain('State de plată / pontaj');
   expect(text).toContain('Firma nu are angajați în această lună; ștampila lipsește');
   expect(text).toContain('Documente predate: 3');

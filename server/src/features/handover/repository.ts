@@ -54,7 +54,10 @@ export async function handoverFacts(
   };
 }
 
-/** Every live document of the client's month, by category order, then name. */
+/**
+ * Every live document of the client's month the firm did not reject (a rejected one was not received as
+ * asked: the client was told why and sent another), by category order, then name.
+ */
 export async function handoverDocuments(
   db: Executor,
   ids: { companyId: number; clientId: number },
@@ -78,6 +81,7 @@ export async function handoverDocuments(
     .where('m.client_id', '=', ids.clientId)
     .where('m.period', '=', period)
     .where('m.deleted_at', 'is', null)
+    .where('m.review_status', '!=', 'rejected')
     .orderBy('c.position', 'asc')
     .orderBy('c.name')
     .orderBy('m.original_name')
