@@ -7,6 +7,8 @@ const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
+const CompressionPlugin = require('compression-webpack-plugin');
+const zlib = require('node:zlib');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { BudgetsPlugin } = require('./webpack.budgets');
 
@@ -121,6 +123,32 @@ function sharedModules() {
  */
 const PREMINIFIED = /(^|\/)(pdfjs\.[0-9a-f]+\.js|pdfjs\.js|pdf\.worker\.min(\.[0-9a-f]+)?\.mjs)$/;
 
+/**
+ * Precompressed copies written beside each text asset (`x.js.br`, `x.js.gz`): the server picks one
+ * by Accept-Encoding (server/src/features/web/) and never compresses per request. A copy that
+ * saves less than 20 % is not written (the server then sends the file as is).
+ */
+const COMPRESSIBLE = /\.(m?js|css|html|json|svg)$/;
+function compressionPlugins() {
+  return [
+    new CompressionPlugin({
+      filename: '[path][base].gz',
+      algorithm: 'gzip',
+      test: COMPRESSIBLE,
+      compressionOptions: { level: 9 },
+    }),
+    new CompressionPlugin({
+      filename: '[path][base].br',
+      algorithm: 'brotliCompress',
+      test: COMPRESSIBLE,
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+    }),
+  ];
+}
+
+/** Production source maps only when asked for (DOSAR_SOURCE_MAPS=1, e.g. for error tracking); never linked. */
+const productionSourceMaps = () => process.env.DOSAR_SOURCE_MAPS === '1';
+
 /** The shell's dev server answers /remotes.json itself, pointing at the remotes' dev servers. */
 function devRemotesJson() {
   const entry = (name) => ({ name, entry: `http://localhost:${DEV_PORTS[name]}/remoteEntry.js` });
@@ -185,8 +213,8 @@ function createConfig({ name, dir, port, exposes }) {
       context: dir,
       mode: production ? 'production' : 'development',
       entry: standalonePage ? { main: path.resolve(dir, 'src/index.ts') } : {},
-      // Production maps are written for error tracking but not linked from the bundles (nor served).
-      devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
+      // Production: no maps unless DOSAR_SOURCE_MAPS=1; then written for error tracking, not linked (nor served).
+      devtool: production ? (productionSourceMaps() ? 'hidden-source-map' : false) : 'eval-cheap-module-source-map',
       output: {
         path: path.resolve(dir, 'dist'),
         // Remotes resolve chunks next to their remoteEntry.js; the shell serves deep routes from /.
@@ -211,7 +239,11 @@ function createConfig({ name, dir, port, exposes }) {
               options: {
                 transpileOnly: true,
                 configFile: path.resolve(dir, 'tsconfig.json'),
-                compilerOptions: { noEmit: false, module: 'esnext', sourceMap: true },
+                compilerOptions: {
+                  noEmit: false,
+                  module: 'esnext',
+                  sourceMap: !production || productionSourceMaps(),
+                },
               },
             },
           },
@@ -254,6 +286,7 @@ function createConfig({ name, dir, port, exposes }) {
             filename: '[name].[contenthash:8].css',
             chunkFilename: '[name].[contenthash:8].css',
           }),
+        ...(production ? compressionPlugins() : []),
         production && isRemote && !standalonePage && new ExternalRuntimeContractPlugin(),
         production &&
           new BudgetsPlugin({

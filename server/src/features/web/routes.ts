@@ -5,10 +5,19 @@ import fastifyStatic from '@fastify/static';
 import { errors, sendError } from '../../infra/errors.js';
 
 const AREAS = { admin: 'admin-app', company: 'company-app', client: 'client-app' } as const;
-const NO_CACHE = /(^|\/)(remoteEntry\.js|mf-manifest\.json|mf-stats\.json|budgets\.json|index\.html)$/;
+/**
+ * A file whose name carries its content hash (`main.1a2b3c4d.js`, its `.map`, its `.br`/`.gz` copy) never
+ * changes: cached a year. Anything else (remoteEntry.js, its map, manifests, index.html) may change on the next
+ * deploy: `no-cache` (revalidated each time). Contract: docs/remotes.md.
+ */
+const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+(\.map)?(\.(br|gz))?$/i;
+
+export function cacheControlFor(filePath: string): string {
+  return HASHED.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
 
 function cacheHeaders(reply: FastifyReply, filePath: string): void {
-  reply.header('Cache-Control', NO_CACHE.test(filePath) ? 'no-cache' : 'public, max-age=31536000, immutable');
+  reply.header('Cache-Control', cacheControlFor(filePath));
 }
 
 /**
@@ -38,6 +47,8 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
       prefix: `/remotes/${area}/`,
       decorateReply: false,
       index: false,
+      // The build writes x.br and x.gz beside each text asset: picked by Accept-Encoding, with Vary.
+      preCompressed: true,
       allowedPath,
       setHeaders: cacheHeaders,
     });
@@ -52,6 +63,7 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
       prefix: '/',
       index: false,
       wildcard: false,
+      preCompressed: true,
       allowedPath,
       setHeaders: cacheHeaders,
     });
