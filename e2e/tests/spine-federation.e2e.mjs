@@ -134,3 +134,26 @@ test(
   },
   { server: 'company-remote-down' },
 );
+
+test('federation: a hung company remote falls back within 5 s, and so does a retry', async ({ page }) => {
+  // remoteEntry.js is requested and never answered (a host that accepts and hangs).
+  await page.route('**/remotes/company/remoteEntry.js*', () => undefined);
+  const spinner = page.getByText('Se încarcă secțiunea „Companie”…');
+  const retry = page.getByRole('button', { name: 'Reîncearcă' });
+  const signingIn = signInAs(page, 'owner@demo.ro');
+  await spinner.waitFor({ state: 'visible' });
+  let started = Date.now();
+  await retry.waitFor({ state: 'visible', timeout: 10_000 });
+  const firstMs = Date.now() - started;
+  await signingIn;
+  await page.getByText('nu poate fi încărcată acum').first().waitFor({ state: 'visible' });
+
+  started = Date.now();
+  await retry.click();
+  await page.getByRole('button', { name: 'Se reîncearcă…' }).waitFor({ state: 'visible' });
+  await retry.waitFor({ state: 'visible', timeout: 10_000 });
+  const retryMs = Date.now() - started;
+  if (process.env.E2E_DEBUG) console.log(`hung remote: fallback after ${firstMs} ms, retry after ${retryMs} ms`);
+  assert.ok(firstMs < 5_000, `the fallback showed ${firstMs} ms after the spinner`);
+  assert.ok(retryMs < 5_000, `the retry's fallback showed ${retryMs} ms after the click`);
+});

@@ -15,6 +15,30 @@ export class RemoteUnavailableError extends Error {
   }
 }
 
+/**
+ * A remote that does not answer (a host that accepts the connection and hangs) shows the fallback after
+ * this long, on the first load and on every retry (docs/remotes.md). The federation runtime's own
+ * timeout for remoteEntry.js is 20 s; the script is abandoned a little before the deadline.
+ */
+export const REMOTE_LOAD_TIMEOUT_MS = 4_000;
+const REMOTE_SCRIPT_TIMEOUT_MS = 3_500;
+
+export class RemoteTimeoutError extends Error {
+  constructor(readonly area: Area) {
+    super(`Zona „${area}” nu a răspuns în ${REMOTE_LOAD_TIMEOUT_MS / 1000} s`);
+    this.name = 'RemoteTimeoutError';
+  }
+}
+
+/** The promise, or a RemoteUnavailableError once `ms` passed without an answer. */
+function withDeadline<T>(area: Area, promise: Promise<T>, ms = REMOTE_LOAD_TIMEOUT_MS): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new RemoteUnavailableError(area, new RemoteTimeoutError(area))), ms);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
+
 let configPromise: Promise<RemotesConfig> | null = null;
 const registered = new Set<Area>();
 let pluginRegistered = false;
@@ -34,6 +58,10 @@ function registerErrorPlugin(): void {
         console.error(`[dosar] remote ${String(args.id)} nu a putut fi încărcat`, args.error);
         return undefined;
       },
+      // remoteEntry.js: the runtime's default script timeout is 20 s.
+      createScript() {
+        return { timeout: REMOTE_SCRIPT_TIMEOUT_MS };
+      },
     },
   ]);
 }
@@ -51,9 +79,13 @@ function getConfig(refresh: boolean): Promise<RemotesConfig> {
 /**
  * Loads an area's root component: /remotes.json → registerRemotes → loadRemote('<name>/App').
  * `retry` re-reads the config and re-registers the remote with `force`, so a remote that
- * came back (or moved) is fetched afresh.
+ * came back (or moved) is fetched afresh. Whatever hangs, it gives up after REMOTE_LOAD_TIMEOUT_MS.
  */
-export async function loadRemoteApp(area: Area, options: { retry?: boolean } = {}): Promise<RemoteApp> {
+export function loadRemoteApp(area: Area, options: { retry?: boolean } = {}): Promise<RemoteApp> {
+  return withDeadline(area, loadRemoteAppNow(area, options));
+}
+
+async function loadRemoteAppNow(area: Area, options: { retry?: boolean }): Promise<RemoteApp> {
   registerErrorPlugin();
   let config: RemotesConfig;
   try {
