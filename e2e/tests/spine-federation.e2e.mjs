@@ -150,10 +150,10 @@ test('federation: a hung company remote falls back within 5 s, and so does a ret
 
   started = Date.now();
   await retry.click();
-  await page.getByRole('button', { name: 'Se reîncearcă…' }).waitFor({ state: 'visible' });
+  await spinner.waitFor({ state: 'visible' });
   await retry.waitFor({ state: 'visible', timeout: 10_000 });
   const retryMs = Date.now() - started;
-  if (process.env.E2E_DEBUG) console.log(`hung remote: fallback after ${firstMs} ms, retry after ${retryMs} ms`);
+  console.log(`      hung remote: fallback ${firstMs} ms after the spinner, the retry's ${retryMs} ms after the click`);
   assert.ok(firstMs < 5_000, `the fallback showed ${firstMs} ms after the spinner`);
   assert.ok(retryMs < 5_000, `the retry's fallback showed ${retryMs} ms after the click`);
 });

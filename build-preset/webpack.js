@@ -1,5 +1,6 @@
-// One webpack factory for the shell and the three remotes.
-// Each app's webpack.config.js calls createConfig({ name, dir, port, exposes }).
+// @dosar/build-preset: one webpack factory for the shell and the three remotes.
+// Each app's webpack.config.js calls createConfig({ name, dir, port, exposes }); an app builds from its own
+// folder plus installed packages (this one, @dosar/shared), never from another app's source (docs/remotes.md).
 const fs = require('node:fs');
 const path = require('node:path');
 // webpack stays at 5.106: from 5.107 it moved internals that @module-federation/enhanced
@@ -10,7 +11,7 @@ const TerserPlugin = require('terser-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('node:zlib');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { BudgetsPlugin } = require('./webpack.budgets');
+const { BudgetsPlugin } = require('./budgets');
 
 const API_TARGET = process.env.DOSAR_API_URL || 'http://localhost:8080';
 
@@ -18,14 +19,12 @@ const API_TARGET = process.env.DOSAR_API_URL || 'http://localhost:8080';
 const DEV_PORTS = { shell: 3000, admin_app: 3001, company_app: 3002, client_app: 3003 };
 
 /**
- * Production size budgets, enforced by webpack.budgets.js: over one, the build fails.
+ * Production size budgets, enforced by budgets.js: over one, the build fails.
  * "Shell initial JS" is every JS file a visitor's browser fetches to show the home page `/`:
  * the entry (with the federation runtime), the bootstrap chunk, the shared singletons consumed
- * before the first render, and the page's own chunk.
+ * before the first render, and the page's own chunk (the shell names those modules: `startupModules`).
  */
 const BUDGETS = { shellInitialKb: 150, remoteEntryKb: 15 };
-/** The shell's modules that run before `/` is on screen (relative to shell/). */
-const SHELL_HOME_MODULES = ['src/index.ts', 'src/bootstrap.tsx', 'src/features/public-pages/HomePage.tsx'];
 
 /**
  * The shell hands its federation runtime to the production remotes (`experiments.externalRuntime`:
@@ -33,7 +32,7 @@ const SHELL_HOME_MODULES = ['src/index.ts', 'src/bootstrap.tsx', 'src/features/p
  * `provideExternalRuntime`, which bundled a second, CommonJS copy of the whole runtime into the
  * shell's entry (≈ 22 KB gz). It hands over the exports it imports, nothing more.
  */
-const RUNTIME_CORE_PROVIDER = path.resolve(__dirname, 'shell/src/federation/provide-runtime-core.ts');
+const RUNTIME_CORE_PROVIDER = path.resolve(__dirname, 'federation/provide-runtime-core.mjs');
 
 /** The runtime-core exports the shell provides to the remotes: the names the provider imports. */
 function providedRuntimeCoreExports() {
@@ -64,7 +63,7 @@ class ExternalRuntimeContractPlugin {
             compilation.errors.push(
               new compiler.webpack.WebpackError(
                 `[federation] this remote's runtime needs ${lacking.join(', ')} from the shell's federation runtime, ` +
-                  `which ${path.relative(__dirname, RUNTIME_CORE_PROVIDER)} does not provide: add them there.`,
+                  `which @dosar/build-preset/federation/provide-runtime-core.mjs does not provide: add them there.`,
               ),
             );
           }
@@ -74,7 +73,8 @@ class ExternalRuntimeContractPlugin {
   }
 }
 
-const installedVersion = (pkg) => require(`${pkg}/package.json`).version;
+/** The package.json of `pkg` as the app in `dir` resolves it (installed, or a workspace link). */
+const packageJson = (pkg, dir) => require(require.resolve(`${pkg}/package.json`, { paths: [dir] }));
 /** @module-federation/runtime-core exports no ./package.json: read it beside its entry (dist/). */
 const runtimeCoreVersion = () =>
   JSON.parse(
@@ -88,12 +88,12 @@ const caret = (version) => `^${version}`;
  * the 'react/' and 'react-dom/' prefixes. Versions are explicit: @dosar/shared is a
  * workspace package whose version cannot be inferred.
  */
-function sharedModules() {
+function sharedModules(dir) {
   const singleton = (pkg, request = pkg) => {
-    const version = installedVersion(pkg);
+    const { version } = packageJson(pkg, dir);
     return [request, { singleton: true, version, requiredVersion: caret(version) }];
   };
-  const sharedPkg = require('./shared/package.json');
+  const sharedPkg = packageJson('@dosar/shared', dir);
   return Object.fromEntries([
     singleton('react'),
     singleton('react', 'react/'),
@@ -161,8 +161,10 @@ function devRemotesJson() {
  * @param {string} options.dir the app's directory (__dirname of its webpack.config.js)
  * @param {number} options.port dev-server port
  * @param {Record<string, string>} [options.exposes] a remote's exposed modules ({ './App': … })
+ * @param {string[]} [options.startupModules] the shell's modules that run before `/` is on screen
+ *   (relative to dir): its start-up budget
  */
-function createConfig({ name, dir, port, exposes }) {
+function createConfig({ name, dir, port, exposes, startupModules = [] }) {
   const isRemote = !!exposes;
   return (_env, argv = {}) => {
     const production = argv.mode === 'production' || process.env.NODE_ENV === 'production';
@@ -235,7 +237,7 @@ function createConfig({ name, dir, port, exposes }) {
             // @dosar/shared is TypeScript source reached through the workspace symlink (resolved to ./shared).
             exclude: /node_modules/,
             use: {
-              loader: 'ts-loader',
+              loader: require.resolve('ts-loader'),
               options: {
                 transpileOnly: true,
                 configFile: path.resolve(dir, 'tsconfig.json'),
@@ -248,7 +250,13 @@ function createConfig({ name, dir, port, exposes }) {
             },
           },
           // Production: real .css files (fetched beside their chunk, not in the JS); dev: style-loader (HMR).
-          { test: /\.css$/, use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'] },
+          {
+            test: /\.css$/,
+            use: [
+              production ? MiniCssExtractPlugin.loader : require.resolve('style-loader'),
+              require.resolve('css-loader'),
+            ],
+          },
           { test: /\.(png|svg|jpe?g|gif|woff2?)$/, type: 'asset' },
         ],
       },
@@ -261,7 +269,7 @@ function createConfig({ name, dir, port, exposes }) {
                 remotes: {},
                 runtimePlugins: [[RUNTIME_CORE_PROVIDER, { version: runtimeCoreVersion() }]],
               }),
-          shared: sharedModules(),
+          shared: sharedModules(dir),
           shareStrategy: 'loaded-first',
           dts: false,
           manifest: false,
@@ -297,7 +305,7 @@ function createConfig({ name, dir, port, exposes }) {
                   {
                     name: 'shell initial JS (home page /)',
                     kind: 'startup',
-                    modules: SHELL_HOME_MODULES.map((file) => path.resolve(dir, file)),
+                    modules: startupModules.map((file) => path.resolve(dir, file)),
                     limitKb: BUDGETS.shellInitialKb,
                   },
                 ],
