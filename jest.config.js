@@ -23,6 +23,13 @@ const server = (name, extra) => ({
 module.exports = {
   rootDir: __dirname,
   projects: [
+    // The build preset's own checks (the remote ↔ shell contract): plain Node.
+    {
+      displayName: 'build-preset',
+      rootDir: '<rootDir>/build-preset',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/**/*.test.js'],
+    },
     frontEnd('shared'),
     frontEnd('shell'),
     frontEnd('admin-app'),

@@ -11,7 +11,9 @@ const TerserPlugin = require('terser-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('node:zlib');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const compilerWebpack = require('webpack');
 const { BudgetsPlugin } = require('./budgets');
+const { RemoteContractPlugin, ShellContractPlugin, provisionsOf } = require('./contract');
 
 const API_TARGET = process.env.DOSAR_API_URL || 'http://localhost:8080';
 
@@ -173,6 +175,7 @@ function createConfig({ name, dir, port, exposes, startupModules = [] }) {
     // where it carries its own runtime so it can run alone.
     const standalonePage = !isRemote || !production;
     const hash = production ? '.[contenthash:8]' : '';
+    const shared = sharedModules(dir);
     // The federation runtime asks for its own chunk's file name before that chunk has a
     // hash (only to learn the directory depth): answer without the hash then.
     const hashedName = (pathData) =>
@@ -261,6 +264,15 @@ function createConfig({ name, dir, port, exposes, startupModules = [] }) {
         ],
       },
       plugins: [
+        // The contract between remote and shell (contract.js, docs/remotes.md).
+        isRemote
+          ? new RemoteContractPlugin({ name, exposes, shared, check: production })
+          : new ShellContractPlugin({ shared, runtimeCore: providedRuntimeCoreExports() }),
+        // What the shell provides, for its run-time check of each remote's dosar-remote.json.
+        !isRemote &&
+          new compilerWebpack.DefinePlugin({
+            'process.env.DOSAR_SHELL_PROVIDES': JSON.stringify(JSON.stringify(provisionsOf(shared))),
+          }),
         new ModuleFederationPlugin({
           name,
           ...(isRemote
@@ -269,7 +281,7 @@ function createConfig({ name, dir, port, exposes, startupModules = [] }) {
                 remotes: {},
                 runtimePlugins: [[RUNTIME_CORE_PROVIDER, { version: runtimeCoreVersion() }]],
               }),
-          shared: sharedModules(dir),
+          shared,
           shareStrategy: 'loaded-first',
           dts: false,
           manifest: false,

@@ -129,10 +129,17 @@ export function staleReason(root, pkg, inputs) {
   return null;
 }
 
-/** `npm run build -w <workspace>`, its output on this terminal; answers whether it succeeded. */
+/**
+ * `npm run build -w <workspace>`, its output on this terminal; answers whether it succeeded. A remote's build
+ * checks its contract against the shell built before it (DOSAR_SHELL_CONTRACT, docs/remotes.md).
+ */
 export function npmBuild(root, pkg) {
+  const env = { ...process.env };
+  if (pkg.workspace.endsWith('-app') && !env.DOSAR_SHELL_CONTRACT) {
+    env.DOSAR_SHELL_CONTRACT = path.join(root, 'shell', 'dist', 'shell-contract.json');
+  }
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '--silent', 'build', '-w', pkg.workspace], { cwd: root, stdio: 'inherit' });
+    const child = spawn('npm', ['run', '--silent', 'build', '-w', pkg.workspace], { cwd: root, env, stdio: 'inherit' });
     child.on('close', (code) => resolve(code === 0));
     child.on('error', () => resolve(false));
   });

@@ -117,6 +117,39 @@ describe('a remote that cannot load', () => {
   });
 });
 
+describe('a remote whose contract this shell does not meet', () => {
+  it('shows the Romanian incompatibility message naming the area and the versions, not a network error', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const remotes = {
+      admin: { name: 'admin_app', entry: '/remotes/admin/remoteEntry.js' },
+      company: { name: 'company_app', entry: '/remotes/company/remoteEntry.js' },
+      client: { name: 'client_app', entry: '/remotes/client/remoteEntry.js' },
+    };
+    const previous = process.env.DOSAR_SHELL_PROVIDES;
+    process.env.DOSAR_SHELL_PROVIDES = JSON.stringify({ '@dosar/shared': '1.0.0' });
+    (globalThis as { fetch?: unknown }).fetch = jest.fn(async (url: string) => ({
+      ok: true,
+      status: 200,
+      json: async () =>
+        url.endsWith('dosar-remote.json') ? { contract: 1, requires: { '@dosar/shared': '^2.0.0' } } : remotes,
+    }));
+    try {
+      renderApp('/company/dashboard', { role: 2 });
+      expect(
+        await screen.findByRole('heading', {
+          name: 'Secțiunea „Companie” nu este compatibilă cu această versiune a aplicației',
+        }),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('alert')).toHaveTextContent('cere @dosar/shared ^2.0.0, aplicația are 1.0.0');
+      expect(screen.queryByText(/conexiunea la internet/)).not.toBeInTheDocument();
+      expect(runtime.loadRemote).not.toHaveBeenCalled();
+    } finally {
+      process.env.DOSAR_SHELL_PROVIDES = previous;
+      if (previous === undefined) delete process.env.DOSAR_SHELL_PROVIDES;
+    }
+  });
+});
+
 describe('session', () => {
   it('a 401 on any call shows the “Trebuie sa fii autentificat” toast and resets the session', async () => {
     const { store } = renderApp('/company/dashboard', { role: 2 });

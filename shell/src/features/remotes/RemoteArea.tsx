@@ -1,5 +1,6 @@
 import { Component, useCallback, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { Spinner, type RemoteAppProps } from '@dosar/shared';
+import { RemoteIncompatibleError, describeProblem, type ContractProblem } from './contract';
 import { loadRemoteApp } from './load-remote-app';
 import type { Area } from './remotes-config';
 
@@ -9,15 +10,38 @@ const AREA_NAMES: Record<Area, string> = {
   client: 'Client',
 };
 
-export function RemoteFallback({ area, onRetry, retrying }: { area: Area; onRetry: () => void; retrying?: boolean }) {
+export function RemoteFallback({
+  area,
+  onRetry,
+  retrying,
+  problems,
+}: {
+  area: Area;
+  onRetry: () => void;
+  retrying?: boolean;
+  /** Set when the remote's contract does not match this shell (not a network failure). */
+  problems?: ContractProblem[];
+}) {
   return (
     <div className="page">
       <div className="card fallback" role="alert">
-        <h1>Secțiunea „{AREA_NAMES[area]}” nu poate fi încărcată acum</h1>
-        <p className="muted">
-          Nu am putut contacta această parte a aplicației. Verifică conexiunea la internet sau încearcă din nou în
-          câteva momente. Restul aplicației funcționează în continuare.
-        </p>
+        {problems ? (
+          <>
+            <h1>Secțiunea „{AREA_NAMES[area]}” nu este compatibilă cu această versiune a aplicației</h1>
+            <p className="muted">
+              Versiunea publicată a secțiunii „{AREA_NAMES[area]}” {problems.map(describeProblem).join('; ')}. Reîncarcă
+              pagina în câteva minute, după ce aplicația se actualizează. Restul aplicației funcționează în continuare.
+            </p>
+          </>
+        ) : (
+          <>
+            <h1>Secțiunea „{AREA_NAMES[area]}” nu poate fi încărcată acum</h1>
+            <p className="muted">
+              Nu am putut contacta această parte a aplicației. Verifică conexiunea la internet sau încearcă din nou în
+              câteva momente. Restul aplicației funcționează în continuare.
+            </p>
+          </>
+        )}
         <div className="form-actions" style={{ justifyContent: 'center' }}>
           <button type="button" className="btn btn-primary" onClick={onRetry} disabled={retrying}>
             {retrying ? 'Se reîncearcă…' : 'Reîncearcă'}
@@ -63,7 +87,7 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, { failed: bool
 type LoadState =
   | { status: 'loading'; retrying: boolean }
   | { status: 'ready'; App: ComponentType<RemoteAppProps> }
-  | { status: 'failed' };
+  | { status: 'failed'; problems?: ContractProblem[] };
 
 /** Loads and renders one area's remote under its prefix; a Romanian fallback with retry if it can't. */
 export function RemoteArea({ area, basePath }: { area: Area; basePath: string }) {
@@ -76,7 +100,8 @@ export function RemoteArea({ area, basePath }: { area: Area; basePath: string })
       (App) => alive && setState({ status: 'ready', App }),
       (error: unknown) => {
         console.error(error);
-        if (alive) setState({ status: 'failed' });
+        const problems = error instanceof RemoteIncompatibleError ? error.problems : undefined;
+        if (alive) setState({ status: 'failed', problems });
       },
     );
     return () => {
@@ -89,7 +114,7 @@ export function RemoteArea({ area, basePath }: { area: Area; basePath: string })
     setAttempt((n) => n + 1);
   }, []);
 
-  if (state.status === 'failed') return <RemoteFallback area={area} onRetry={retry} />;
+  if (state.status === 'failed') return <RemoteFallback area={area} onRetry={retry} problems={state.problems} />;
   if (state.status === 'loading') return <Spinner label={`Se încarcă secțiunea „${AREA_NAMES[area]}”…`} />;
   const { App } = state;
   return (

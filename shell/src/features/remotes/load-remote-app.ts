@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteAppProps } from '@dosar/shared';
+import { checkRemoteContract } from './contract';
 import { fetchRemotesConfig, type Area, type RemotesConfig } from './remotes-config';
 
 type RemoteApp = ComponentType<RemoteAppProps>;
@@ -94,6 +95,8 @@ async function loadRemoteAppNow(area: Area, options: { retry?: boolean }): Promi
     throw new RemoteUnavailableError(area, error);
   }
   const remote = config[area];
+  // An incompatible remote is refused before any of its code runs (docs/remotes.md).
+  await checkRemoteContract(area, remote);
   if (!registered.has(area) || options.retry) {
     registerRemotes([{ name: remote.name, entry: remote.entry }], options.retry ? { force: true } : undefined);
     registered.add(area);
