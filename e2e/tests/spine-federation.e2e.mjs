@@ -137,7 +137,7 @@ test(
 
 test('federation: a hung company remote falls back within 5 s, and so does a retry', async ({ page }) => {
   // remoteEntry.js is requested and never answered (a host that accepts and hangs).
-  await page.route('**/remotes/company/remoteEntry.js*', () => undefined);
+  await page.route(/\/remotes\/company\/(.+\/)?remoteEntry\.js/, () => undefined);
   const spinner = page.getByText('Se încarcă secțiunea „Companie”…');
   const retry = page.getByRole('button', { name: 'Reîncearcă' });
   const signingIn = signInAs(page, 'owner@demo.ro');

@@ -117,6 +117,35 @@ describe('a remote that cannot load', () => {
   });
 });
 
+describe('a remote whose build lost a chunk (a deploy removed it)', () => {
+  const chunkError = () => Object.assign(new Error('Loading chunk 42 failed.'), { name: 'ChunkLoadError' });
+  const Broken = () => {
+    throw chunkError();
+  };
+
+  it('reloads the area once from the current build (/remotes.json again) and shows it', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    runtime.loadRemote.mockResolvedValueOnce({ default: Broken });
+    renderApp('/company/dashboard', { role: 2 });
+    expect(await screen.findByRole('heading', { name: 'Zona company la /company' })).toBeInTheDocument();
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(2);
+    expect(runtime.registerRemotes).toHaveBeenLastCalledWith(
+      [{ name: 'company_app', entry: '/remotes/company/remoteEntry.js' }],
+      { force: true },
+    );
+  });
+
+  it('only once: a second lost chunk shows the fallback', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    runtime.loadRemote.mockResolvedValue({ default: Broken });
+    renderApp('/company/dashboard', { role: 2 });
+    expect(await screen.findByRole('heading', { name: /nu poate fi încărcată acum/ })).toBeInTheDocument();
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(2);
+  });
+});
+
 describe('a remote whose contract this shell does not meet', () => {
   it('shows the Romanian incompatibility message naming the area and the versions, not a network error', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -1,4 +1,13 @@
-import { Component, useCallback, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import {
+  Component,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react';
 import { Spinner, type RemoteAppProps } from '@dosar/shared';
 import { RemoteIncompatibleError, describeProblem, type ContractProblem } from './contract';
 import { loadRemoteApp } from './load-remote-app';
@@ -58,7 +67,20 @@ export function RemoteFallback({
 interface BoundaryProps {
   area: Area;
   onRetry: () => void;
+  /**
+   * A chunk of the remote failed to load (its build was removed by a deploy): reload the area from the
+   * current build. Answers false when that was tried already (then the fallback shows).
+   */
+  onStaleChunk?: () => boolean;
   children: ReactNode;
+}
+
+/** webpack's error for a chunk (JS or CSS) that could not be fetched. */
+export function isChunkLoadError(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error.name === 'ChunkLoadError' || /Loading (CSS )?chunk \S+ failed/i.test(error.message))
+  );
 }
 
 /** Catches a remote that loaded but fails while rendering: the shell keeps working. */
@@ -70,6 +92,11 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, { failed: bool
   }
 
   componentDidCatch(error: Error, info: ErrorInfo): void {
+    // An old build's chunk is gone: once, the area reloads from the current build instead (docs/remotes.md).
+    if (isChunkLoadError(error) && this.props.onStaleChunk?.()) {
+      console.warn(`[dosar] zona ${this.props.area}: o parte a versiunii vechi lipsește, se încarcă versiunea curentă`);
+      return;
+    }
     console.error(`[dosar] zona ${this.props.area} a eșuat`, error, info.componentStack);
   }
 
@@ -113,12 +140,19 @@ export function RemoteArea({ area, basePath }: { area: Area; basePath: string })
     setState({ status: 'loading', retrying: true });
     setAttempt((n) => n + 1);
   }, []);
+  const staleReloaded = useRef(false);
+  const reloadCurrentBuild = useCallback(() => {
+    if (staleReloaded.current) return false;
+    staleReloaded.current = true;
+    retry();
+    return true;
+  }, [retry]);
 
   if (state.status === 'failed') return <RemoteFallback area={area} onRetry={retry} problems={state.problems} />;
   if (state.status === 'loading') return <Spinner label={`Se încarcă secțiunea „${AREA_NAMES[area]}”…`} />;
   const { App } = state;
   return (
-    <RemoteErrorBoundary area={area} onRetry={retry}>
+    <RemoteErrorBoundary area={area} onRetry={retry} onStaleChunk={reloadCurrentBuild}>
       <App basePath={basePath} />
     </RemoteErrorBoundary>
   );
