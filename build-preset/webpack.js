@@ -12,13 +12,41 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('node:zlib');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const compilerWebpack = require('webpack');
+const ReactRefreshWebpackPlugin = require('@pmmmwh/react-refresh-webpack-plugin');
+const ReactRefreshTypeScript = require('react-refresh-typescript').default;
 const { BudgetsPlugin } = require('./budgets');
 const { RemoteContractPlugin, ShellContractPlugin, provisionsOf } = require('./contract');
 
 const API_TARGET = process.env.DOSAR_API_URL || 'http://localhost:8080';
 
-/** Dev-server ports; the shell's dev /remotes.json points at the remotes' dev servers. */
+/**
+ * Dev-server ports, each overridable by its variable (DOSAR_SHELL_PORT=4000 …); the shell's dev
+ * /remotes.json points at the remotes' dev servers on the same ports.
+ */
 const DEV_PORTS = { shell: 3000, admin_app: 3001, company_app: 3002, client_app: 3003 };
+const PORT_VARIABLES = {
+  shell: 'DOSAR_SHELL_PORT',
+  admin_app: 'DOSAR_ADMIN_PORT',
+  company_app: 'DOSAR_COMPANY_PORT',
+  client_app: 'DOSAR_CLIENT_PORT',
+};
+function devPort(name, fallback = DEV_PORTS[name]) {
+  const raw = process.env[PORT_VARIABLES[name]];
+  if (!raw) return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port <= 0 || port > 65535) {
+    throw new Error(`${PORT_VARIABLES[name]}=${raw}: not a port number`);
+  }
+  return port;
+}
+
+/** Printed by a remote's dev server: it needs the API, and how to start it (docs/remotes.md). */
+function apiHint(name) {
+  return (
+    `[${name}] this remote's page talks to the API through /api → ${API_TARGET} (DOSAR_API_URL). ` +
+    'Start it in another terminal with `npm run dev -w server` (or everything with `npm run dev`).'
+  );
+}
 
 /**
  * Production size budgets, enforced by budgets.js: over one, the build fails.
@@ -153,7 +181,7 @@ const productionSourceMaps = () => process.env.DOSAR_SOURCE_MAPS === '1';
 
 /** The shell's dev server answers /remotes.json itself, pointing at the remotes' dev servers. */
 function devRemotesJson() {
-  const entry = (name) => ({ name, entry: `http://localhost:${DEV_PORTS[name]}/remoteEntry.js` });
+  const entry = (name) => ({ name, entry: `http://localhost:${devPort(name)}/remoteEntry.js` });
   return { admin: entry('admin_app'), company: entry('company_app'), client: entry('client_app') };
 }
 
@@ -166,9 +194,10 @@ function devRemotesJson() {
  * @param {string[]} [options.startupModules] the shell's modules that run before `/` is on screen
  *   (relative to dir): its start-up budget
  */
-function createConfig({ name, dir, port, exposes, startupModules = [] }) {
+function createConfig({ name, dir, port: defaultPort, exposes, startupModules = [] }) {
   const isRemote = !!exposes;
   return (_env, argv = {}) => {
+    const port = devPort(name, defaultPort);
     const production = argv.mode === 'production' || process.env.NODE_ENV === 'production';
     // Production remotes borrow the federation runtime the shell provides (remoteEntry ≈ 9 KB gz
     // instead of ≈ 25 KB). A remote's own page (main entry) exists only on its dev server,
@@ -196,8 +225,19 @@ function createConfig({ name, dir, port, exposes, startupModules = [] }) {
           context: isRemote || process.env.DOSAR_REMOTES === 'api' ? ['/api', '/remotes.json'] : ['/api'],
           target: API_TARGET,
           changeOrigin: false,
+          // The API is not running: say so (here and in the page) instead of a bare 504.
+          onError(_error, _request, response) {
+            if (isRemote) console.warn(apiHint(name));
+            if (!response.headersSent) {
+              response.writeHead(502, { 'Content-Type': 'application/json; charset=utf-8' });
+            }
+            response.end(
+              JSON.stringify({ error: `API-ul nu răspunde la ${API_TARGET}: pornește-l cu npm run dev -w server.` }),
+            );
+          },
         },
       ],
+      ...(isRemote ? { onListening: () => console.log(apiHint(name)) } : {}),
       headers: isRemote
         ? {
             'Access-Control-Allow-Origin': '*',
@@ -249,6 +289,8 @@ function createConfig({ name, dir, port, exposes, startupModules = [] }) {
                   module: 'esnext',
                   sourceMap: !production || productionSourceMaps(),
                 },
+                // React Fast Refresh (development): components keep their state on edit.
+                ...(production ? {} : { getCustomTransformers: () => ({ before: [ReactRefreshTypeScript()] }) }),
               },
             },
           },
@@ -307,6 +349,8 @@ function createConfig({ name, dir, port, exposes, startupModules = [] }) {
             chunkFilename: '[name].[contenthash:8].css',
           }),
         ...(production ? compressionPlugins() : []),
+        // One refresh runtime per federated app in the page: `library` keeps them apart.
+        !production && new ReactRefreshWebpackPlugin({ library: name, overlay: false }),
         production && isRemote && !standalonePage && new ExternalRuntimeContractPlugin(),
         production &&
           new BudgetsPlugin({
@@ -340,4 +384,4 @@ function createConfig({ name, dir, port, exposes, startupModules = [] }) {
   };
 }
 
-module.exports = { createConfig, sharedModules, providedRuntimeCoreExports, BUDGETS, DEV_PORTS };
+module.exports = { createConfig, sharedModules, providedRuntimeCoreExports, BUDGETS, DEV_PORTS, devPort };
