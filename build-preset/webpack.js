@@ -40,6 +40,17 @@ function devPort(name, fallback = DEV_PORTS[name]) {
   return port;
 }
 
+/**
+ * Development: a remote's exposed modules first connect its own React Refresh runtime to the page's
+ * React (the plugin does that only for the remote's own page, not for the container the shell loads).
+ */
+function withRefreshEntry(exposes) {
+  const refreshEntry = require.resolve('@pmmmwh/react-refresh-webpack-plugin/client/ReactRefreshEntry.js');
+  return Object.fromEntries(
+    Object.entries(exposes).map(([key, request]) => [key, { import: [refreshEntry, request] }]),
+  );
+}
+
 /** Printed by a remote's dev server: it needs the API, and how to start it (docs/remotes.md). */
 function apiHint(name) {
   return (
@@ -257,7 +268,14 @@ function createConfig({ name, dir, port: defaultPort, exposes, startupModules = 
       name,
       context: dir,
       mode: production ? 'production' : 'development',
-      entry: standalonePage ? { main: path.resolve(dir, 'src/index.ts') } : {},
+      entry: standalonePage
+        ? {
+            main:
+              !isRemote && !production
+                ? [path.join(__dirname, 'dev', 'record-renderers.js'), path.resolve(dir, 'src/index.ts')]
+                : path.resolve(dir, 'src/index.ts'),
+          }
+        : {},
       // Production: no maps unless DOSAR_SOURCE_MAPS=1; then written for error tracking, not linked (nor served).
       devtool: production ? (productionSourceMaps() ? 'hidden-source-map' : false) : 'eval-cheap-module-source-map',
       output: {
@@ -318,7 +336,7 @@ function createConfig({ name, dir, port: defaultPort, exposes, startupModules = 
         new ModuleFederationPlugin({
           name,
           ...(isRemote
-            ? { filename: 'remoteEntry.js', exposes }
+            ? { filename: 'remoteEntry.js', exposes: production ? exposes : withRefreshEntry(exposes) }
             : {
                 remotes: {},
                 runtimePlugins: [[RUNTIME_CORE_PROVIDER, { version: runtimeCoreVersion() }]],
