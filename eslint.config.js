@@ -7,11 +7,11 @@ const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
 const reactHooks = require('eslint-plugin-react-hooks');
 const layers = require('./scripts/eslint/layers.cjs');
-const layersPlugin = require('./scripts/eslint/front-end-layers.cjs');
+const layersPlugin = require('./build-preset/eslint/front-end-layers.cjs');
 
 const REMOTES = ['admin-app', 'company-app', 'client-app'];
 const FRONT_END = ['shell', 'shared', ...REMOTES];
-const WORKSPACES = [...FRONT_END, 'server', 'e2e'];
+const WORKSPACES = [...FRONT_END, 'server', 'e2e', 'build-preset'];
 
 const nodeGlobals = Object.fromEntries(
   [
@@ -60,7 +60,7 @@ const MAX_DEPTH = 12;
  * no-restricted-imports for the files of one workspace. With `sealed`, a relative
  * import in its src/ may not climb out of the workspace folder at all: a file N
  * folders below src/ may use at most N + 1 `../`, so one block per depth carries its
- * own limit. (Build configs beside src/ may still reach ../webpack.common.js.)
+ * own limit. (Build configs beside src/ read @dosar/build-preset.)
  */
 const boundary = (folder, patterns, { paths = [], sealed = false } = {}) => {
   const blocks = [
@@ -137,7 +137,16 @@ module.exports = tseslint.config(
   },
   {
     name: 'dosar/commonjs',
-    files: ['**/*.cjs', '*.config.js', 'jest.*.js', '**/webpack.*.js', 'webpack.*.js', '**/jest.config.js'],
+    files: [
+      '**/*.cjs',
+      '*.config.js',
+      'jest.*.js',
+      '**/webpack.*.js',
+      'webpack.*.js',
+      '**/jest.config.js',
+      '**/eslint.config.js',
+      'build-preset/**/*.js',
+    ],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

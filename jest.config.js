@@ -1,16 +1,8 @@
 // One jest run, one project per workspace. API tests (server) run on PGlite by
 // default and on PostgreSQL when TEST_DATABASE_URL is set.
-const tsJest = (tsconfig) => ['ts-jest', { tsconfig, diagnostics: false }];
-
-const frontEnd = (name, dir) => ({
-  displayName: name,
-  rootDir: `<rootDir>/${dir}`,
-  testEnvironment: 'jsdom',
-  testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
-  transform: { '^.+\\.tsx?$': tsJest('<rootDir>/../tsconfig.jest.json') },
-  setupFilesAfterEnv: ['<rootDir>/../jest.setup-dom.ts'],
-  moduleNameMapper: { '\\.css$': '<rootDir>/../jest.style-stub.js' },
-});
+// Each front-end package owns its jest project (its jest.config.js, from @dosar/build-preset/jest):
+// `npm test -w company-app` runs it alone; this file runs them all.
+const frontEnd = (dir) => require(`./${dir}/jest.config.js`);
 
 // Server suites that start processes, fill disks or measure load: the slow lane.
 const SLOW = ['/test/faults/', '/test/production/'];
@@ -31,11 +23,18 @@ const server = (name, extra) => ({
 module.exports = {
   rootDir: __dirname,
   projects: [
-    frontEnd('shared', 'shared'),
-    frontEnd('shell', 'shell'),
-    frontEnd('admin', 'admin-app'),
-    frontEnd('company', 'company-app'),
-    frontEnd('client', 'client-app'),
+    // The build preset's own checks (the remote ↔ shell contract): plain Node.
+    {
+      displayName: 'build-preset',
+      rootDir: '<rootDir>/build-preset',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/**/*.test.js'],
+    },
+    frontEnd('shared'),
+    frontEnd('shell'),
+    frontEnd('admin-app'),
+    frontEnd('company-app'),
+    frontEnd('client-app'),
     server('server', {
       testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', ...SLOW],

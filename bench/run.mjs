@@ -14,6 +14,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { fmt, freePort, load, machine, root, rss, sampleMemory, sh, startNode } from './lib.mjs';
 import { timeNpmStart } from './start-time.mjs';
+import { AREAS as WIRE_AREAS, firstVisitBytes } from './wire-bytes.mjs';
 
 const quick = process.argv.includes('--quick');
 const only = process.argv
@@ -544,6 +545,21 @@ async function sectionFrontEnd() {
         '—',
       );
       await context.close();
+    }
+    // Bytes on the wire of each area's first visit (static files, fresh profile): as sent (precompressed
+    // brotli/gzip) against the same files sent as is (the server before it sent precompressed copies).
+    for (const target of WIRE_AREAS) {
+      // The scale seed's clients fill the company dashboard's first page.
+      const text = target.area === 'company' ? /Client Scalare/ : target.text;
+      const { wire, files } = await firstVisitBytes(browser, s.base, { ...target, text });
+      record(
+        'Front end',
+        `${target.area} first visit, static bytes on the wire (reference: uncompressed)`,
+        fmt.kb(wire),
+        fmt.kb(files),
+        `${(files / Math.max(wire, 1)).toFixed(1)}× smaller`,
+        '—',
+      );
     }
   } finally {
     await browser?.close();

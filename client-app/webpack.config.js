@@ -1,6 +1,7 @@
 const path = require('node:path');
-const { createConfig } = require('../webpack.common');
+const { createConfig } = require('@dosar/build-preset');
 
+// Built from this folder and installed packages only (docs/remotes.md).
 module.exports = createConfig({
   name: 'client_app',
   dir: __dirname,

@@ -19,6 +19,8 @@ const SERVERS = {
   main: {},
   // The company remote points at a port where nothing listens.
   'company-remote-down': { REMOTE_COMPANY_URL: 'http://127.0.0.1:9/' },
+  // Serves a copy of the build of its own, which a test redeploys (server.staticRoot).
+  redeploy: { ownStaticRoot: true },
 };
 
 const started = Date.now();
@@ -82,6 +84,7 @@ try {
 }
 const needed = [...new Set(tests.map((t) => t.server))];
 const servers = new Map();
+const ownCopies = [];
 const t0 = Date.now();
 await Promise.all(
   needed.map(async (name) => {
@@ -90,7 +93,11 @@ await Promise.all(
       return;
     }
     try {
-      servers.set(name, await startServer(name, { STATIC_ROOT: staticCopy.dir, ...SERVERS[name] }));
+      const { ownStaticRoot, ...env } = SERVERS[name];
+      const staticRoot = ownStaticRoot ? snapshotBuild() : staticCopy;
+      if (ownStaticRoot) ownCopies.push(staticRoot);
+      const server = await startServer(name, { STATIC_ROOT: staticRoot.dir, ...env });
+      servers.set(name, Object.assign(server, { staticRoot: staticRoot.dir }));
     } catch (error) {
       servers.set(name, error);
     }
@@ -99,6 +106,7 @@ await Promise.all(
 const stopAll = async () => {
   await Promise.all([...servers.values()].map((s) => (s instanceof Error ? null : s.stop())));
   staticCopy.remove();
+  for (const copy of ownCopies) copy.remove();
 };
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, async () => {

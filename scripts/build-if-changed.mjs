@@ -4,8 +4,8 @@
 // changed by anything else. `npm run build` (CI, e2e) stays the full build.
 //
 // A package's inputs are the contents of its own directory (less dist/, node_modules/ and tests), of
-// @dosar/shared for the front ends (so a change there rebuilds all four), of the root configs its build
-// reads (webpack.common.js, webpack.budgets.js, tsconfig.base.json, package.json), of package-lock.json
+// @dosar/shared and @dosar/build-preset for the front ends (so a change there rebuilds all four), of the root
+// package.json and tsconfig.base.json, of package-lock.json
 // and of node_modules/.package-lock.json (the tree npm actually installed), plus the Node version and
 // NODE_ENV. Contents are hashed (sha256), so `touch` or a checkout that restores a file does not rebuild,
 // while any real edit does.
@@ -25,16 +25,16 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const ROOT_INPUTS = ['package.json', 'package-lock.json', 'node_modules/.package-lock.json', 'tsconfig.base.json'];
-const FRONT_END_INPUTS = [...ROOT_INPUTS, 'webpack.common.js', 'webpack.budgets.js', 'shared'];
+const FRONT_END_INPUTS = [...ROOT_INPUTS, 'build-preset', 'shared'];
 
 /** The packages in build order: workspace (npm -w), inputs (files or directories), output directory, its key file. */
 export const PACKAGES = [
   { workspace: 'server', inputs: [...ROOT_INPUTS, 'server'], output: 'server/dist', entry: 'server/dist/index.js' },
   { workspace: 'shell', inputs: [...FRONT_END_INPUTS, 'shell'], output: 'shell/dist', entry: 'shell/dist/index.html' },
-  // A remote's build checks its federation runtime against what the shell provides (webpack.common.js reads it).
+  // A remote's build checks its federation runtime against what @dosar/build-preset provides the shell.
   ...['admin-app', 'company-app', 'client-app'].map((app) => ({
     workspace: app,
-    inputs: [...FRONT_END_INPUTS, 'shell/src/federation', app],
+    inputs: [...FRONT_END_INPUTS, app],
     output: `${app}/dist`,
     entry: `${app}/dist/remoteEntry.js`,
   })),
@@ -129,10 +129,17 @@ export function staleReason(root, pkg, inputs) {
   return null;
 }
 
-/** `npm run build -w <workspace>`, its output on this terminal; answers whether it succeeded. */
+/**
+ * `npm run build -w <workspace>`, its output on this terminal; answers whether it succeeded. A remote's build
+ * checks its contract against the shell built before it (DOSAR_SHELL_CONTRACT, docs/remotes.md).
+ */
 export function npmBuild(root, pkg) {
+  const env = { ...process.env };
+  if (pkg.workspace.endsWith('-app') && !env.DOSAR_SHELL_CONTRACT) {
+    env.DOSAR_SHELL_CONTRACT = path.join(root, 'shell', 'dist', 'shell-contract.json');
+  }
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '--silent', 'build', '-w', pkg.workspace], { cwd: root, stdio: 'inherit' });
+    const child = spawn('npm', ['run', '--silent', 'build', '-w', pkg.workspace], { cwd: root, env, stdio: 'inherit' });
     child.on('close', (code) => resolve(code === 0));
     child.on('error', () => resolve(false));
   });

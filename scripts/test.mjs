@@ -4,7 +4,10 @@
 //   2. jest        every project (front-end on jsdom, server on the embedded PGlite), then the slow lane
 //                  (server-slow: faults, production — processes, full disks, load) on its own
 //   3. jest (pg)   the server projects again on PostgreSQL, when TEST_DATABASE_URL is set
-//   4. e2e         real Chromium against the built product (e2e/run.mjs)
+//   4. remotes     each remote built alone, in a copy of its folder, @dosar/shared and @dosar/build-preset
+//                  without shell/ or any root file (scripts/build-remote-alone.mjs; docs/remotes.md)
+//   5. e2e         real Chromium against the built product (e2e/run.mjs)
+// One remote's own lane (its lint, typecheck, jest and lone build): `.ci/remote <app>`.
 // Quiet while things pass, detailed when they fail. The last line totals every suite:
 // `tests: N passed, M failed`; the exit code is non-zero when anything failed.
 import { spawn } from 'node:child_process';
@@ -194,7 +197,21 @@ async function jest(label, extraArgs, env) {
   }
 }
 
-// ---------------------------------------------------------------- 4. e2e
+// ---------------------------------------------------------------- 4. remotes built alone
+const REMOTES = ['admin-app', 'company-app', 'client-app'];
+async function remotesAlone() {
+  // One at a time (each is a production build).
+  for (const remote of REMOTES) {
+    const { code, output, ms } = await run(process.execPath, [
+      path.join(root, 'scripts', 'build-remote-alone.mjs'),
+      remote,
+    ]);
+    if (code !== 0) console.log(indent(tail(output, 40)));
+    report(`${remote} alone`, code === 0 ? 1 : 0, code === 0 ? 0 : 1, ms, 'build without shell/');
+  }
+}
+
+// ---------------------------------------------------------------- 5. e2e
 async function e2e() {
   const resultFile = path.join(tmp, 'e2e.json');
   const env = { ...process.env, DOSAR_E2E_RESULT_FILE: resultFile };
@@ -218,11 +235,11 @@ async function e2e() {
 const withoutDb = { ...process.env };
 delete withoutDb.TEST_DATABASE_URL;
 
-// DOSAR_TEST_ONLY=lint,jest,pg,e2e runs a subset (for working on the harness itself).
+// DOSAR_TEST_ONLY=lint,jest,pg,remotes,e2e runs a subset (for working on the harness itself).
 const only = process.env.DOSAR_TEST_ONLY ? new Set(process.env.DOSAR_TEST_ONLY.split(',')) : null;
 const wanted = (suite) => !only || only.has(suite);
 
-console.log('Dosar — toate testele (lint, jest, jest pe PostgreSQL, e2e)\n');
+console.log('Dosar — toate testele (lint, jest, jest pe PostgreSQL, remote-uri separate, e2e)\n');
 if (wanted('lint')) await lint();
 // The slow lane runs after the others, alone on the cores (the load test measures a server under load).
 if (wanted('jest')) {
@@ -237,6 +254,7 @@ if (!wanted('pg')) {
 } else {
   console.log('    jest-pg: TEST_DATABASE_URL not set, server tests on PostgreSQL skipped');
 }
+if (wanted('remotes')) await remotesAlone();
 if (wanted('e2e')) await e2e();
 
 fs.rmSync(tmp, { recursive: true, force: true });

@@ -21,8 +21,7 @@ const OUTPUTS = [
 const INPUTS = [
   'package.json',
   'package-lock.json',
-  'webpack.common.js',
-  'webpack.budgets.js',
+  'build-preset',
   'tsconfig.base.json',
   'server/src',
   'server/package.json',

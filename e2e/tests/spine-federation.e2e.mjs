@@ -134,3 +134,79 @@ test(
   },
   { server: 'company-remote-down' },
 );
+
+test('federation: a hung company remote falls back within 5 s, and so does a retry', async ({ page }) => {
+  // remoteEntry.js is requested and never answered (a host that accepts and hangs).
+  await page.route(/\/remotes\/company\/(.+\/)?remoteEntry\.js/, () => undefined);
+  const spinner = page.getByText('Se încarcă secțiunea „Companie”…');
+  const retry = page.getByRole('button', { name: 'Reîncearcă' });
+  const signingIn = signInAs(page, 'owner@demo.ro');
+  await spinner.waitFor({ state: 'visible' });
+  let started = Date.now();
+  await retry.waitFor({ state: 'visible', timeout: 10_000 });
+  const firstMs = Date.now() - started;
+  await signingIn;
+  await page.getByText('nu poate fi încărcată acum').first().waitFor({ state: 'visible' });
+
+  started = Date.now();
+  await retry.click();
+  await spinner.waitFor({ state: 'visible' });
+  await retry.waitFor({ state: 'visible', timeout: 10_000 });
+  const retryMs = Date.now() - started;
+  console.log(`      hung remote: fallback ${firstMs} ms after the spinner, the retry's ${retryMs} ms after the click`);
+  assert.ok(firstMs < 5_000, `the fallback showed ${firstMs} ms after the spinner`);
+  assert.ok(retryMs < 5_000, `the retry's fallback showed ${retryMs} ms after the click`);
+});
+
+test('federation: every remote’s build loads into the built shell, its declared contract met', async ({
+  page,
+  newBrowser,
+}) => {
+  for (const [index, email] of ['admin@demo.ro', 'owner@demo.ro', 'holding@demo.ro'].entries()) {
+    const visitor = index === 0 ? page : (await newBrowser()).page;
+    const contracts = [];
+    visitor.on('response', (response) => {
+      if (response.url().endsWith('/dosar-remote.json')) contracts.push(response.status());
+    });
+    await signInAs(visitor, email);
+    await areaSidebar(visitor).waitFor({ state: 'visible' });
+    assert.deepEqual(contracts, [200], `${email}: the area's dosar-remote.json was read once`);
+  }
+});
+
+test('federation: a company remote requiring a newer @dosar/shared is refused in Romanian; other areas work', async ({
+  page,
+  newBrowser,
+}) => {
+  // The company remote as deployed by a team that built it against @dosar/shared 2.
+  await page.route(/\/remotes\/company\/(.+\/)?dosar-remote\.json/, (route) =>
+    route.fulfill({
+      contentType: 'application/json',
+      body: JSON.stringify({
+        contract: 1,
+        name: 'company_app',
+        exposes: ['./App'],
+        requires: { '@dosar/shared': '^2.0.0', react: '^18.3.1' },
+      }),
+    }),
+  );
+  const entries = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/remotes/company/') && request.url().endsWith('remoteEntry.js')) entries.push(1);
+  });
+  await signInAs(page, 'owner@demo.ro');
+  await page
+    .getByRole('heading', { name: 'Secțiunea „Companie” nu este compatibilă cu această versiune a aplicației' })
+    .waitFor({ state: 'visible' });
+  const alert = await page.getByRole('alert').innerText();
+  assert.match(alert, /cere @dosar\/shared \^2\.0\.0, aplicația are 1\.0\.0/);
+  assert.doesNotMatch(alert, /conexiunea la internet/, 'not shown as a network error');
+  assert.equal(entries.length, 0, 'none of the incompatible remote’s code was fetched');
+
+  // The rest keeps working: the shell's pages, and another area for another person.
+  await page.goto('/terms-and-conditions');
+  await page.getByRole('heading').first().waitFor({ state: 'visible' });
+  const admin = await newBrowser();
+  await signInAs(admin.page, 'admin@demo.ro');
+  await areaSidebar(admin.page).waitFor({ state: 'visible' });
+});

@@ -8,7 +8,7 @@
 //           - a feature imports another feature only through its index.ts;
 //           - infra/ imports no feature;
 //           - every error comes from the catalogue in infra/errors.ts (no `new AppError` elsewhere).
-// The front-end layers are in front-end-layers.cjs.
+// The front-end layers are in build-preset/eslint/front-end-layers.cjs.
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..', '..');

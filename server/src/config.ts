@@ -16,6 +16,8 @@ export interface Config {
   readonly publicUrl: string;
   readonly remotes: Readonly<Record<'admin' | 'company' | 'client', string>>;
   readonly staticRoot: string;
+  /** Hours a remote's build stays servable after a newer one replaced it (REMOTE_BUILDS_KEEP_HOURS; docs/remotes.md). */
+  readonly remoteBuildsKeepHours: number;
   readonly smtpUrl: string | null;
   readonly mailFrom: string;
   readonly redisUrl: string | null;
@@ -90,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       client: withSlash(env.REMOTE_CLIENT_URL || '/remotes/client/'),
     },
     staticRoot: path.resolve(env.STATIC_ROOT || path.join(serverDir, '..')),
+    remoteBuildsKeepHours: int(env.REMOTE_BUILDS_KEEP_HOURS, 168, 'REMOTE_BUILDS_KEEP_HOURS', problems),
     smtpUrl,
     mailFrom: env.MAIL_FROM || 'Dosar <no-reply@dosar.local>',
     redisUrl,

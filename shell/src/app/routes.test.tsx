@@ -117,6 +117,68 @@ describe('a remote that cannot load', () => {
   });
 });
 
+describe('a remote whose build lost a chunk (a deploy removed it)', () => {
+  const chunkError = () => Object.assign(new Error('Loading chunk 42 failed.'), { name: 'ChunkLoadError' });
+  const Broken = () => {
+    throw chunkError();
+  };
+
+  it('reloads the area once from the current build (/remotes.json again) and shows it', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    runtime.loadRemote.mockResolvedValueOnce({ default: Broken });
+    renderApp('/company/dashboard', { role: 2 });
+    expect(await screen.findByRole('heading', { name: 'Zona company la /company' })).toBeInTheDocument();
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(2);
+    expect(runtime.registerRemotes).toHaveBeenLastCalledWith(
+      [{ name: 'company_app', entry: '/remotes/company/remoteEntry.js' }],
+      { force: true },
+    );
+  });
+
+  it('only once: a second lost chunk shows the fallback', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    runtime.loadRemote.mockResolvedValue({ default: Broken });
+    renderApp('/company/dashboard', { role: 2 });
+    expect(await screen.findByRole('heading', { name: /nu poate fi încărcată acum/ })).toBeInTheDocument();
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('a remote whose contract this shell does not meet', () => {
+  it('shows the Romanian incompatibility message naming the area and the versions, not a network error', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const remotes = {
+      admin: { name: 'admin_app', entry: '/remotes/admin/remoteEntry.js' },
+      company: { name: 'company_app', entry: '/remotes/company/remoteEntry.js' },
+      client: { name: 'client_app', entry: '/remotes/client/remoteEntry.js' },
+    };
+    const previous = process.env.DOSAR_SHELL_PROVIDES;
+    process.env.DOSAR_SHELL_PROVIDES = JSON.stringify({ '@dosar/shared': '1.0.0' });
+    (globalThis as { fetch?: unknown }).fetch = jest.fn(async (url: string) => ({
+      ok: true,
+      status: 200,
+      json: async () =>
+        url.endsWith('dosar-remote.json') ? { contract: 1, requires: { '@dosar/shared': '^2.0.0' } } : remotes,
+    }));
+    try {
+      renderApp('/company/dashboard', { role: 2 });
+      expect(
+        await screen.findByRole('heading', {
+          name: 'Secțiunea „Companie” nu este compatibilă cu această versiune a aplicației',
+        }),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('alert')).toHaveTextContent('cere @dosar/shared ^2.0.0, aplicația are 1.0.0');
+      expect(screen.queryByText(/conexiunea la internet/)).not.toBeInTheDocument();
+      expect(runtime.loadRemote).not.toHaveBeenCalled();
+    } finally {
+      process.env.DOSAR_SHELL_PROVIDES = previous;
+      if (previous === undefined) delete process.env.DOSAR_SHELL_PROVIDES;
+    }
+  });
+});
+
 describe('session', () => {
   it('a 401 on any call shows the “Trebuie sa fii autentificat” toast and resets the session', async () => {
     const { store } = renderApp('/company/dashboard', { role: 2 });

@@ -3,41 +3,67 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { errors, sendError } from '../../infra/errors.js';
+import { RemoteBuilds } from './remote-builds.js';
 
 const AREAS = { admin: 'admin-app', company: 'company-app', client: 'client-app' } as const;
-const NO_CACHE = /(^|\/)(remoteEntry\.js|mf-manifest\.json|mf-stats\.json|budgets\.json|index\.html)$/;
+/**
+ * A file whose name carries its content hash (`main.1a2b3c4d.js`, its `.map`, its `.br`/`.gz` copy) never
+ * changes: cached a year. Anything else (remoteEntry.js, its map, manifests, index.html) may change on the next
+ * deploy: `no-cache` (revalidated each time). Contract: docs/remotes.md.
+ */
+const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+(\.map)?(\.(br|gz))?$/i;
 
-function cacheHeaders(reply: FastifyReply, filePath: string): void {
-  reply.header('Cache-Control', NO_CACHE.test(filePath) ? 'no-cache' : 'public, max-age=31536000, immutable');
+export function cacheControlFor(filePath: string): string {
+  return HASHED.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
+function cacheHeaders(reply: FastifyReply, filePath: string): void {
+  reply.header('Cache-Control', cacheControlFor(filePath));
+}
+
+const CONTAINERS = { admin: 'admin_app', company: 'company_app', client: 'client_app' } as const;
+type Area = keyof typeof AREAS;
+
 /**
- * Hosts the built front end: the shell at /, each remote at /remotes/<area>/,
- * and /remotes.json telling the shell where each remote lives (module federation).
+ * Hosts the built front end: the shell at /, each remote at /remotes/<area>/<build>/ (a versioned,
+ * immutable copy of each build it served: remote-builds.ts), and /remotes.json telling the shell where
+ * each remote's current build lives (module federation; docs/remotes.md).
  */
 export async function webRoutes(app: FastifyInstance): Promise<void> {
   const { config } = app.ctx;
-  const remotesJson = {
-    admin: { name: 'admin_app', entry: `${config.remotes.admin}remoteEntry.js` },
-    company: { name: 'company_app', entry: `${config.remotes.company}remoteEntry.js` },
-    client: { name: 'client_app', entry: `${config.remotes.client}remoteEntry.js` },
+  const builds = new RemoteBuilds(path.join(config.dataDir, 'remote-builds'), config.remoteBuildsKeepHours * 3_600_000);
+  const distOf = (area: Area): string => path.join(config.staticRoot, AREAS[area], 'dist');
+  /** A remote this server hosts (the default URL) is served from its current build's folder. */
+  const hosted = (area: Area): boolean => config.remotes[area] === `/remotes/${area}/`;
+  const entryOf = async (area: Area): Promise<string> => {
+    const id = hosted(area) ? await builds.current(area, distOf(area)).catch(() => null) : null;
+    return `${config.remotes[area]}${id ? `${id}/` : ''}remoteEntry.js`;
   };
   app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');
-    return remotesJson;
+    const areas = Object.keys(AREAS) as Area[];
+    const entries = await Promise.all(areas.map(entryOf));
+    return Object.fromEntries(areas.map((area, i) => [area, { name: CONTAINERS[area], entry: entries[i] }]));
   });
 
   // Source maps are built for error tracking, never served in production (they hand out the source).
   const allowedPath = (pathName: string): boolean => config.env !== 'production' || !pathName.endsWith('.map');
 
-  for (const [area, dir] of Object.entries(AREAS)) {
-    const root = path.join(config.staticRoot, dir, 'dist');
+  for (const area of Object.keys(AREAS) as Area[]) {
+    const root = distOf(area);
     if (!fs.existsSync(root)) continue;
+    // Taken into the archive at start, so the build open pages hold is kept even if no page asks before a deploy.
+    if (hosted(area)) await builds.current(area, root).catch(() => null);
+    fs.mkdirSync(builds.areaDir(area), { recursive: true });
     await app.register(fastifyStatic, {
-      root,
+      // /remotes/<area>/<build>/… from the archive; /remotes/<area>/… (unversioned) from dist/.
+      root: [builds.areaDir(area), root],
+      dotfiles: 'ignore', // the archive's .retired markers
       prefix: `/remotes/${area}/`,
       decorateReply: false,
       index: false,
+      // The build writes x.br and x.gz beside each text asset: picked by Accept-Encoding, with Vary.
+      preCompressed: true,
       allowedPath,
       setHeaders: cacheHeaders,
     });
@@ -52,6 +78,7 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
       prefix: '/',
       index: false,
       wildcard: false,
+      preCompressed: true,
       allowedPath,
       setHeaders: cacheHeaders,
     });

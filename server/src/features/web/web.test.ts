@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import { cacheControlFor } from './routes.js';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
 
 // The built front end as a visitor fetches it: bundles yes, their source maps not in production.
@@ -15,8 +17,26 @@ function builtFrontEnd(): string {
   fs.writeFileSync(path.join(shell, 'main.1a2b.js.map'), '{"sources":["secret.ts"]}');
   fs.writeFileSync(path.join(company, 'remoteEntry.js'), 'var company_app;');
   fs.writeFileSync(path.join(company, 'remoteEntry.js.map'), '{"sources":["secret.ts"]}');
+  // The build's precompressed copies (webpack.common.js, compressionPlugins).
+  const bundle = 'console.log("company chunk");'.repeat(50);
+  fs.writeFileSync(path.join(company, 'page.0a1b2c3d.js'), bundle);
+  fs.writeFileSync(path.join(company, 'page.0a1b2c3d.js.gz'), zlib.gzipSync(bundle));
+  fs.writeFileSync(path.join(company, 'page.0a1b2c3d.js.br'), zlib.brotliCompressSync(bundle));
+  fs.writeFileSync(path.join(shell, 'main.0a1b2c3d.js'), bundle);
+  fs.writeFileSync(path.join(shell, 'main.0a1b2c3d.js.br'), zlib.brotliCompressSync(bundle));
   return root;
 }
+
+test('Cache-Control: a year for content-hashed files, no-cache for the rest (docs/remotes.md)', () => {
+  const year = 'public, max-age=31536000, immutable';
+  expect(cacheControlFor('/x/page.0a1b2c3d.js')).toBe(year);
+  expect(cacheControlFor('/x/page.0a1b2c3d.js.br')).toBe(year);
+  expect(cacheControlFor('/x/assets/pdf.worker.min.0a1b2c3d.mjs.gz')).toBe(year);
+  expect(cacheControlFor('/x/page.0a1b2c3d.css')).toBe(year);
+  for (const file of ['remoteEntry.js', 'remoteEntry.js.map', 'remoteEntry.js.gz', 'mf-manifest.json', 'index.html']) {
+    expect([file, cacheControlFor(`/x/${file}`)]).toEqual([file, 'no-cache']);
+  }
+});
 
 describe.each([
   ['production', false],
@@ -37,5 +57,31 @@ describe.each([
       expect([map, res.statusCode]).toEqual([map, mapsServed ? 200 : 404]);
       if (!mapsServed) expect(res.body).not.toContain('secret.ts');
     }
+  });
+
+  test('a precompressed copy is chosen by Accept-Encoding, with Vary: Accept-Encoding', async () => {
+    const get = (url: string, encoding?: string) =>
+      t.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const br = await get('/remotes/company/page.0a1b2c3d.js', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toContain('company chunk');
+
+    const gz = await get('/remotes/company/page.0a1b2c3d.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toContain('company chunk');
+
+    const plain = await get('/remotes/company/page.0a1b2c3d.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body).toContain('company chunk');
+
+    // The shell's files too; a file without a copy in that encoding is sent as is.
+    expect((await get('/main.0a1b2c3d.js', 'br')).headers['content-encoding']).toBe('br');
+    const entry = await get('/remotes/company/remoteEntry.js', 'br, gzip');
+    expect(entry.headers['content-encoding']).toBeUndefined();
+    expect(entry.headers['cache-control']).toBe('no-cache');
   });
 });

@@ -1,5 +1,15 @@
-import { Component, useCallback, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import {
+  Component,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react';
 import { Spinner, type RemoteAppProps } from '@dosar/shared';
+import { RemoteIncompatibleError, describeProblem, type ContractProblem } from './contract';
 import { loadRemoteApp } from './load-remote-app';
 import type { Area } from './remotes-config';
 
@@ -9,15 +19,38 @@ const AREA_NAMES: Record<Area, string> = {
   client: 'Client',
 };
 
-export function RemoteFallback({ area, onRetry, retrying }: { area: Area; onRetry: () => void; retrying?: boolean }) {
+export function RemoteFallback({
+  area,
+  onRetry,
+  retrying,
+  problems,
+}: {
+  area: Area;
+  onRetry: () => void;
+  retrying?: boolean;
+  /** Set when the remote's contract does not match this shell (not a network failure). */
+  problems?: ContractProblem[];
+}) {
   return (
     <div className="page">
       <div className="card fallback" role="alert">
-        <h1>Secțiunea „{AREA_NAMES[area]}” nu poate fi încărcată acum</h1>
-        <p className="muted">
-          Nu am putut contacta această parte a aplicației. Verifică conexiunea la internet sau încearcă din nou în
-          câteva momente. Restul aplicației funcționează în continuare.
-        </p>
+        {problems ? (
+          <>
+            <h1>Secțiunea „{AREA_NAMES[area]}” nu este compatibilă cu această versiune a aplicației</h1>
+            <p className="muted">
+              Versiunea publicată a secțiunii „{AREA_NAMES[area]}” {problems.map(describeProblem).join('; ')}. Reîncarcă
+              pagina în câteva minute, după ce aplicația se actualizează. Restul aplicației funcționează în continuare.
+            </p>
+          </>
+        ) : (
+          <>
+            <h1>Secțiunea „{AREA_NAMES[area]}” nu poate fi încărcată acum</h1>
+            <p className="muted">
+              Nu am putut contacta această parte a aplicației. Verifică conexiunea la internet sau încearcă din nou în
+              câteva momente. Restul aplicației funcționează în continuare.
+            </p>
+          </>
+        )}
         <div className="form-actions" style={{ justifyContent: 'center' }}>
           <button type="button" className="btn btn-primary" onClick={onRetry} disabled={retrying}>
             {retrying ? 'Se reîncearcă…' : 'Reîncearcă'}
@@ -34,7 +67,20 @@ export function RemoteFallback({ area, onRetry, retrying }: { area: Area; onRetr
 interface BoundaryProps {
   area: Area;
   onRetry: () => void;
+  /**
+   * A chunk of the remote failed to load (its build was removed by a deploy): reload the area from the
+   * current build. Answers false when that was tried already (then the fallback shows).
+   */
+  onStaleChunk?: () => boolean;
   children: ReactNode;
+}
+
+/** webpack's error for a chunk (JS or CSS) that could not be fetched. */
+export function isChunkLoadError(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error.name === 'ChunkLoadError' || /Loading (CSS )?chunk \S+ failed/i.test(error.message))
+  );
 }
 
 /** Catches a remote that loaded but fails while rendering: the shell keeps working. */
@@ -46,6 +92,11 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, { failed: bool
   }
 
   componentDidCatch(error: Error, info: ErrorInfo): void {
+    // An old build's chunk is gone: once, the area reloads from the current build instead (docs/remotes.md).
+    if (isChunkLoadError(error) && this.props.onStaleChunk?.()) {
+      console.warn(`[dosar] zona ${this.props.area}: o parte a versiunii vechi lipsește, se încarcă versiunea curentă`);
+      return;
+    }
     console.error(`[dosar] zona ${this.props.area} a eșuat`, error, info.componentStack);
   }
 
@@ -63,7 +114,7 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, { failed: bool
 type LoadState =
   | { status: 'loading'; retrying: boolean }
   | { status: 'ready'; App: ComponentType<RemoteAppProps> }
-  | { status: 'failed' };
+  | { status: 'failed'; problems?: ContractProblem[] };
 
 /** Loads and renders one area's remote under its prefix; a Romanian fallback with retry if it can't. */
 export function RemoteArea({ area, basePath }: { area: Area; basePath: string }) {
@@ -76,7 +127,8 @@ export function RemoteArea({ area, basePath }: { area: Area; basePath: string })
       (App) => alive && setState({ status: 'ready', App }),
       (error: unknown) => {
         console.error(error);
-        if (alive) setState({ status: 'failed' });
+        const problems = error instanceof RemoteIncompatibleError ? error.problems : undefined;
+        if (alive) setState({ status: 'failed', problems });
       },
     );
     return () => {
@@ -88,12 +140,19 @@ export function RemoteArea({ area, basePath }: { area: Area; basePath: string })
     setState({ status: 'loading', retrying: true });
     setAttempt((n) => n + 1);
   }, []);
+  const staleReloaded = useRef(false);
+  const reloadCurrentBuild = useCallback(() => {
+    if (staleReloaded.current) return false;
+    staleReloaded.current = true;
+    retry();
+    return true;
+  }, [retry]);
 
-  if (state.status === 'failed') return <RemoteFallback area={area} onRetry={retry} />;
+  if (state.status === 'failed') return <RemoteFallback area={area} onRetry={retry} problems={state.problems} />;
   if (state.status === 'loading') return <Spinner label={`Se încarcă secțiunea „${AREA_NAMES[area]}”…`} />;
   const { App } = state;
   return (
-    <RemoteErrorBoundary area={area} onRetry={retry}>
+    <RemoteErrorBoundary area={area} onRetry={retry} onStaleChunk={reloadCurrentBuild}>
       <App basePath={basePath} />
     </RemoteErrorBoundary>
   );

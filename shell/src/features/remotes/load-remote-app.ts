@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteAppProps } from '@dosar/shared';
+import { checkRemoteContract } from './contract';
 import { fetchRemotesConfig, type Area, type RemotesConfig } from './remotes-config';
 
 type RemoteApp = ComponentType<RemoteAppProps>;
@@ -13,6 +14,30 @@ export class RemoteUnavailableError extends Error {
     super(`Zona „${area}” nu a putut fi încărcată`);
     this.name = 'RemoteUnavailableError';
   }
+}
+
+/**
+ * A remote that does not answer (a host that accepts the connection and hangs) shows the fallback after
+ * this long, on the first load and on every retry (docs/remotes.md). The federation runtime's own
+ * timeout for remoteEntry.js is 20 s; the script is abandoned a little before the deadline.
+ */
+export const REMOTE_LOAD_TIMEOUT_MS = 4_000;
+const REMOTE_SCRIPT_TIMEOUT_MS = 3_500;
+
+export class RemoteTimeoutError extends Error {
+  constructor(readonly area: Area) {
+    super(`Zona „${area}” nu a răspuns în ${REMOTE_LOAD_TIMEOUT_MS / 1000} s`);
+    this.name = 'RemoteTimeoutError';
+  }
+}
+
+/** The promise, or a RemoteUnavailableError once `ms` passed without an answer. */
+function withDeadline<T>(area: Area, promise: Promise<T>, ms = REMOTE_LOAD_TIMEOUT_MS): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new RemoteUnavailableError(area, new RemoteTimeoutError(area))), ms);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 
 let configPromise: Promise<RemotesConfig> | null = null;
@@ -34,6 +59,10 @@ function registerErrorPlugin(): void {
         console.error(`[dosar] remote ${String(args.id)} nu a putut fi încărcat`, args.error);
         return undefined;
       },
+      // remoteEntry.js: the runtime's default script timeout is 20 s.
+      createScript() {
+        return { timeout: REMOTE_SCRIPT_TIMEOUT_MS };
+      },
     },
   ]);
 }
@@ -51,9 +80,13 @@ function getConfig(refresh: boolean): Promise<RemotesConfig> {
 /**
  * Loads an area's root component: /remotes.json → registerRemotes → loadRemote('<name>/App').
  * `retry` re-reads the config and re-registers the remote with `force`, so a remote that
- * came back (or moved) is fetched afresh.
+ * came back (or moved) is fetched afresh. Whatever hangs, it gives up after REMOTE_LOAD_TIMEOUT_MS.
  */
-export async function loadRemoteApp(area: Area, options: { retry?: boolean } = {}): Promise<RemoteApp> {
+export function loadRemoteApp(area: Area, options: { retry?: boolean } = {}): Promise<RemoteApp> {
+  return withDeadline(area, loadRemoteAppNow(area, options));
+}
+
+async function loadRemoteAppNow(area: Area, options: { retry?: boolean }): Promise<RemoteApp> {
   registerErrorPlugin();
   let config: RemotesConfig;
   try {
@@ -62,6 +95,8 @@ export async function loadRemoteApp(area: Area, options: { retry?: boolean } = {
     throw new RemoteUnavailableError(area, error);
   }
   const remote = config[area];
+  // An incompatible remote is refused before any of its code runs (docs/remotes.md).
+  await checkRemoteContract(area, remote);
   if (!registered.has(area) || options.retry) {
     registerRemotes([{ name: remote.name, entry: remote.entry }], options.retry ? { force: true } : undefined);
     registered.add(area);

@@ -6,6 +6,8 @@ export interface RemoteDescriptor {
   name: string;
   /** URL of its remoteEntry.js. */
   entry: string;
+  /** URL of its contract (dosar-remote.json); by default beside remoteEntry.js. */
+  contract?: string;
 }
 
 export type RemotesConfig = Record<Area, RemoteDescriptor>;

@@ -80,7 +80,7 @@ class BudgetsPlugin {
     if (missing.length) {
       return {
         ...base,
-        error: `${budget.name}: no chunk holds ${missing.join(', ')} (webpack.common.js start-up modules)`,
+        error: `${budget.name}: no chunk holds ${missing.join(', ')} (the app's startupModules)`,
       };
     }
     const files = new Set();
@@ -180,7 +180,7 @@ function overBudgetMessage(app, result) {
     `[budgets] ${app}: ${result.name} is ${kb(result.gzip)} gz, over its ${result.limitKb} KB gz budget by ${kb(result.gzip - limit)}.`,
     `  Files counted (gzip -9):`,
     list,
-    `  Make something load later (a dynamic import) or smaller; the budgets are in webpack.common.js.`,
+    `  Make something load later (a dynamic import) or smaller; the budgets are in @dosar/build-preset (webpack.js).`,
   ].join('\n');
 }
 

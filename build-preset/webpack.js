@@ -1,5 +1,6 @@
-// One webpack factory for the shell and the three remotes.
-// Each app's webpack.config.js calls createConfig({ name, dir, port, exposes }).
+// @dosar/build-preset: one webpack factory for the shell and the three remotes.
+// Each app's webpack.config.js calls createConfig({ name, dir, port, exposes }); an app builds from its own
+// folder plus installed packages (this one, @dosar/shared), never from another app's source (docs/remotes.md).
 const fs = require('node:fs');
 const path = require('node:path');
 // webpack stays at 5.106: from 5.107 it moved internals that @module-federation/enhanced
@@ -7,23 +8,64 @@ const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
+const CompressionPlugin = require('compression-webpack-plugin');
+const zlib = require('node:zlib');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { BudgetsPlugin } = require('./webpack.budgets');
+const compilerWebpack = require('webpack');
+const ReactRefreshWebpackPlugin = require('@pmmmwh/react-refresh-webpack-plugin');
+const ReactRefreshTypeScript = require('react-refresh-typescript').default;
+const { BudgetsPlugin } = require('./budgets');
+const { RemoteContractPlugin, ShellContractPlugin, provisionsOf } = require('./contract');
 
 const API_TARGET = process.env.DOSAR_API_URL || 'http://localhost:8080';
 
-/** Dev-server ports; the shell's dev /remotes.json points at the remotes' dev servers. */
+/**
+ * Dev-server ports, each overridable by its variable (DOSAR_SHELL_PORT=4000 …); the shell's dev
+ * /remotes.json points at the remotes' dev servers on the same ports.
+ */
 const DEV_PORTS = { shell: 3000, admin_app: 3001, company_app: 3002, client_app: 3003 };
+const PORT_VARIABLES = {
+  shell: 'DOSAR_SHELL_PORT',
+  admin_app: 'DOSAR_ADMIN_PORT',
+  company_app: 'DOSAR_COMPANY_PORT',
+  client_app: 'DOSAR_CLIENT_PORT',
+};
+function devPort(name, fallback = DEV_PORTS[name]) {
+  const raw = process.env[PORT_VARIABLES[name]];
+  if (!raw) return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port <= 0 || port > 65535) {
+    throw new Error(`${PORT_VARIABLES[name]}=${raw}: not a port number`);
+  }
+  return port;
+}
 
 /**
- * Production size budgets, enforced by webpack.budgets.js: over one, the build fails.
+ * Development: a remote's exposed modules first connect its own React Refresh runtime to the page's
+ * React (the plugin does that only for the remote's own page, not for the container the shell loads).
+ */
+function withRefreshEntry(exposes) {
+  const refreshEntry = require.resolve('@pmmmwh/react-refresh-webpack-plugin/client/ReactRefreshEntry.js');
+  return Object.fromEntries(
+    Object.entries(exposes).map(([key, request]) => [key, { import: [refreshEntry, request] }]),
+  );
+}
+
+/** Printed by a remote's dev server: it needs the API, and how to start it (docs/remotes.md). */
+function apiHint(name) {
+  return (
+    `[${name}] this remote's page talks to the API through /api → ${API_TARGET} (DOSAR_API_URL). ` +
+    'Start it in another terminal with `npm run dev -w server` (or everything with `npm run dev`).'
+  );
+}
+
+/**
+ * Production size budgets, enforced by budgets.js: over one, the build fails.
  * "Shell initial JS" is every JS file a visitor's browser fetches to show the home page `/`:
  * the entry (with the federation runtime), the bootstrap chunk, the shared singletons consumed
- * before the first render, and the page's own chunk.
+ * before the first render, and the page's own chunk (the shell names those modules: `startupModules`).
  */
 const BUDGETS = { shellInitialKb: 150, remoteEntryKb: 15 };
-/** The shell's modules that run before `/` is on screen (relative to shell/). */
-const SHELL_HOME_MODULES = ['src/index.ts', 'src/bootstrap.tsx', 'src/features/public-pages/HomePage.tsx'];
 
 /**
  * The shell hands its federation runtime to the production remotes (`experiments.externalRuntime`:
@@ -31,7 +73,7 @@ const SHELL_HOME_MODULES = ['src/index.ts', 'src/bootstrap.tsx', 'src/features/p
  * `provideExternalRuntime`, which bundled a second, CommonJS copy of the whole runtime into the
  * shell's entry (≈ 22 KB gz). It hands over the exports it imports, nothing more.
  */
-const RUNTIME_CORE_PROVIDER = path.resolve(__dirname, 'shell/src/federation/provide-runtime-core.ts');
+const RUNTIME_CORE_PROVIDER = path.resolve(__dirname, 'federation/provide-runtime-core.mjs');
 
 /** The runtime-core exports the shell provides to the remotes: the names the provider imports. */
 function providedRuntimeCoreExports() {
@@ -62,7 +104,7 @@ class ExternalRuntimeContractPlugin {
             compilation.errors.push(
               new compiler.webpack.WebpackError(
                 `[federation] this remote's runtime needs ${lacking.join(', ')} from the shell's federation runtime, ` +
-                  `which ${path.relative(__dirname, RUNTIME_CORE_PROVIDER)} does not provide: add them there.`,
+                  `which @dosar/build-preset/federation/provide-runtime-core.mjs does not provide: add them there.`,
               ),
             );
           }
@@ -72,7 +114,8 @@ class ExternalRuntimeContractPlugin {
   }
 }
 
-const installedVersion = (pkg) => require(`${pkg}/package.json`).version;
+/** The package.json of `pkg` as the app in `dir` resolves it (installed, or a workspace link). */
+const packageJson = (pkg, dir) => require(require.resolve(`${pkg}/package.json`, { paths: [dir] }));
 /** @module-federation/runtime-core exports no ./package.json: read it beside its entry (dist/). */
 const runtimeCoreVersion = () =>
   JSON.parse(
@@ -86,12 +129,12 @@ const caret = (version) => `^${version}`;
  * the 'react/' and 'react-dom/' prefixes. Versions are explicit: @dosar/shared is a
  * workspace package whose version cannot be inferred.
  */
-function sharedModules() {
+function sharedModules(dir) {
   const singleton = (pkg, request = pkg) => {
-    const version = installedVersion(pkg);
+    const { version } = packageJson(pkg, dir);
     return [request, { singleton: true, version, requiredVersion: caret(version) }];
   };
-  const sharedPkg = require('./shared/package.json');
+  const sharedPkg = packageJson('@dosar/shared', dir);
   return Object.fromEntries([
     singleton('react'),
     singleton('react', 'react/'),
@@ -121,9 +164,35 @@ function sharedModules() {
  */
 const PREMINIFIED = /(^|\/)(pdfjs\.[0-9a-f]+\.js|pdfjs\.js|pdf\.worker\.min(\.[0-9a-f]+)?\.mjs)$/;
 
+/**
+ * Precompressed copies written beside each text asset (`x.js.br`, `x.js.gz`): the server picks one
+ * by Accept-Encoding (server/src/features/web/) and never compresses per request. A copy that
+ * saves less than 20 % is not written (the server then sends the file as is).
+ */
+const COMPRESSIBLE = /\.(m?js|css|html|json|svg)$/;
+function compressionPlugins() {
+  return [
+    new CompressionPlugin({
+      filename: '[path][base].gz',
+      algorithm: 'gzip',
+      test: COMPRESSIBLE,
+      compressionOptions: { level: 9 },
+    }),
+    new CompressionPlugin({
+      filename: '[path][base].br',
+      algorithm: 'brotliCompress',
+      test: COMPRESSIBLE,
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+    }),
+  ];
+}
+
+/** Production source maps only when asked for (DOSAR_SOURCE_MAPS=1, e.g. for error tracking); never linked. */
+const productionSourceMaps = () => process.env.DOSAR_SOURCE_MAPS === '1';
+
 /** The shell's dev server answers /remotes.json itself, pointing at the remotes' dev servers. */
 function devRemotesJson() {
-  const entry = (name) => ({ name, entry: `http://localhost:${DEV_PORTS[name]}/remoteEntry.js` });
+  const entry = (name) => ({ name, entry: `http://localhost:${devPort(name)}/remoteEntry.js` });
   return { admin: entry('admin_app'), company: entry('company_app'), client: entry('client_app') };
 }
 
@@ -133,16 +202,20 @@ function devRemotesJson() {
  * @param {string} options.dir the app's directory (__dirname of its webpack.config.js)
  * @param {number} options.port dev-server port
  * @param {Record<string, string>} [options.exposes] a remote's exposed modules ({ './App': … })
+ * @param {string[]} [options.startupModules] the shell's modules that run before `/` is on screen
+ *   (relative to dir): its start-up budget
  */
-function createConfig({ name, dir, port, exposes }) {
+function createConfig({ name, dir, port: defaultPort, exposes, startupModules = [] }) {
   const isRemote = !!exposes;
   return (_env, argv = {}) => {
+    const port = devPort(name, defaultPort);
     const production = argv.mode === 'production' || process.env.NODE_ENV === 'production';
     // Production remotes borrow the federation runtime the shell provides (remoteEntry ≈ 9 KB gz
     // instead of ≈ 25 KB). A remote's own page (main entry) exists only on its dev server,
     // where it carries its own runtime so it can run alone.
     const standalonePage = !isRemote || !production;
     const hash = production ? '.[contenthash:8]' : '';
+    const shared = sharedModules(dir);
     // The federation runtime asks for its own chunk's file name before that chunk has a
     // hash (only to learn the directory depth): answer without the hash then.
     const hashedName = (pathData) =>
@@ -163,8 +236,19 @@ function createConfig({ name, dir, port, exposes }) {
           context: isRemote || process.env.DOSAR_REMOTES === 'api' ? ['/api', '/remotes.json'] : ['/api'],
           target: API_TARGET,
           changeOrigin: false,
+          // The API is not running: say so (here and in the page) instead of a bare 504.
+          onError(_error, _request, response) {
+            if (isRemote) console.warn(apiHint(name));
+            if (!response.headersSent) {
+              response.writeHead(502, { 'Content-Type': 'application/json; charset=utf-8' });
+            }
+            response.end(
+              JSON.stringify({ error: `API-ul nu răspunde la ${API_TARGET}: pornește-l cu npm run dev -w server.` }),
+            );
+          },
         },
       ],
+      ...(isRemote ? { onListening: () => console.log(apiHint(name)) } : {}),
       headers: isRemote
         ? {
             'Access-Control-Allow-Origin': '*',
@@ -184,9 +268,16 @@ function createConfig({ name, dir, port, exposes }) {
       name,
       context: dir,
       mode: production ? 'production' : 'development',
-      entry: standalonePage ? { main: path.resolve(dir, 'src/index.ts') } : {},
-      // Production maps are written for error tracking but not linked from the bundles (nor served).
-      devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
+      entry: standalonePage
+        ? {
+            main:
+              !isRemote && !production
+                ? [path.join(__dirname, 'dev', 'record-renderers.js'), path.resolve(dir, 'src/index.ts')]
+                : path.resolve(dir, 'src/index.ts'),
+          }
+        : {},
+      // Production: no maps unless DOSAR_SOURCE_MAPS=1; then written for error tracking, not linked (nor served).
+      devtool: production ? (productionSourceMaps() ? 'hidden-source-map' : false) : 'eval-cheap-module-source-map',
       output: {
         path: path.resolve(dir, 'dist'),
         // Remotes resolve chunks next to their remoteEntry.js; the shell serves deep routes from /.
@@ -207,29 +298,50 @@ function createConfig({ name, dir, port, exposes }) {
             // @dosar/shared is TypeScript source reached through the workspace symlink (resolved to ./shared).
             exclude: /node_modules/,
             use: {
-              loader: 'ts-loader',
+              loader: require.resolve('ts-loader'),
               options: {
                 transpileOnly: true,
                 configFile: path.resolve(dir, 'tsconfig.json'),
-                compilerOptions: { noEmit: false, module: 'esnext', sourceMap: true },
+                compilerOptions: {
+                  noEmit: false,
+                  module: 'esnext',
+                  sourceMap: !production || productionSourceMaps(),
+                },
+                // React Fast Refresh (development): components keep their state on edit.
+                ...(production ? {} : { getCustomTransformers: () => ({ before: [ReactRefreshTypeScript()] }) }),
               },
             },
           },
           // Production: real .css files (fetched beside their chunk, not in the JS); dev: style-loader (HMR).
-          { test: /\.css$/, use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'] },
+          {
+            test: /\.css$/,
+            use: [
+              production ? MiniCssExtractPlugin.loader : require.resolve('style-loader'),
+              require.resolve('css-loader'),
+            ],
+          },
           { test: /\.(png|svg|jpe?g|gif|woff2?)$/, type: 'asset' },
         ],
       },
       plugins: [
+        // The contract between remote and shell (contract.js, docs/remotes.md).
+        isRemote
+          ? new RemoteContractPlugin({ name, exposes, shared, check: production })
+          : new ShellContractPlugin({ shared, runtimeCore: providedRuntimeCoreExports() }),
+        // What the shell provides, for its run-time check of each remote's dosar-remote.json.
+        !isRemote &&
+          new compilerWebpack.DefinePlugin({
+            'process.env.DOSAR_SHELL_PROVIDES': JSON.stringify(JSON.stringify(provisionsOf(shared))),
+          }),
         new ModuleFederationPlugin({
           name,
           ...(isRemote
-            ? { filename: 'remoteEntry.js', exposes }
+            ? { filename: 'remoteEntry.js', exposes: production ? exposes : withRefreshEntry(exposes) }
             : {
                 remotes: {},
                 runtimePlugins: [[RUNTIME_CORE_PROVIDER, { version: runtimeCoreVersion() }]],
               }),
-          shared: sharedModules(),
+          shared,
           shareStrategy: 'loaded-first',
           dts: false,
           manifest: false,
@@ -254,6 +366,9 @@ function createConfig({ name, dir, port, exposes }) {
             filename: '[name].[contenthash:8].css',
             chunkFilename: '[name].[contenthash:8].css',
           }),
+        ...(production ? compressionPlugins() : []),
+        // One refresh runtime per federated app in the page: `library` keeps them apart.
+        !production && new ReactRefreshWebpackPlugin({ library: name, overlay: false }),
         production && isRemote && !standalonePage && new ExternalRuntimeContractPlugin(),
         production &&
           new BudgetsPlugin({
@@ -264,7 +379,7 @@ function createConfig({ name, dir, port, exposes }) {
                   {
                     name: 'shell initial JS (home page /)',
                     kind: 'startup',
-                    modules: SHELL_HOME_MODULES.map((file) => path.resolve(dir, file)),
+                    modules: startupModules.map((file) => path.resolve(dir, file)),
                     limitKb: BUDGETS.shellInitialKb,
                   },
                 ],
@@ -287,4 +402,4 @@ function createConfig({ name, dir, port, exposes }) {
   };
 }
 
-module.exports = { createConfig, sharedModules, providedRuntimeCoreExports, BUDGETS, DEV_PORTS };
+module.exports = { createConfig, sharedModules, providedRuntimeCoreExports, BUDGETS, DEV_PORTS, devPort };

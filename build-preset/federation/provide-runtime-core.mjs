@@ -1,12 +1,13 @@
-// Federation runtime plugin of the production shell (webpack.common.js → runtimePlugins).
+// Federation runtime plugin of the production shell (build-preset/webpack.js → runtimePlugins).
 // The remotes are built with `experiments.externalRuntime`: their remoteEntry.js carries no
 // federation runtime and reads it from the global `_FEDERATION_RUNTIME_CORE`, which the host
-// must set before a remote loads. The plugin MF ships for that (`provideExternalRuntime`) hands
-// over `import * as runtimeCore`, which keeps every export of the runtime — ≈ 22 KB gz more on
-// the shell's first load. This one hands over only the exports a remote's runtime reads; they are
-// the same module instances the shell itself runs on (one federation runtime in the page).
-// Every remote's production build checks that its runtime asks for nothing more: the names are
-// read from the import below (webpack.common.js, `providedRuntimeCoreExports`).
+// must set before a remote loads (docs/remotes.md). The plugin MF ships for that
+// (`provideExternalRuntime`) hands over `import * as runtimeCore`, which keeps every export of the
+// runtime — ≈ 22 KB gz more on the shell's first load. This one hands over only the exports a
+// remote's runtime reads; they are the same module instances the shell itself runs on (one
+// federation runtime in the page). Every remote's production build checks that its runtime asks
+// for nothing more: the names are read from the import below (build-preset/webpack.js,
+// `providedRuntimeCoreExports`). Plain JavaScript: it is built from the installed package as is.
 import {
   CurrentGlobal,
   Global,
@@ -23,7 +24,6 @@ import {
   satisfy,
   setGlobalFederationConstructor,
   setGlobalFederationInstance,
-  type ModuleFederationRuntimePlugin,
 } from '@module-federation/runtime-core';
 
 const runtimeCore = {
@@ -44,17 +44,16 @@ const runtimeCore = {
   setGlobalFederationInstance,
 };
 
-interface ProvidedRuntimeGlobal {
-  _FEDERATION_RUNTIME_CORE?: typeof runtimeCore;
-  _FEDERATION_RUNTIME_CORE_FROM?: { name: string; version: string };
-}
-
-export default function provideRuntimeCore(params?: { version?: string }): ModuleFederationRuntimePlugin {
+/**
+ * @param {{ version?: string }} [params]
+ * @returns {import('@module-federation/runtime-core').ModuleFederationRuntimePlugin}
+ */
+export default function provideRuntimeCore(params) {
   const version = params?.version ?? '';
   return {
     name: 'dosar-provide-runtime-core',
     beforeInit(args) {
-      const global = Global as unknown as ProvidedRuntimeGlobal;
+      const global = Global;
       const from = global._FEDERATION_RUNTIME_CORE_FROM;
       if (global._FEDERATION_RUNTIME_CORE && from && (from.name !== args.options.name || from.version !== version)) {
         console.warn(`[dosar] the federation runtime is already provided by ${from.name}@${from.version}`);

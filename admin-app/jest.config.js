@@ -1,0 +1,3 @@
+const { frontEndJestProject } = require('@dosar/build-preset/jest');
+
+module.exports = frontEndJestProject({ name: 'admin', dir: __dirname });

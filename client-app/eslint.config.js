@@ -1,0 +1,4 @@
+// `npm run lint -w client-app`: this package alone. The root eslint.config.js lints the whole monorepo.
+const { remoteConfig } = require('@dosar/build-preset/eslint');
+
+module.exports = remoteConfig();
