@@ -77,7 +77,7 @@ export function opensTheFile(range: string | string[] | undefined): boolean {
   return /^\s*bytes\s*=\s*0\s*-/i.test(value);
 }
 
-/** media/{mediaId}: the file, then `document.preview` (`?inline=1`) or `document.download`. */
+/** media/{mediaId}: `document.preview` (`?inline=1`) or `document.download`, then the file. */
 export async function sendDocumentRecorded(
   ctx: Ctx,
   scope: TenantScope,
@@ -86,17 +86,21 @@ export async function sendDocumentRecorded(
   clientId: number,
   mediaId: number,
 ): Promise<FastifyReply> {
-  const sent = await sendDocument(ctx, scope, reply, clientId, mediaId);
-  if (!opensTheFile(request.headers.range)) return sent;
-  const client = await loadScopedClient(ctx, scope, clientId);
-  const [facts] = await mediaFacts(ctx.db, whereOf(client), [mediaId]);
-  if (!facts) return sent;
-  const inline = (request.query as { inline?: string } | undefined)?.inline === '1';
-  await record(ctx, scope, request, [documentEvent(inline ? 'document.preview' : 'document.download', client, facts)]);
-  return sent;
+  // Recorded before the file leaves: once the answer is sent, a reader of the history must find it.
+  if (opensTheFile(request.headers.range)) {
+    const client = await loadScopedClient(ctx, scope, clientId);
+    const [facts] = await mediaFacts(ctx.db, whereOf(client), [mediaId]);
+    const inline = (request.query as { inline?: string } | undefined)?.inline === '1';
+    if (facts) {
+      await record(ctx, scope, request, [
+        documentEvent(inline ? 'document.preview' : 'document.download', client, facts),
+      ]);
+    }
+  }
+  return sendDocument(ctx, scope, reply, clientId, mediaId);
 }
 
-/** collection: the zip, then `document.zip` with its filter and how many documents it held. */
+/** collection: `document.zip` with its filter and how many documents it holds, then the zip. */
 export async function sendCollectionRecorded(
   ctx: Ctx,
   scope: TenantScope,
@@ -105,7 +109,6 @@ export async function sendCollectionRecorded(
   clientId: number,
   body: CollectionBody,
 ): Promise<FastifyReply> {
-  const sent = await sendCollection(ctx, scope, reply, clientId, body);
   const client = await loadScopedClient(ctx, scope, clientId);
   const where = whereOf(client);
   const [count, category] = await Promise.all([
@@ -123,16 +126,19 @@ export async function sendCollectionRecorded(
     category,
     ids: body.ids ? body.ids.length : null,
   };
-  await record(ctx, scope, request, [
-    {
-      action: 'document.zip',
-      companyId: client.company_id,
-      clientId: client.id,
-      period: body.period ?? null,
-      details: { filter, count },
-    },
-  ]);
-  return sent;
+  // Recorded before the zip streams (a zip of nothing is refused below and recorded nowhere).
+  if (count > 0) {
+    await record(ctx, scope, request, [
+      {
+        action: 'document.zip',
+        companyId: client.company_id,
+        clientId: client.id,
+        period: body.period ?? null,
+        details: { filter, count },
+      },
+    ]);
+  }
+  return sendCollection(ctx, scope, reply, clientId, body);
 }
 
 /** The move and rename events of documents whose facts went from `before` to `after`. */
