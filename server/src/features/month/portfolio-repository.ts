@@ -82,6 +82,7 @@ export async function listPortfolioClients(db: Executor, q: PortfolioQuery): Pro
         where r.company_id = ${q.companyId} and ${OWED}
         group by r.client_id) pc on pc.client_id = c.id`
     : sql``;
+  if (!q.status) return pageByName(db, q, counters);
   const { rows } = await sql<PortfolioClientRow>`
     select c.id, c.name, c.cui, h.id as holding_id, h.name as holding_name, c.due_day, co.due_day as company_due_day,
       cp.closed_at, cp.done_at, cp.reopened_at, ${counters ? sql`0` : sql`(count(*) over ())::int`} as total
@@ -95,6 +96,30 @@ export async function listPortfolioClients(db: Executor, q: PortfolioQuery): Pro
       and ${statusCondition(q.status)}
     order by lower(c.name), c.id
     offset ${q.offset} limit ${q.limit}`.execute(db);
+  return rows;
+}
+
+/**
+ * Without a status filter the page is a page of the client list: its ids come from the clients' name index
+ * alone (the offset walks the index, not a join of every client), then the page's rows are joined.
+ */
+async function pageByName(db: Executor, q: PortfolioQuery, counters: boolean): Promise<PortfolioClientRow[]> {
+  const { rows } = await sql<PortfolioClientRow>`
+    with page as (
+      select c.id, ${counters ? sql`0` : sql`(count(*) over ())::int`} as total
+      from clients c
+      where c.company_id = ${q.companyId} and c.deleted_at is null and ${searchCondition(q.search)}
+      order by lower(c.name), c.id
+      offset ${q.offset} limit ${q.limit})
+    select c.id, c.name, c.cui, h.id as holding_id, h.name as holding_name, c.due_day, co.due_day as company_due_day,
+      cp.closed_at, cp.done_at, cp.reopened_at, page.total
+    from page
+    join clients c on c.id = page.id
+    join companies co on co.id = c.company_id
+    left join company_holding ch on ch.company_id = c.company_id and ch.holding_id = c.holding_id
+    left join holdings h on h.id = ch.holding_id and h.deleted_at is null
+    left join client_periods cp on cp.client_id = c.id and cp.period = ${q.period}
+    order by lower(c.name), c.id`.execute(db);
   return rows;
 }
 
