@@ -128,17 +128,7 @@ export function MonthSettingsPage() {
         <RequirementDialog
           title={editing === 'new' ? 'Document nou în setul implicit' : `Editează „${editing.name}”`}
           withApplies
-          initial={
-            editing === 'new'
-              ? undefined
-              : {
-                  name: editing.name,
-                  frequency: editing.frequency,
-                  category_id: editing.category?.id ?? null,
-                  details: editing.details,
-                  applies: editing.applies,
-                }
-          }
+          initial={editing === 'new' ? undefined : editing}
           categories={categories.data ?? []}
           onClose={() => setEditing(null)}
           onSave={async (input) => {

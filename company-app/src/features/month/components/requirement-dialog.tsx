@@ -27,11 +27,11 @@ const NO_CATEGORY = 0;
 
 export interface RequirementDialogProps {
   title: string;
-  /** The values to start from (editing); empty for a new one. */
+  /** The requirement (or default) being edited; empty for a new one. */
   initial?: {
     name: string;
     frequency: Frequency;
-    category_id: number | null;
+    category: { id: number } | null;
     details: string | null;
     applies?: Applies;
   };
@@ -54,7 +54,7 @@ export function RequirementDialog({
 }: RequirementDialogProps) {
   const [name, setName] = useState(initial?.name ?? '');
   const [frequency, setFrequency] = useState<Frequency>(initial?.frequency ?? 'monthly');
-  const [categoryId, setCategoryId] = useState<number>(initial?.category_id ?? NO_CATEGORY);
+  const [categoryId, setCategoryId] = useState<number>(initial?.category?.id ?? NO_CATEGORY);
   const [details, setDetails] = useState(initial?.details ?? '');
   const [applies, setApplies] = useState<Applies>(initial?.applies ?? 'always');
   const [errors, setErrors] = useState<Record<string, string>>({});

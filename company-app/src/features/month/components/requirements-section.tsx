@@ -139,16 +139,7 @@ export function RequirementsSection({ companyId, clientUrl, owner }: Requirement
       {editing ? (
         <RequirementDialog
           title={editing === 'new' ? 'Document nou cerut clientului' : `Editează „${editing.name}”`}
-          initial={
-            editing === 'new'
-              ? undefined
-              : {
-                  name: editing.name,
-                  frequency: editing.frequency,
-                  category_id: editing.category?.id ?? null,
-                  details: editing.details,
-                }
-          }
+          initial={editing === 'new' ? undefined : editing}
           categories={categories.data ?? []}
           onClose={() => setEditing(null)}
           onSave={async (input) => {
