@@ -18,7 +18,7 @@ const INFRA_REPOSITORIES = new Set([
   'outbox',
   'read-cache',
   'read-cache-store',
-  'cache-writes',
+  'yielding-dialect',
   'rate-limit',
   'auth',
   'tokens',

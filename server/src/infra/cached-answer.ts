@@ -2,28 +2,8 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ReadCache } from './read-cache.js';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** ReadCache.writes when the request came in. */
-    cacheWritesAtStart: number;
-  }
-}
-
-/**
- * On a shared database, a request during which a write committed in this process waits, before its
- * answer leaves, until its sync notice comes back (settle): the writer's change has then been sent to
- * every instance. The drop itself already happened at the commit.
- */
+/** The cache listens while the server runs; a write's drop happens at its commit (read-cache.ts). */
 export function registerReadCache(app: FastifyInstance, cache: ReadCache): void {
-  app.decorateRequest('cacheWritesAtStart', 0);
-  app.addHook('onRequest', (request, _reply, done) => {
-    request.cacheWritesAtStart = cache.writes;
-    done();
-  });
-  app.addHook('onSend', (request, _reply, payload, done) => {
-    if (request.cacheWritesAtStart === cache.writes) return done(null, payload);
-    void cache.settle().then(() => done(null, payload));
-  });
   app.addHook('onReady', () => cache.start());
   app.addHook('onClose', () => cache.stop());
 }

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Dialect, Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { lockDataDir } from './data-dir-lock.js';
-import { CACHE_CHANNEL, ReadCache, type Announce, type Listen } from './read-cache.js';
-import { writeTrackingDialect, type TrackingOptions } from './cache-writes.js';
+import { CACHE_CHANNEL, ReadCache, type Listen } from './read-cache.js';
+import { preparedStatements } from './prepared-statements.js';
+import { yieldingDialect } from './yielding-dialect.js';
 
 export type Db = Kysely<Database>;
 
@@ -27,24 +28,25 @@ export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databaseInMemory'> & Partial<Pick<Config, 'readCache'>>,
   options: OpenOptions = {},
 ): Promise<DatabaseHandle> {
-  let cache: ReadCache | null = null;
-  const tracked = (dialect: Dialect, options?: TrackingOptions) => writeTrackingDialect(dialect, () => cache, options);
-  const withCache = (listen: Listen, announce: Announce | null) =>
-    (cache = new ReadCache(config.readCache ?? true, listen, undefined, announce));
+  const enabled = config.readCache ?? true;
   if (config.databaseUrl) {
     const { Client, Pool, types } = await import('pg');
     // bigint (sizes) as JS numbers: files stay far below 2^53 bytes.
     types.setTypeParser(20, (value: string) => Number(value));
-    const pool = new Pool({ connectionString: config.databaseUrl, max: 10 });
+    const url = config.databaseUrl;
+    const pool = new Pool({ connectionString: url, max: 10 });
+    preparedStatements(pool);
     // An idle connection the server drops (restart, failover, terminated backend) emits 'error' on the pool;
     // unhandled, that would kill the process. The pool discards the connection and opens a new one when needed.
     pool.on('error', (error) => console.warn(`[dosar] conexiune la baza de date pierdută: ${error.message}`));
-    const db = new Kysely<Database>({ dialect: tracked(new PostgresDialect({ pool })) });
-    const url = config.databaseUrl;
-    // Change notices arrive on a connection of their own, outside the pool.
+    /** The server processes of this pool's connections: their notices come on the connection itself. */
+    const own = new Set<number>();
+    // Other instances' notices arrive on a connection of their own, outside the pool.
     const listen: Listen = async (channel, notice, lost) => {
       const client = new Client({ connectionString: url });
-      client.on('notification', (message) => notice(message.payload ?? '*'));
+      client.on('notification', (message) => {
+        if (!own.has(message.processId)) notice(message.payload ?? '*');
+      });
       client.on('error', (error) => lost(error));
       client.on('end', () => lost(new Error('conexiunea s-a închis')));
       await client.connect();
@@ -56,11 +58,22 @@ export async function openDatabase(
         await client.end();
       };
     };
-    // Other instances share this database: a writing request waits for its notice to come back (settle).
-    const announce: Announce = async (payload) => {
-      await pool.query('select pg_notify($1, $2)', [CACHE_CHANNEL, payload]);
-    };
-    return { db, kind: 'postgres', cache: withCache(listen, announce), close: () => db.destroy() };
+    // Other instances share this database: sessions are checked in it on every request.
+    const cache = new ReadCache(enabled, listen, undefined, false);
+    // Each pooled connection listens as well and takes the notices of its own commits, which PostgreSQL
+    // sends before the commit's answer: a writer's drop has happened when its query resolves (read-cache.ts).
+    if (enabled)
+      pool.on('connect', (client) => {
+        const pid = (client as unknown as { processID: number }).processID;
+        own.add(pid);
+        client.on('end', () => own.delete(pid));
+        client.on('notification', (message) => {
+          if (message.processId === pid) cache.notice(message.payload ?? '*');
+        });
+        client.query(`listen ${CACHE_CHANNEL}`).catch(() => {});
+      });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', cache, close: () => db.destroy() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   // pg_trgm (client search indexes, migration 050): PGlite loads an extension only when passed at creation.
@@ -84,8 +97,9 @@ export async function openDatabase(
     unlock();
     throw error;
   }
-  const db = new Kysely<Database>({ dialect: tracked(new PGliteDialect({ pglite }), { yieldToEventLoop: true }) });
-  // One process owns an embedded database: notices come from its own commits, and never stop.
+  const db = new Kysely<Database>({ dialect: yieldingDialect(new PGliteDialect({ pglite })) });
+  // One process owns an embedded database: notices come from its own commits, handed over while the
+  // committing query returns, and never stop.
   const listen: Listen = async (channel, notice) => pglite.listen(channel, notice);
   const close = async () => {
     try {
@@ -94,7 +108,7 @@ export async function openDatabase(
       unlock();
     }
   };
-  return { db, kind: 'pglite', cache: withCache(listen, null), close };
+  return { db, kind: 'pglite', cache: new ReadCache(enabled, listen), close };
 }
 
 /** Refreshes the planner statistics of every table. */

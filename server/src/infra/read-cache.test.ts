@@ -17,6 +17,7 @@ let staffEmail: string;
 let owner2: string;
 let alfa: number;
 let companyId: number;
+let companyId2: number;
 const SECRET = 'CANARY-CACHE-41b7';
 
 const company = (path: string) => `/api/company/${companyId}/${path}`;
@@ -38,6 +39,7 @@ beforeAll(async () => {
   await uploadDocument(t, first.owner, holding.client);
   const second = await createCompany(t);
   companyId = first.id;
+  companyId2 = second.id;
   owner = first.owner.token;
   ownerEmail = first.owner.email;
   staff = staffUser.token;
@@ -139,12 +141,10 @@ test('a category renamed shows in the next client view', async () => {
   await post(owner, `/api/company/${companyId}/categories/${target.id}/update`, { name: target.name });
 });
 
-test('a write drops the cache when it commits: a statement at once, a transaction at its commit, a rollback never', async () => {
+test('a write drops its company when it commits, before its query returns: a statement at once, a transaction at its commit, a rollback never', async () => {
   const { db, readCache: cache } = t.ctx;
-  // After the notices of earlier commits are in (PostgreSQL delivers them a moment later).
   const keep = async () => {
-    await cache.settle();
-    cache.storeAnswer('probe', 1, Buffer.from('{}'), cache.generation);
+    cache.storeAnswer('probe', companyId, Buffer.from('{}'), cache.generation);
   };
   const kept = () => cache.answer('probe') !== undefined;
   await keep();
@@ -218,7 +218,40 @@ test('a removed staff member loses access on the next call', async () => {
   expect((await post(token, company('clients'))).statusCode).toBe(401);
 });
 
+test("another company's write leaves this company's answers in memory", async () => {
+  const cache = t.ctx.readCache;
+  const theirs = () => post(owner2, `/api/company/${companyId2}/clients`, { per_page: 5 });
+  expect((await theirs()).statusCode).toBe(200);
+  const hits = cache.hits;
+  await theirs();
+  expect(cache.hits).toBe(hits + 1);
+  await t.ctx.db.updateTable('clients').set({ phone: '0733000111' }).where('id', '=', alfa).execute();
+  await theirs();
+  expect(cache.hits).toBe(hits + 2);
+  // The company that wrote computes its answer again.
+  const before = cache.hits;
+  await view();
+  await t.ctx.db.updateTable('clients').set({ phone: '0733000222' }).where('id', '=', alfa).execute();
+  expect((await view()).data.phone).toBe('0733000222');
+  expect(cache.hits).toBe(before);
+});
+
 const onPostgres = process.env.TEST_DATABASE_URL ? test : test.skip;
+
+onPostgres('a session ended on another instance is refused at its next request, with no wait', async () => {
+  const token = await login(staffEmail);
+  expect((await post(token, company('clients'))).statusCode).toBe(200);
+  expect((await post(token, company('clients'))).statusCode).toBe(200);
+  const other = new Client({ connectionString: (t.ctx.config.databaseUrl ?? '') as string });
+  await other.connect();
+  try {
+    await other.query('delete from access_tokens where id = $1', [Number(token.split('|')[0])]);
+  } finally {
+    await other.end();
+  }
+  expect((await post(token, company('clients'))).statusCode).toBe(401);
+});
+
 onPostgres('another instance’s commit (a second connection) drops the answer within a second', async () => {
   await view();
   await view();
@@ -261,7 +294,7 @@ describe('ReadCache on its own', () => {
     const cache = new ReadCache(true, listen, () => {});
     await cache.start();
     const generation = cache.generation;
-    cache.dropCompany(7);
+    cache.dropCompany(1);
     cache.storeAnswer('k', 1, Buffer.from('{"old":true}'), generation);
     expect(cache.answer('k')).toBeUndefined();
     cache.storeAnswer('k', 1, Buffer.from('{"new":true}'), cache.generation);
@@ -314,63 +347,36 @@ describe('ReadCache on its own', () => {
     }
   });
 
-  test('with a shared database a writer waits for its own notice to come back, and only that long', async () => {
-    const { state, listen } = fakeListen();
-    const sent: string[] = [];
-    const cache = new ReadCache(
-      true,
-      listen,
-      () => {},
-      async (payload) => {
-        sent.push(payload);
-      },
-    );
-    await cache.start();
-    cache.storeActor(5, 'hash', { id: 5 }, cache.generation);
-    let settled = false;
-    const settling = cache.settle(10_000).then(() => (settled = true));
-    await new Promise((r) => setImmediate(r));
-    expect(sent).toHaveLength(1);
-    expect(settled).toBe(false);
-    // Another instance's sync notice passes by: nothing is dropped, this writer keeps waiting.
-    state.notice?.('sync:other.1');
-    await new Promise((r) => setImmediate(r));
-    expect(settled).toBe(false);
-    expect(cache.actor(5, 'hash')).toEqual({ id: 5 });
-    state.notice?.(sent[0]);
-    await settling;
-    expect(settled).toBe(true);
-    await cache.stop();
-  });
-
-  test('a notice that never comes back holds a writer for the timeout only; without a shared database not at all', async () => {
-    const { listen } = fakeListen();
-    const cache = new ReadCache(
-      true,
-      listen,
-      () => {},
-      async () => {},
-    );
-    await cache.start();
-    const started = Date.now();
-    await cache.settle(50);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(45);
-    await cache.stop();
-    const local = new ReadCache(true, fakeListen().listen, () => {});
-    await local.start();
-    const at = Date.now();
-    await local.settle(5_000);
-    expect(Date.now() - at).toBeLessThan(1_000);
-    await local.stop();
-  });
-
-  test('sessions are remembered on either database', async () => {
+  test('sessions are remembered on the embedded database only (PostgreSQL may be shared by other instances)', async () => {
     const [a, b] = [await login(ownerEmail), await login(ownerEmail)];
     await post(a, company('clients'), { per_page: 1 });
     const tokenId = Number(a.split('|')[0]);
     const actors = (t.ctx.readCache as unknown as { actors: Map<number, unknown> }).actors;
-    expect(actors.has(tokenId)).toBe(true);
+    expect(actors.has(tokenId)).toBe(!process.env.TEST_DATABASE_URL);
     expect(actors.has(Number(b.split('|')[0]))).toBe(false);
+  });
+
+  test('"sessions" drops the remembered sessions and keeps the answers', async () => {
+    const { state, listen } = fakeListen();
+    const cache = new ReadCache(true, listen, () => {});
+    await cache.start();
+    cache.storeAnswer('a', 1, Buffer.from('A'), cache.generation);
+    cache.storeActor(5, 'hash', { id: 5 }, cache.generation);
+    state.notice?.('sessions');
+    expect(cache.actor(5, 'hash')).toBeUndefined();
+    expect(String(cache.answer('a'))).toBe('A');
+    await cache.stop();
+  });
+
+  test("another company's drop does not keep an answer out", async () => {
+    const { listen } = fakeListen();
+    const cache = new ReadCache(true, listen, () => {});
+    await cache.start();
+    const generation = cache.generation;
+    cache.dropCompany(2);
+    cache.storeAnswer('k', 1, Buffer.from('{}'), generation);
+    expect(cache.answer('k')).toBeDefined();
+    await cache.stop();
   });
 
   test('READ_CACHE=off keeps it off', async () => {

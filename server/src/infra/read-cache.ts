@@ -2,19 +2,20 @@ import { gzipSync } from 'node:zlib';
 
 /**
  * Hot read cache: the serialized answers of the busiest reads (a company's client list and client
- * view, kept plain and gzipped) and the signed-in actor of each token, kept in this process so a
- * repeated read costs no query.
+ * view, its month portfolio and review queue, kept plain and gzipped) and, on an embedded database, the
+ * signed-in actor of each token, kept in this process so a repeated read costs no query.
  *
- * Nothing stale outlives a change:
- * - a write through this process (a request, a CLI step, a background job) drops the whole cache when it
- *   commits — a statement on its own as soon as it ran, a transaction at its commit — before its caller
- *   goes on (writeTrackingDialect), so the writer reads its own write on the next call;
- * - triggers (migration 060, on the tables of CACHED_TABLES in cache-writes.ts) NOTIFY `dosar_cache` after every commit that changes a row the cached
- *   answers read; every process LISTENs and drops the company (or everything) when the notice comes;
- * - on a database several instances share (PostgreSQL), a request during which this process committed
- *   a write waits, before its answer leaves, until a notice sent after that commit comes back: notices
- *   arrive in commit order, so by then every instance has been sent the change — a logout, a removed
- *   user or a suspended company ends the session everywhere before the call that did it returns;
+ * Nothing stale outlives a change, and no write waits for anything but its own commit:
+ * - triggers (migrations 060, 091, 100) NOTIFY `dosar_cache` with the company whose answers a committed
+ *   change may alter ('sessions' when a session may have ended); every process LISTENs and drops that
+ *   company's answers only;
+ * - the connection that commits a change gets its own notices before the commit's answer (PostgreSQL sends
+ *   a session its notices before ReadyForQuery; PGlite hands them over while the query returns): every
+ *   pooled connection listens too (db.ts), so the writer's drop has happened when its query resolves and
+ *   the writer reads its own write on the next call;
+ * - other instances get the notice a moment later on their listening connection; so that a session
+ *   ended anywhere is refused everywhere at its next request, signed-in actors are remembered only when
+ *   no other process shares the database (PGlite);
  * - while the LISTEN connection is down the cache is off (every read goes to the database) and it
  *   starts empty when the connection is back;
  * - an answer computed while a drop happened is not stored (generation check).
@@ -30,9 +31,6 @@ export type Listen = (
   lost: (error: Error) => void,
 ) => Promise<() => Promise<void>>;
 
-/** Sends a notice on CACHE_CHANNEL through the shared database (after the caller's commit). */
-export type Announce = (payload: string) => Promise<void>;
-
 interface Entry {
   companyId: number;
   body: Buffer;
@@ -40,10 +38,6 @@ interface Entry {
   gzip: Buffer | null;
   bytes: number;
 }
-
-/** A notice this process sends to learn that its earlier commits have reached every listener. */
-const SYNC_PREFIX = 'sync:';
-const SETTLE_MS = 500;
 
 const MAX_ENTRIES = 5_000;
 const MAX_BYTES = 64 * 1024 * 1024;
@@ -53,30 +47,30 @@ const RECONNECT_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 export class ReadCache {
   private live = false;
   private stopped = false;
+  /** Counts drops; a drop records its count, so a read that began before it is not stored after it. */
   private gen = 0;
+  private allDroppedAt = 0;
+  private sessionsDroppedAt = 0;
+  private readonly companyDroppedAt = new Map<number, number>();
   private bytes = 0;
   private readonly answers = new Map<string, Entry>();
   private readonly actors = new Map<number, { tokenHash: string; actor: unknown }>();
-  private readonly waiting = new Map<string, () => void>();
-  private syncs = 0;
   private unlisten: (() => Promise<void>) | null = null;
   private retry: NodeJS.Timeout | null = null;
   private failures = 0;
-  /** Answers served from memory since start (tests and diagnostics). */
+  /** Answers served from memory, and answers computed, since start (the bench reports the hit rate). */
   hits = 0;
-  /** Committed writes of this process to the cached tables (a request compares it at start and end). */
-  writes = 0;
-  private inflight: { writes: number; done: Promise<void> } | null = null;
+  misses = 0;
 
   /**
-   * `announce`: given when other processes share the database (PostgreSQL); a writing request then
-   * waits for its own notice to come back (settle).
+   * `rememberSessions`: only when no other process shares the database (PGlite); on PostgreSQL each
+   * request checks its token in the database, so a session ended on another instance is refused at once.
    */
   constructor(
     private readonly enabled: boolean,
     private readonly listen: Listen,
     private readonly warn: (message: string) => void = (m) => console.warn(m),
-    private readonly announce: Announce | null = null,
+    private readonly rememberSessions = true,
   ) {}
 
   /** True while answers may be served from memory. */
@@ -108,7 +102,6 @@ export class ReadCache {
   async stop(): Promise<void> {
     this.stopped = true;
     this.live = false;
-    this.releaseWaiting();
     if (this.retry) clearTimeout(this.retry);
     this.dropAll();
     const unlisten = this.unlisten;
@@ -118,7 +111,6 @@ export class ReadCache {
 
   private lost(error: Error): void {
     const wasLive = this.live;
-    this.releaseWaiting();
     this.live = false;
     this.dropAll();
     this.unlisten = null;
@@ -133,26 +125,29 @@ export class ReadCache {
     this.retry.unref();
   }
 
-  /** A change notice: a company id, or '*' for everything. */
+  /** A change notice: a company id, 'sessions' (signed-in users), or anything else for everything. */
   notice(payload: string): void {
-    if (payload.startsWith(SYNC_PREFIX)) {
-      this.waiting.get(payload)?.();
-      return;
-    }
+    if (payload === 'sessions') return this.dropSessions();
     const companyId = Number(payload);
     if (payload !== '' && Number.isSafeInteger(companyId)) this.dropCompany(companyId);
     else this.dropAll();
   }
 
+  dropSessions(): void {
+    this.sessionsDroppedAt = ++this.gen;
+    this.actors.clear();
+  }
+
   dropAll(): void {
-    this.gen++;
+    this.allDroppedAt = ++this.gen;
+    this.companyDroppedAt.clear();
     this.answers.clear();
     this.actors.clear();
     this.bytes = 0;
   }
 
   dropCompany(companyId: number): void {
-    this.gen++;
+    this.companyDroppedAt.set(companyId, ++this.gen);
     for (const [key, entry] of this.answers) {
       if (entry.companyId !== companyId) continue;
       this.answers.delete(key);
@@ -160,58 +155,14 @@ export class ReadCache {
     }
   }
 
-  /** A write to the cached tables committed in this process: everything goes at once. */
-  committed(): void {
-    this.writes++;
-    this.dropAll();
-  }
-
-  /**
-   * Resolves once a notice sent after this process's latest commit has come back, so every listener has
-   * been sent the notices of those commits; at once without a shared database or while the cache is off
-   * (nothing of this process to wait for), and after SETTLE_MS at most. Callers at the same moment share
-   * one notice.
-   */
-  settle(timeoutMs = SETTLE_MS): Promise<void> {
-    if (!this.announce || !this.live) return Promise.resolve();
-    if (this.inflight && this.inflight.writes >= this.writes) return this.inflight.done;
-    const inflight = { writes: this.writes, done: this.sync(timeoutMs) };
-    this.inflight = inflight;
-    void inflight.done.then(() => {
-      if (this.inflight === inflight) this.inflight = null;
-    });
-    return inflight.done;
-  }
-
-  private async sync(timeoutMs: number): Promise<void> {
-    if (!this.announce) return;
-    const payload = `${SYNC_PREFIX}${process.pid}.${++this.syncs}`;
-    let timer: NodeJS.Timeout | undefined;
-    const back = new Promise<void>((resolve) => {
-      this.waiting.set(payload, resolve);
-      timer = setTimeout(resolve, timeoutMs);
-    });
-    try {
-      await this.announce(payload);
-      await back;
-    } catch {
-      // The database refused the notice: the commit itself went through; its own notices still go out.
-    } finally {
-      clearTimeout(timer);
-      this.waiting.delete(payload);
-    }
-  }
-
-  private releaseWaiting(): void {
-    for (const resolve of this.waiting.values()) resolve();
-    this.waiting.clear();
-  }
-
   /** The stored answer, gzipped when `gzip` (made once, on the first such request). */
   answer(key: string, gzip = false): Buffer | undefined {
     if (!this.live) return undefined;
     const entry = this.answers.get(key);
-    if (!entry) return undefined;
+    if (!entry) {
+      this.misses++;
+      return undefined;
+    }
     // Least recently used goes first: a hit moves to the end.
     this.answers.delete(key);
     this.answers.set(key, entry);
@@ -225,9 +176,13 @@ export class ReadCache {
     return entry.gzip;
   }
 
-  /** Stores an answer computed from data read after `generation` was taken, unless a drop came since. */
+  /**
+   * Stores an answer computed from data read after `generation` was taken, unless its company (or
+   * everything) was dropped since: another company's writes do not keep it out.
+   */
   storeAnswer(key: string, companyId: number, body: Buffer, generation: number, gzip: Buffer | null = null): void {
-    if (!this.live || generation !== this.gen || key.length > MAX_KEY) return;
+    const dropped = Math.max(this.allDroppedAt, this.companyDroppedAt.get(companyId) ?? 0);
+    if (!this.live || dropped > generation || key.length > MAX_KEY) return;
     const bytes = 2 * key.length + body.length + (gzip?.length ?? 0);
     if (bytes > MAX_BYTES / 16) return;
     const old = this.answers.get(key);
@@ -245,18 +200,37 @@ export class ReadCache {
   }
 
   actor<T>(tokenId: number, tokenHash: string): T | undefined {
-    if (!this.live) return undefined;
+    if (!this.live || !this.rememberSessions) return undefined;
     const entry = this.actors.get(tokenId);
     return entry && entry.tokenHash === tokenHash ? (entry.actor as T) : undefined;
   }
 
   storeActor(tokenId: number, tokenHash: string, actor: unknown, generation: number): void {
-    if (!this.live || generation !== this.gen) return;
+    if (!this.live || !this.rememberSessions || Math.max(this.allDroppedAt, this.sessionsDroppedAt) > generation) return;
     if (this.actors.size >= MAX_ENTRIES) this.actors.delete(this.actors.keys().next().value as number);
     this.actors.set(tokenId, { tokenHash, actor });
   }
 }
 
-// The write tracking (cache-writes.ts) and the HTTP side (cached-answer.ts), for the callers that know this module.
-export { CACHED_TABLES, writeTrackingDialect, type TrackingOptions } from './cache-writes.js';
+// The HTTP side (cached-answer.ts), for the callers that know this module.
 export { acceptsGzip, cachedAnswer, registerReadCache } from './cached-answer.js';
+
+/**
+ * Every table a cached answer reads: each has a change trigger that sends the notice (migrations 060,
+ * 091, 100; read-cache-triggers.test.ts checks the database agrees), so a table added to a cached read
+ * needs a new migration with its trigger and a line here.
+ */
+export const CACHED_TABLES: readonly string[] = [
+  'clients',
+  'media',
+  'company_holding',
+  'categories',
+  'users',
+  'companies',
+  'holdings',
+  'access_tokens',
+  'requirement_defaults',
+  'requirements',
+  'checklist_items',
+  'client_periods',
+];

@@ -78,14 +78,17 @@ export function dueDate(period: string, dueDay: number): string {
   return nextWorkingDay(iso(utc(nextYear, nextMonth, Math.min(Math.max(dueDay, 1), lastDay))));
 }
 
+/** Made once: building an Intl.DateTimeFormat costs far more than formatting with it. */
+const ROMANIAN_DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Bucharest',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
 /** Today's date in Romania (YYYY-MM-DD). */
 export function todayInRomania(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Bucharest',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  return ROMANIAN_DAY.format(now);
 }
 
 /** Days from `today` (default: today in Romania) to `due`; negative when late. */

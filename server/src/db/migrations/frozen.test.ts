@@ -24,6 +24,7 @@ const FROZEN: Record<string, string> = {
   '2026-11-25-080-document-trash.ts': '294939200e3751cf163c3c705c124f6cabdd766f45e4f43936832bb498b1f526',
   '2026-11-26-090-month.ts': '8edfd5dadd9dcbe821f376e69b5e3503023a073bc8e99c6f37ddb195d4c3cc4f',
   '2026-11-26-091-month-read-cache.ts': 'a643142983d55b2881ade858fb6524c6d7d04f458507298ab72e41fa596e121e',
+  '2026-11-26-100-cache-notices-per-tenant.ts': '04d72b355e8a524ed8bcdfa8619286a27f4c8540f544c594ddbca3e9eee76326',
 };
 
 const dir = path.resolve(__dirname);

@@ -13,6 +13,7 @@ import * as emailVerificationCuiClaims from './2026-11-25-071-email-verification
 import * as documentTrash from './2026-11-25-080-document-trash.js';
 import * as month from './2026-11-26-090-month.js';
 import * as monthReadCache from './2026-11-26-091-month-read-cache.js';
+import * as cacheNoticesPerTenant from './2026-11-26-100-cache-notices-per-tenant.js';
 
 /**
  * Every migration, in order. Listed statically so the same list runs from
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-080-document-trash': documentTrash,
   '2026-11-26-090-month': month,
   '2026-11-26-091-month-read-cache': monthReadCache,
+  '2026-11-26-100-cache-notices-per-tenant': cacheNoticesPerTenant,
 };
