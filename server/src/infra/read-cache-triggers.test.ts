@@ -54,13 +54,7 @@ it("recording a token's last use sends nothing; revoking it ends sessions and le
 
 it('a company, its staff and its holdings name that company only; a holding names each company it works with', async () => {
   const company = async (name: string) =>
-    (
-      await t.ctx.db
-        .insertInto('companies')
-        .values({ name, cui: null })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    (await t.ctx.db.insertInto('companies').values({ name, cui: null }).returning('id').executeTakeFirstOrThrow()).id;
   const [a, b, other] = [await company('Firma A'), await company('Firma B'), await company('Firma C')];
   const { id: holding } = await t.ctx.db
     .insertInto('holdings')
@@ -86,14 +80,26 @@ it('a company, its staff and its holdings name that company only; a holding name
   notices = [];
   await t.ctx.db
     .insertInto('users')
-    .values({ name: 'Contabil', email: `staff-${Date.now()}@dosar.test`, password_hash: null, role: 3, company_id: other })
+    .values({
+      name: 'Contabil',
+      email: `staff-${Date.now()}@dosar.test`,
+      password_hash: null,
+      role: 3,
+      company_id: other,
+    })
     .execute();
   expect(notices.sort()).toEqual([String(other), 'sessions']);
 
   notices = [];
   await t.ctx.db
     .insertInto('users')
-    .values({ name: 'Patron', email: `holding-${Date.now()}@dosar.test`, password_hash: null, role: 4, holding_id: holding })
+    .values({
+      name: 'Patron',
+      email: `holding-${Date.now()}@dosar.test`,
+      password_hash: null,
+      role: 4,
+      holding_id: holding,
+    })
     .execute();
   expect(notices.sort()).toEqual([String(a), String(b), 'sessions'].sort());
 });

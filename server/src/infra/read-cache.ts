@@ -206,7 +206,8 @@ export class ReadCache {
   }
 
   storeActor(tokenId: number, tokenHash: string, actor: unknown, generation: number): void {
-    if (!this.live || !this.rememberSessions || Math.max(this.allDroppedAt, this.sessionsDroppedAt) > generation) return;
+    if (!this.live || !this.rememberSessions || Math.max(this.allDroppedAt, this.sessionsDroppedAt) > generation)
+      return;
     if (this.actors.size >= MAX_ENTRIES) this.actors.delete(this.actors.keys().next().value as number);
     this.actors.set(tokenId, { tokenHash, actor });
   }

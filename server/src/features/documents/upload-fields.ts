@@ -2,7 +2,11 @@ import { errors } from '../../infra/errors.js';
 
 const PERIOD = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
-const ROMANIAN_MONTH = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Bucharest', year: 'numeric', month: '2-digit' });
+const ROMANIAN_MONTH = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Bucharest',
+  year: 'numeric',
+  month: '2-digit',
+});
 
 /** The current month (YYYY-MM) in Romania. */
 export function currentPeriod(now = new Date()): string {
