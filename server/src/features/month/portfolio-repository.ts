@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { fold, likePattern } from '../../lib/search-text.js';
-import { MEDIA_SUMMARY, OWED, STATUS } from './checklist-repository.js';
+import { MEDIA_SUMMARY, OWED, STATUS, type ItemStatus } from './checklist-repository.js';
 import { pgArray, type Executor } from './repository.js';
 
 /**
@@ -23,6 +23,15 @@ export interface PortfolioClientRow {
   done_at: Date | null;
   reopened_at: Date | null;
   total: number;
+  /** The month's owed items, when the query asked for them (`items`). */
+  items?: PortfolioItemRow[];
+}
+
+export interface PortfolioItemRow {
+  item_id: number | null;
+  requirement_id: number;
+  name: string;
+  status: ItemStatus;
 }
 
 export interface PortfolioQuery {
@@ -33,6 +42,8 @@ export interface PortfolioQuery {
   status?: PortfolioFilter;
   offset: number;
   limit: number;
+  /** Also the month's owed items of each client of the page, in the same statement. */
+  items?: boolean;
 }
 
 /** Name (folded, like the client list's trigram search) or CUI digits. */
@@ -43,6 +54,26 @@ function searchCondition(search: string): RawBuilder<boolean> {
   const byCui = /^[0-9]{2,}$/.test(digits) ? sql`or c.cui like ${likePattern(digits)}` : sql``;
   return sql<boolean>`(dosar_fold(c.name) like ${likePattern(folded)} ${byCui})`;
 }
+
+/**
+ * The month's owed items of each client of `clients` (a relation with `id`), one JSON array per client in
+ * the checklist's order: joined to the page in the same statement, so the grid asks the database once.
+ */
+function itemsOf(q: PortfolioQuery, clients: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`select r.client_id, json_agg(json_build_object('item_id', ci.id, 'requirement_id', r.id, 'name', r.name,
+      'status', ${STATUS}) order by r.position, r.id) as items
+    from ${clients} k
+    join requirements r on r.client_id = k.id
+    cross join (select cast(${q.period} as char(7)) as period) p
+    left join checklist_items ci on ci.requirement_id = r.id and ci.period = p.period
+    ${MEDIA_SUMMARY}
+    where r.company_id = ${q.companyId} and ${OWED}
+    group by r.client_id`;
+}
+
+/** The company's live clients, from the trigger-kept counters (a few rows whatever its size). */
+const liveClients = (companyId: number) =>
+  sql<number>`(select coalesce(sum(k.live), 0)::int from client_counts k where k.company_id = ${companyId})`;
 
 /** What a status filter keeps, over the per-client counts `pc` (null: the client owes nothing). */
 function statusCondition(status: PortfolioFilter | undefined): RawBuilder<boolean> {
@@ -63,8 +94,9 @@ function statusCondition(status: PortfolioFilter | undefined): RawBuilder<boolea
 }
 
 /**
- * The page of clients (with the month's row) and, in each row, the total matching the search and the status
- * filter — except without either (`counters`), when the caller reads the total from countLiveClients.
+ * The page of clients (with the month's row and, with `q.items`, its owed items) and, in each row, the total
+ * matching the search and the status filter — without either (`counters`), the company's live clients from
+ * the trigger-kept counters.
  */
 export async function listPortfolioClients(db: Executor, q: PortfolioQuery): Promise<PortfolioClientRow[]> {
   const counters = !q.search && !q.status;
@@ -82,8 +114,8 @@ export async function listPortfolioClients(db: Executor, q: PortfolioQuery): Pro
         where r.company_id = ${q.companyId} and ${OWED}
         group by r.client_id) pc on pc.client_id = c.id`
     : sql``;
-  if (!q.status) return pageByName(db, q, counters);
-  const { rows } = await sql<PortfolioClientRow>`
+  const page = q.status
+    ? sql`
     select c.id, c.name, c.cui, h.id as holding_id, h.name as holding_name, c.due_day, co.due_day as company_due_day,
       cp.closed_at, cp.done_at, cp.reopened_at, ${counters ? sql`0` : sql`(count(*) over ())::int`} as total
     from clients c
@@ -95,32 +127,42 @@ export async function listPortfolioClients(db: Executor, q: PortfolioQuery): Pro
     where c.company_id = ${q.companyId} and c.deleted_at is null and ${searchCondition(q.search)}
       and ${statusCondition(q.status)}
     order by lower(c.name), c.id
-    offset ${q.offset} limit ${q.limit}`.execute(db);
+    offset ${q.offset} limit ${q.limit}`
+    : pageByName(q, counters);
+  const { rows } = await sql<PortfolioClientRow>`${withItems(q, page)}`.execute(db);
   return rows;
+}
+
+/** The page's rows, each with its owed items of the month when `q.items`. */
+function withItems(q: PortfolioQuery, page: RawBuilder<unknown>): RawBuilder<unknown> {
+  if (!q.items) return page;
+  return sql`with page as (${page})
+    select page.*, coalesce(o.items, '[]'::json) as items
+    from page left join (${itemsOf(q, sql`page`)}) o on o.client_id = page.id
+    order by lower(page.name), page.id`;
 }
 
 /**
  * Without a status filter the page is a page of the client list: its ids come from the clients' name index
  * alone (the offset walks the index, not a join of every client), then the page's rows are joined.
  */
-async function pageByName(db: Executor, q: PortfolioQuery, counters: boolean): Promise<PortfolioClientRow[]> {
-  const { rows } = await sql<PortfolioClientRow>`
-    with page as (
+function pageByName(q: PortfolioQuery, counters: boolean): RawBuilder<unknown> {
+  return sql`
+    with ids as (
       select c.id, ${counters ? sql`0` : sql`(count(*) over ())::int`} as total
       from clients c
       where c.company_id = ${q.companyId} and c.deleted_at is null and ${searchCondition(q.search)}
       order by lower(c.name), c.id
       offset ${q.offset} limit ${q.limit})
     select c.id, c.name, c.cui, h.id as holding_id, h.name as holding_name, c.due_day, co.due_day as company_due_day,
-      cp.closed_at, cp.done_at, cp.reopened_at, page.total
-    from page
-    join clients c on c.id = page.id
+      cp.closed_at, cp.done_at, cp.reopened_at, ${counters ? liveClients(q.companyId) : sql`ids.total`} as total
+    from ids
+    join clients c on c.id = ids.id
     join companies co on co.id = c.company_id
     left join company_holding ch on ch.company_id = c.company_id and ch.holding_id = c.holding_id
     left join holdings h on h.id = ch.holding_id and h.deleted_at is null
     left join client_periods cp on cp.client_id = c.id and cp.period = ${q.period}
-    order by lower(c.name), c.id`.execute(db);
-  return rows;
+    order by lower(c.name), c.id`;
 }
 
 /** A condition on requirements `r`: the clients `ids`. */

@@ -16,15 +16,17 @@ import type { MonthsBody, PortfolioBody } from './schemas.js';
 
 /**
  * The firm's views over its clients (company door): the month's grid, several months side by side, the
- * review queue and its badge. Counts come from SQL: one query for the page of clients, one for their items.
+ * review queue and its badge. Counts come from SQL: the month's grid is one statement (the page of
+ * clients, their items and the total); several months take one more for the items.
  */
 
 type Ctx = Pick<AppContext, 'db'>;
 
 async function pageOfClients(ctx: Ctx, q: PortfolioQuery) {
   if (!q.search && !q.status) {
-    const [rows, total] = [await listPortfolioClients(ctx.db, q), await countLiveClients(ctx.db, q.companyId)];
-    return { rows, total };
+    const rows = await listPortfolioClients(ctx.db, q);
+    // The total comes with the page's rows; past the last page, on its own.
+    return { rows, total: rows.length > 0 ? Number(rows[0].total) : await countLiveClients(ctx.db, q.companyId) };
   }
   let rows = await listPortfolioClients(ctx.db, q);
   let total = rows[0]?.total ?? 0;
@@ -45,11 +47,11 @@ export async function portfolio(ctx: Ctx, scope: TenantScope, body: PortfolioBod
     status: body.status,
     offset: p.offset,
     limit: p.perPage,
+    items: true,
   });
-  const owed = await listOwed(ctx.db, scope.id, clientsIn(rows.map((r) => r.id)), [body.period]);
   return {
     data: rows.map((row) => {
-      const items = owed.filter((o) => o.client_id === row.id);
+      const items = row.items ?? [];
       const closed = row.closed_at !== null;
       const done =
         row.done_at !== null && (row.reopened_at === null || new Date(row.done_at) > new Date(row.reopened_at));
