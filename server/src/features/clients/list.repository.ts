@@ -84,6 +84,12 @@ async function countClients(db: Executor, q: ClientListQuery, plan: SearchPlan |
       .executeTakeFirstOrThrow();
     return Number(row.total);
   }
+  const row = await fromCounters(db, q).executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** The live clients matching the holding filter, summed from client_counts (no search, not archived). */
+function fromCounters(db: Executor, q: ClientListQuery) {
   const linked = sql<boolean>`exists (select 1 from company_holding ch where ch.company_id = k.company_id and ch.holding_id = k.holding_id)`;
   let query = db.selectFrom('client_counts as k').where('k.company_id', '=', q.companyId);
   if (q.holdingId !== undefined) {
@@ -92,8 +98,7 @@ async function countClients(db: Executor, q: ClientListQuery, plan: SearchPlan |
         ? query.where((eb) => eb.or([eb('k.holding_id', '=', 0), eb.not(linked)]))
         : query.where('k.holding_id', '=', q.holdingId).where(linked);
   }
-  const row = await query.select(sql<number>`coalesce(sum(k.live), 0)::int`.as('total')).executeTakeFirstOrThrow();
-  return Number(row.total);
+  return query.select(sql<number>`coalesce(sum(k.live), 0)::int`.as('total'));
 }
 
 const SAMPLE_MAX_AGE_MS = 10 * 60 * 1000;
@@ -153,7 +158,8 @@ export async function listClients(db: Executor, q: ClientListQuery): Promise<{ r
 }
 
 /**
- * A page and its total. When few clients match, the page query counts them too (count(*) over ()), so the
+ * A page and its total. Without a search the page carries the counters' sum (one statement). When few
+ * clients match a search, the page query counts them too (count(*) over ()), so the
  * index is read once; a page past the end has no row to carry the total, so the count runs on its own.
  * Many matches (e.g. "srl") keep the separate count: the page then walks clients_company_name and stops
  * after one page, which a window over every match would not.
@@ -164,7 +170,8 @@ async function listPage(
   plan: SearchPlan | null,
 ): Promise<{ rows: ClientListRow[]; total: number }> {
   const counted = plan?.fewMatches === true;
-  const total = counted ? null : await countClients(db, q, plan);
+  const fromCounterSum = !q.search && !q.archived;
+  const total = counted || fromCounterSum ? null : await countClients(db, q, plan);
   const dir = q.direction === 'desc' ? sql`desc` : sql`asc`;
   let query = filtered(db, q, plan)
     // The holding only while it is linked to the company: an unlink (from either side) keeps
@@ -187,7 +194,8 @@ async function listPage(
       'c.created_at',
       'c.deleted_at as archived_at',
     ])
-    .$if(counted, (qb) => qb.select(sql<number>`(count(*) over ())::int`.as('total')));
+    .$if(counted, (qb) => qb.select(sql<number>`(count(*) over ())::int`.as('total')))
+    .$if(fromCounterSum, (qb) => qb.select(fromCounters(db, q).as('total')));
   if (q.sort === 'name') query = query.orderBy(sql`lower(c.name) ${dir}`).orderBy(sql`c.id ${dir}`);
   else if (q.sort === 'created_at') query = query.orderBy(sql`c.created_at ${dir}`).orderBy(sql`c.id ${dir}`);
   else query = query.orderBy(sql`c.last_upload_at ${dir} nulls last`).orderBy(sql`c.id ${dir}`);
