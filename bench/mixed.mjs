@@ -161,7 +161,10 @@ export function mixedWorkload({ base, accounts, duration, connections = 50, peri
       body: r.body,
     };
   };
-  const onResponse = (status, _body, context) => {
+  const cache = { hit: 0, miss: 0 };
+  const onResponse = (status, _body, context, headers) => {
+    const from = headers?.['x-cache'];
+    if (from === 'hit' || from === 'miss') cache[from]++;
     const t = tally[context.op];
     t.count++;
     t.latencies.push(performance.now() - context.started);
@@ -179,6 +182,8 @@ export function mixedWorkload({ base, accounts, duration, connections = 50, peri
           errors: result.errors + result.non2xx,
           timeouts: result.timeouts,
           total: result.requests.total,
+          /** Answers of the cached reads (the server's x-cache header): from memory, and computed. */
+          cache,
           operations: Object.fromEntries(
             Object.entries(tally).map(([name, t]) => [
               name,

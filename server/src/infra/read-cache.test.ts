@@ -96,6 +96,15 @@ test('a browser (Accept-Encoding: gzip) gets the same answer gzipped, computed o
   expect(declined.body).toBe(plain.body);
 });
 
+test('x-cache says whether memory answered: miss, then hit, then miss after a write', async () => {
+  const url = company(`clients/${alfa}`);
+  await t.ctx.db.updateTable('clients').set({ phone: '0744000333' }).where('id', '=', alfa).execute();
+  expect((await post(owner, url)).headers['x-cache']).toBe('miss');
+  expect((await post(owner, url)).headers['x-cache']).toBe('hit');
+  await t.ctx.db.updateTable('clients').set({ phone: '0744000444' }).where('id', '=', alfa).execute();
+  expect((await post(owner, url)).headers['x-cache']).toBe('miss');
+});
+
 test('another company is refused before the cache is asked, and learns nothing', async () => {
   await view(owner);
   await view(owner);
