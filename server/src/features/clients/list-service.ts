@@ -67,15 +67,8 @@ export async function clientIndex(ctx: AppContext, scope: TenantScope, body: Cli
     sort,
     companyId: body.company_id,
     since,
-  });
-  const counts = await monthly.monthlyCounts(
-    ctx.db,
-    scope.id,
-    rows.map((r) => r.id),
     periods,
-  );
-  const countOf = (clientId: number, period: string) =>
-    counts.find((c) => c.client_id === clientId && c.period === period)?.count ?? 0;
+  });
   return {
     data: rows.map((r) => ({
       id: r.id,
@@ -87,7 +80,7 @@ export async function clientIndex(ctx: AppContext, scope: TenantScope, body: Cli
       documents_count: r.documents_count,
       new_count: r.new_count,
       last_upload_at: toIso(r.last_upload_at),
-      months: periods.map((period) => ({ period, count: countOf(r.id, period) })),
+      months: periods.map((period) => ({ period, count: r.months[period] ?? 0 })),
     })),
     meta: { ...pageMeta(p, total), since: toIso(since), periods },
   };

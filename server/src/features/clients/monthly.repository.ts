@@ -55,12 +55,18 @@ export interface ClientListRow {
   documents_count: number;
   new_count: number;
   last_upload_at: Date | null;
+  /** Documents per month of the periods asked for (a month without any is left out). */
+  months: Record<string, number>;
 }
 
+/**
+ * A page of the holding's clients and the total, with each client's documents per month of `periods`:
+ * one statement without a search (the counters' sum and the months ride along with the page).
+ */
 export async function listHoldingClients(
   db: Executor,
   holdingId: number,
-  options: Page & { sort: ClientSort; companyId?: number; since: Date | null },
+  options: Page & { sort: ClientSort; companyId?: number; since: Date | null; periods: string[] },
 ): Promise<{ rows: ClientListRow[]; total: number }> {
   let query = scopedClients(db, holdingId);
   if (options.companyId) query = query.where('c.company_id', '=', options.companyId);
@@ -68,9 +74,9 @@ export async function listHoldingClients(
     const search = options.search;
     query = query.where((eb) => eb.or([matches('c.name', search), eb('c.cui', 'ilike', likePattern(search))]));
   }
-  const total = options.search
+  const searchTotal = options.search
     ? (await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow()).total
-    : await countScopedClients(db, holdingId, options.companyId);
+    : null;
 
   // documents_count and last_upload_at are kept on the client by the media trigger (migration 020).
   // new_count: with no previous visit every document is new; otherwise counted per row of the page
@@ -118,20 +124,44 @@ export async function listHoldingClients(
       'c.documents_count',
       newCount.as('new_count'),
       'c.last_upload_at',
+      monthsOf(options.periods).as('months'),
     ])
+    .$if(searchTotal === null, (qb) => qb.select(scopedCount(db, holdingId, options.companyId).as('total')))
     .orderBy(order[options.sort])
     .orderBy('c.id', options.direction)
     .limit(options.perPage)
     .offset((options.page - 1) * options.perPage)
     .execute();
+  const total =
+    searchTotal ?? (rows.length > 0 ? rows[0].total : await countScopedClients(db, holdingId, options.companyId));
   return {
-    rows: rows.map((r) => ({ ...r, documents_count: Number(r.documents_count), new_count: Number(r.new_count) })),
+    rows: rows.map(({ total: _total, ...r }) => ({
+      ...r,
+      months: r.months ?? {},
+      documents_count: Number(r.documents_count),
+      new_count: Number(r.new_count),
+    })),
     total: Number(total),
   };
 }
 
+/** Client `c`'s live documents per month of `periods`, as {period: count} (null when none). */
+function monthsOf(periods: string[]) {
+  return sql<Record<string, number> | null>`(
+    select json_object_agg(x.period, x.n) from (
+      select m.period, count(*)::int as n from media m
+      where m.client_id = c.id and m.company_id = c.company_id and m.deleted_at is null
+        and m.period = any(cast(${`{${periods.join(',')}}`} as text[]))
+      group by m.period) x)`;
+}
+
 /** Live clients of the holding at its linked, live companies, from the trigger-kept counters (migration 050). */
 async function countScopedClients(db: Executor, holdingId: number, companyId?: number): Promise<number> {
+  const row = await scopedCount(db, holdingId, companyId).executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+function scopedCount(db: Executor, holdingId: number, companyId?: number) {
   let query = db
     .selectFrom('client_counts as k')
     .innerJoin('company_holding as ch', (join) =>
@@ -142,29 +172,5 @@ async function countScopedClients(db: Executor, holdingId: number, companyId?: n
     .where('co.deleted_at', 'is', null)
     .where('co.status', '=', 'active');
   if (companyId) query = query.where('k.company_id', '=', companyId);
-  const row = await query.select(sql<number>`coalesce(sum(k.live), 0)::int`.as('total')).executeTakeFirstOrThrow();
-  return Number(row.total);
-}
-
-/** Documents per client and period, for the given clients and periods. */
-export async function monthlyCounts(
-  db: Executor,
-  holdingId: number,
-  clientIds: number[],
-  periods: string[],
-): Promise<{ client_id: number; period: string; count: number }[]> {
-  if (clientIds.length === 0 || periods.length === 0) return [];
-  const rows = await db
-    .selectFrom('media as m')
-    .innerJoin('clients as c', (join) =>
-      join.onRef('c.id', '=', 'm.client_id').onRef('c.company_id', '=', 'm.company_id'),
-    )
-    .select(['m.client_id', 'm.period', sql<number>`count(*)::int`.as('count')])
-    .where('c.holding_id', '=', holdingId)
-    .where('m.client_id', 'in', clientIds)
-    .where('m.period', 'in', periods)
-    .where('m.deleted_at', 'is', null)
-    .groupBy(['m.client_id', 'm.period'])
-    .execute();
-  return rows.map((r) => ({ client_id: r.client_id as number, period: r.period as string, count: r.count }));
+  return query.select(sql<number>`coalesce(sum(k.live), 0)::int`.as('total'));
 }

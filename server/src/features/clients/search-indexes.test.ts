@@ -144,6 +144,7 @@ describe('searches use the trigram indexes', () => {
         direction: 'asc',
         sort: 'name',
         since: null,
+        periods: [],
         search: 'ștefănescu 0042',
       }),
     );
