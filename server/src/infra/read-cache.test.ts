@@ -245,6 +245,17 @@ test("another company's write leaves this company's answers in memory", async ()
   expect(cache.hits).toBe(before);
 });
 
+test('requests checked together each get their own session: the ended one is refused, the others pass', async () => {
+  const tokens = await Promise.all([ownerEmail, staffEmail, ownerEmail, staffEmail, ownerEmail].map(login));
+  const ended = tokens[2];
+  expect((await post(ended, '/api/logout')).statusCode).toBe(200);
+  const answers = await Promise.all(tokens.map((token) => post(token, company('clients'), { per_page: 1 })));
+  expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 401, 200, 200]);
+  const wrongSecret = `${tokens[0].split('|')[0]}|${'x'.repeat(40)}`;
+  const mixed = await Promise.all([tokens[0], wrongSecret, tokens[1]].map((token) => post(token, company('clients'))));
+  expect(mixed.map((a) => a.statusCode)).toEqual([200, 401, 200]);
+});
+
 const onPostgres = process.env.TEST_DATABASE_URL ? test : test.skip;
 
 onPostgres('a session ended on another instance is refused at its next request, with no wait', async () => {
