@@ -1,10 +1,6 @@
 import { sql } from 'kysely';
-import { loadConfig } from '../config.js';
-import path from 'node:path';
-import { openDatabase, type Db } from '../infra/db.js';
-import { migrateToLatest } from '../db/migrate.js';
-import { localDiskStorage } from '../infra/storage.js';
-import { seedDemoWorld } from '../seed.js';
+import type { Db } from '../infra/db.js';
+import { runSeedCommand } from './seed-cli.js';
 
 /**
  * Scale generator: adds N clients and M documents (rows only) to one company,
@@ -154,29 +150,6 @@ async function moveToUnlimitedPlan(db: Db, companyId: number): Promise<void> {
       .execute();
 }
 
-async function main(): Promise<void> {
-  const arg = (name: string, fallback: number): number => {
-    const i = process.argv.indexOf(`--${name}`);
-    return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-  };
-  const config = loadConfig();
-  const database = await openDatabase(config);
-  try {
-    await migrateToLatest(database.db);
-    // An empty installation first gets the demo world, so company 1 exists.
-    if (config.seedDemo)
-      await seedDemoWorld({ db: database.db, storage: localDiskStorage(path.join(config.dataDir, 'files')) });
-    const started = Date.now();
-    await seedScale(database.db, arg('company', 1), arg('clients', 100_000), arg('documents', 1_000_000), console.log);
-    console.log(`Gata în ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-  } finally {
-    await database.close();
-  }
-}
-
-if (process.argv[1] && /seed-scale\.(ts|js)$/.test(process.argv[1])) {
-  main().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
-}
+runSeedCommand(/seed-scale\.(ts|js)$/, (db, arg) =>
+  seedScale(db, arg('company', 1), arg('clients', 100_000), arg('documents', 1_000_000), console.log),
+);

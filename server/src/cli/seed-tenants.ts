@@ -1,12 +1,9 @@
 import { sql } from 'kysely';
-import path from 'node:path';
-import { loadConfig } from '../config.js';
-import { openDatabase, type Db } from '../infra/db.js';
-import { migrateToLatest } from '../db/migrate.js';
+import type { Db } from '../infra/db.js';
+import { runSeedCommand } from './seed-cli.js';
 import { hashPassword } from '../infra/passwords.js';
-import { localDiskStorage } from '../infra/storage.js';
 import { addMonths, currentMonth } from '../lib/ro-calendar.js';
-import { DEFAULT_CATEGORIES, DEMO_PASSWORD, seedDemoWorld } from '../seed.js';
+import { DEFAULT_CATEGORIES, DEMO_PASSWORD } from '../seed.js';
 import { seedDemoDefaults } from '../seed-month.js';
 
 /**
@@ -181,29 +178,6 @@ async function seedDocuments(db: Db, companyIds: number[]): Promise<void> {
     order by r.client_id, m.period`.execute(db);
 }
 
-async function main(): Promise<void> {
-  const arg = (name: string, fallback: number): number => {
-    const i = process.argv.indexOf(`--${name}`);
-    return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-  };
-  const config = loadConfig();
-  const database = await openDatabase(config);
-  try {
-    await migrateToLatest(database.db);
-    // An empty installation first gets the demo world, as the server's first start would.
-    if (config.seedDemo)
-      await seedDemoWorld({ db: database.db, storage: localDiskStorage(path.join(config.dataDir, 'files')) });
-    const started = Date.now();
-    await seedTenants(database.db, { companies: arg('companies', 100), clients: arg('clients', 50) }, console.log);
-    console.log(`Gata în ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-  } finally {
-    await database.close();
-  }
-}
-
-if (process.argv[1] && /seed-tenants\.(ts|js)$/.test(process.argv[1])) {
-  main().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
-}
+runSeedCommand(/seed-tenants\.(ts|js)$/, (db, arg) =>
+  seedTenants(db, { companies: arg('companies', 100), clients: arg('clients', 50) }, console.log),
+);

@@ -135,29 +135,32 @@ type TokenRow = Awaited<ReturnType<typeof tokenRows>>[number];
 type Waiter = { resolve: (row: TokenRow | undefined) => void; reject: (error: unknown) => void };
 
 /**
- * Looks tokens up in batches: the requests that arrive in one turn of the event loop share one query,
- * which starts after each of them arrived, so a session ended before a request came in (on any instance)
- * is seen by it. Under load, one query checks many requests' tokens instead of one each.
+ * Looks tokens up in batches: one query at a time, which checks every token that arrived while the
+ * previous one ran. Each query starts after every request it answers arrived, so a session ended before
+ * a request came in (on any instance) is refused to it; under load one query checks the tokens of many
+ * requests instead of one each (a cached answer on PostgreSQL costs a share of it).
  */
 function tokenLookup(db: Db): (tokenId: number) => Promise<TokenRow | undefined> {
-  let pending: Map<number, Waiter[]> | null = null;
-  const flush = async (batch: Map<number, Waiter[]>) => {
+  let pending = new Map<number, Waiter[]>();
+  let running = false;
+  const flush = async () => {
+    const batch = pending;
+    pending = new Map();
+    running = true;
     try {
       const rows = new Map((await tokenRows(db, [...batch.keys()])).map((row) => [row.token_id, row]));
       for (const [id, waiters] of batch) for (const w of waiters) w.resolve(rows.get(id));
     } catch (error) {
       for (const waiters of batch.values()) for (const w of waiters) w.reject(error);
+    } finally {
+      running = false;
+      if (pending.size > 0) void flush();
     }
   };
   return (tokenId) =>
     new Promise((resolve, reject) => {
-      if (!pending) {
-        const batch = (pending = new Map());
-        setImmediate(() => {
-          pending = null;
-          void flush(batch);
-        });
-      }
+      // The first of a turn schedules the query after the turn, unless one runs: its end starts the next.
+      if (pending.size === 0 && !running) setImmediate(() => void flush());
       const waiters = pending.get(tokenId) ?? [];
       waiters.push({ resolve, reject });
       pending.set(tokenId, waiters);

@@ -86,6 +86,25 @@ const ROMANIAN_DAY = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
+const ROMANIAN_SECOND = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Bucharest',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** A moment as Romanian local time, „2026-11-22 14:05:09” (without `seconds`: „2026-11-22 14:05”). */
+export function romanianDateTime(date: Date | string, seconds = true): string {
+  const parts = ROMANIAN_SECOND.formatToParts(new Date(date));
+  const get = (type: string): string => parts.find((p) => p.type === type)?.value ?? '';
+  const minute = `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
+  return seconds ? `${minute}:${get('second')}` : minute;
+}
+
 /** Today's date in Romania (YYYY-MM-DD). */
 export function todayInRomania(now = new Date()): string {
   return ROMANIAN_DAY.format(now);

@@ -1,3 +1,4 @@
+import { romanianDateTime } from '../../lib/ro-calendar.js';
 import type { ActivityAction } from './index.js';
 
 /** What the history shows for each action (docs/api/month.md, "History"). */
@@ -91,20 +92,5 @@ export function describeDetails(action: string, details: Details | null): string
   }
 }
 
-const LOCAL_TIME = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Bucharest',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** A moment as Romanian local time with seconds, „2026-11-22 14:05:09”. */
-export function localTime(date: Date | string): string {
-  const parts = LOCAL_TIME.formatToParts(new Date(date));
-  const get = (type: string): string => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}:${get('second')}`;
-}
+export const localTime = (date: Date | string): string => romanianDateTime(date);
