@@ -134,24 +134,26 @@ describe('POST /api/login', () => {
     expect(stored.statusCode).toBe(201);
     // Each try from its own address, so the per-IP throttle never answers instead of the check.
     let ip = 0;
-    const median = async (email: string): Promise<number> => {
-      const times: number[] = [];
-      for (let i = 0; i < 15; i++) {
-        const started = process.hrtime.bigint();
-        const res = await t.app.inject({
-          method: 'POST',
-          url: '/api/login',
-          remoteAddress: `10.9.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`,
-          payload: { email, password: 'Gresit123!' },
-        });
-        times.push(Number(process.hrtime.bigint() - started) / 1e6);
-        expect(res.statusCode).toBe(401);
-      }
-      return times.sort((a, b) => a - b)[7];
+    const attempt = async (email: string): Promise<number> => {
+      const started = process.hrtime.bigint();
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress: `10.9.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`,
+        payload: { email, password: 'Gresit123!' },
+      });
+      expect(res.statusCode).toBe(401);
+      return Number(process.hrtime.bigint() - started) / 1e6;
     };
-    const real = await median(email.owner);
-    for (const other of [invited, `nimeni-${Date.now()}@firma.test`]) {
-      const ratio = (await median(other)) / real;
+    // The three addresses take turns, so a busy moment of the machine slows each of them alike.
+    const addresses = [email.owner, invited, `nimeni-${Date.now()}@firma.test`];
+    const times: number[][] = addresses.map(() => []);
+    for (let i = 0; i < 15; i++) for (const [k, address] of addresses.entries()) times[k].push(await attempt(address));
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[7];
+    const real = median(times[0]);
+    for (const [k, other] of addresses.entries()) {
+      if (k === 0) continue;
+      const ratio = median(times[k]) / real;
       // A hash verification costs ~20 ms; skipping it answered in ~3 ms (ratio ~0.15).
       expect([other, ratio > 0.5 && ratio < 2]).toEqual([other, true]);
     }
