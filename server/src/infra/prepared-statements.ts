@@ -25,15 +25,13 @@ function nameOf(text: string): string {
 export function preparedStatements(pool: Pool): void {
   pool.on('connect', (client: PoolClient) => {
     const query = client.query.bind(client) as (config: unknown, values?: unknown) => unknown;
-    let prepared = 0;
     const known = new Set<string>();
     (client as { query: unknown }).query = (text: unknown, values?: unknown) => {
       if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0) return query(text, values);
       const name = nameOf(text);
       if (!known.has(name)) {
-        if (prepared >= MAX_PER_CONNECTION) return query(text, values);
+        if (known.size >= MAX_PER_CONNECTION) return query(text, values);
         known.add(name);
-        prepared++;
       }
       return query({ name, text, values } satisfies QueryConfig);
     };

@@ -117,7 +117,7 @@ export async function listPortfolioClients(db: Executor, q: PortfolioQuery): Pro
   const page = q.status
     ? sql`
     select c.id, c.name, c.cui, h.id as holding_id, h.name as holding_name, c.due_day, co.due_day as company_due_day,
-      cp.closed_at, cp.done_at, cp.reopened_at, ${counters ? sql`0` : sql`(count(*) over ())::int`} as total
+      cp.closed_at, cp.done_at, cp.reopened_at, (count(*) over ())::int as total
     from clients c
     join companies co on co.id = c.company_id
     left join company_holding ch on ch.company_id = c.company_id and ch.holding_id = c.holding_id
