@@ -1,5 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDeepStrictEqual } from 'node:util';
+import { JsonText } from '../lib/json-text.js';
 import type { ReadCache } from './read-cache.js';
 
 /** The cache listens while the server runs; a write's drop happens at its commit (read-cache.ts). */
@@ -43,8 +45,28 @@ export async function cachedAnswer(
   const hit = cache.answer(key, gzip);
   if (hit !== undefined) return send(hit, 'hit');
   const generation = cache.generation;
-  const body = Buffer.from(String(reply.serialize(await compute())));
+  const body = Buffer.from(serialized(reply, await compute()));
   const zipped = gzip ? gzipSync(body) : null;
   cache.storeAnswer(key, companyId, body, generation, zipped);
   return send(zipped ?? body, 'miss');
+}
+
+/** Outside production every answer the database wrote is checked against the route's response schema. */
+const checkWritten = process.env.NODE_ENV !== 'production';
+
+/**
+ * The answer's JSON: the route's response schema serialises an object; an answer the database already
+ * wrote (JsonText) goes out as it is. Tests run with the check on: a written answer must come out of the
+ * schema unchanged (no field the whitelist would drop, no value of another type).
+ */
+function serialized(reply: FastifyReply, answer: unknown): string {
+  if (!(answer instanceof JsonText)) return String(reply.serialize(answer));
+  if (checkWritten) {
+    const parsed: unknown = JSON.parse(answer.text);
+    const again: unknown = JSON.parse(String(reply.serialize(parsed)));
+    if (!isDeepStrictEqual(again, parsed)) {
+      throw new Error(`Răspunsul scris de baza de date nu respectă schema rutei ${reply.request.url}`);
+    }
+  }
+  return answer.text;
 }

@@ -5,6 +5,12 @@ import type { Pool, PoolClient, QueryConfig } from 'pg';
 const MAX_PER_CONNECTION = 500;
 const names = new Map<string, string>();
 
+/**
+ * A statement whose text holds this comment is planned on every call (never prepared): its best plan
+ * depends on the values (a search term's selectivity), which a generic plan cannot see.
+ */
+export const PLANNED_EACH_TIME = '/* planned each time */';
+
 function nameOf(text: string): string {
   let name = names.get(text);
   if (name === undefined) {
@@ -24,16 +30,18 @@ function nameOf(text: string): string {
  */
 export function preparedStatements(pool: Pool): void {
   pool.on('connect', (client: PoolClient) => {
-    const query = client.query.bind(client) as (config: unknown, values?: unknown) => unknown;
+    const query = client.query.bind(client) as (config: unknown, ...rest: unknown[]) => unknown;
     const known = new Set<string>();
-    (client as { query: unknown }).query = (text: unknown, values?: unknown) => {
-      if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0) return query(text, values);
+    // `rest`: a callback, as pool.query passes one; every other form goes on unchanged.
+    (client as { query: unknown }).query = (text: unknown, values?: unknown, ...rest: unknown[]) => {
+      if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || text.includes(PLANNED_EACH_TIME))
+        return query(text, values, ...rest);
       const name = nameOf(text);
       if (!known.has(name)) {
-        if (known.size >= MAX_PER_CONNECTION) return query(text, values);
+        if (known.size >= MAX_PER_CONNECTION) return query(text, values, ...rest);
         known.add(name);
       }
-      return query({ name, text, values } satisfies QueryConfig);
+      return query({ name, text, values } satisfies QueryConfig, ...rest);
     };
   });
 }

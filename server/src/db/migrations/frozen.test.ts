@@ -25,6 +25,7 @@ const FROZEN: Record<string, string> = {
   '2026-11-26-090-month.ts': '8edfd5dadd9dcbe821f376e69b5e3503023a073bc8e99c6f37ddb195d4c3cc4f',
   '2026-11-26-091-month-read-cache.ts': 'a643142983d55b2881ade858fb6524c6d7d04f458507298ab72e41fa596e121e',
   '2026-11-26-100-cache-notices-per-tenant.ts': '04d72b355e8a524ed8bcdfa8619286a27f4c8540f544c594ddbca3e9eee76326',
+  '2026-11-26-110-client-page-index.ts': '2b9c87538643602037caf84e6a851fc7329cdd26e633dd93f4f05d4404d9468b',
 };
 
 const dir = path.resolve(__dirname);

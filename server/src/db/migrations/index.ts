@@ -14,6 +14,7 @@ import * as documentTrash from './2026-11-25-080-document-trash.js';
 import * as month from './2026-11-26-090-month.js';
 import * as monthReadCache from './2026-11-26-091-month-read-cache.js';
 import * as cacheNoticesPerTenant from './2026-11-26-100-cache-notices-per-tenant.js';
+import * as clientPageIndex from './2026-11-26-110-client-page-index.js';
 
 /**
  * Every migration, in order. Listed statically so the same list runs from
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-090-month': month,
   '2026-11-26-091-month-read-cache': monthReadCache,
   '2026-11-26-100-cache-notices-per-tenant': cacheNoticesPerTenant,
+  '2026-11-26-110-client-page-index': clientPageIndex,
 };

@@ -1,11 +1,11 @@
 import type { AppContext } from '../../infra/context.js';
+import { pageText } from '../../lib/json-text.js';
 import { pageMeta, paging, toIso, type PagingInput } from '../../lib/paging.js';
 import { fold } from '../../lib/search-text.js';
 import type { TenantScope } from '../doors/index.js';
 import { currentPeriod } from '../documents/index.js';
 import { listClients as listCompanyClients } from './list.repository.js';
 import * as monthly from './monthly.repository.js';
-import { presentClient } from './presenter.js';
 
 /**
  * The two client lists, one per door, both paged by lib/paging.ts (page 1, DEFAULT_PER_PAGE rows):
@@ -23,7 +23,7 @@ export interface ClientListBody extends PagingInput {
 /** The company door's `clients` (its live clients, or with `archived` its archived ones). */
 export async function listClients(ctx: AppContext, scope: Pick<TenantScope, 'id'>, body: ClientListBody) {
   const p = paging(body);
-  const { rows, total } = await listCompanyClients(ctx.db, {
+  const { data, total } = await listCompanyClients(ctx.db, {
     companyId: scope.id,
     offset: p.offset,
     limit: p.perPage,
@@ -33,7 +33,7 @@ export async function listClients(ctx: AppContext, scope: Pick<TenantScope, 'id'
     sort: body.sort ?? 'name',
     direction: body.direction ?? (body.sort === 'last_upload' || body.sort === 'created_at' ? 'desc' : 'asc'),
   });
-  return { data: rows.map(presentClient), meta: pageMeta(p, total) };
+  return pageText(data, pageMeta(p, total));
 }
 
 /** The last n months (YYYY-MM), the current one first; "current" as the files module sees it (Romanian time). */

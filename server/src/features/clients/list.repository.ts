@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import { isoTime } from '../../db/json.js';
+import { PLANNED_EACH_TIME } from '../../infra/prepared-statements.js';
 import { foldedLike } from '../../db/search.js';
 import { fold, likePattern } from '../../lib/search-text.js';
 import type { Executor } from './repository.js';
@@ -23,21 +25,6 @@ export interface ClientListQuery {
   archived?: boolean;
   sort: ClientSort;
   direction: 'asc' | 'desc';
-}
-
-export interface ClientListRow {
-  id: number;
-  company_id: number;
-  name: string;
-  cui: string | null;
-  email: string | null;
-  phone: string | null;
-  holding_id: number | null;
-  holding_name: string | null;
-  documents_count: number;
-  last_upload_at: Date | null;
-  created_at: Date;
-  archived_at: Date | null;
 }
 
 function filtered(
@@ -73,19 +60,13 @@ function filtered(
 }
 
 /**
- * The number of clients matching the filter. Without a search it sums the trigger-kept counters
- * (client_counts: a few rows per company, whatever its size); a search, or the archived clients
+ * The number of clients matching the filter, as a query. Without a search it sums the trigger-kept
+ * counters (client_counts: a few rows per company, whatever its size); a search, or the archived clients
  * (which the counters leave out), counts the rows.
  */
-async function countClients(db: Executor, q: ClientListQuery, plan: SearchPlan | null): Promise<number> {
-  if (q.search || q.archived) {
-    const row = await filtered(db, q, plan)
-      .select(sql<number>`count(*)::int`.as('total'))
-      .executeTakeFirstOrThrow();
-    return Number(row.total);
-  }
-  const row = await fromCounters(db, q).executeTakeFirstOrThrow();
-  return Number(row.total);
+function countQuery(db: Executor, q: ClientListQuery, plan: SearchPlan | null) {
+  if (q.search || q.archived) return filtered(db, q, plan).select(sql<number>`count(*)::int`.as('total'));
+  return fromCounters(db, q);
 }
 
 /** The live clients matching the holding filter, summed from client_counts (no search, not archived). */
@@ -142,12 +123,18 @@ function refreshStaleSample(db: Executor): void {
   refreshClientSample(db).catch(() => {});
 }
 
+/** A page of the list: its clients as a JSON array (written by PostgreSQL, as presentClient shapes them) and the total. */
+export interface ClientListPage {
+  data: string;
+  total: number;
+}
+
 /**
  * One page of the company's live clients and the total matching the filter. A search is planned on the
  * client sample as loaded so far (search-plan.ts); it never waits for one, and without one it runs as it
  * always did.
  */
-export async function listClients(db: Executor, q: ClientListQuery): Promise<{ rows: ClientListRow[]; total: number }> {
+export async function listClients(db: Executor, q: ClientListQuery): Promise<ClientListPage> {
   const plan = q.search ? planSearch(q.search, samples.get(db)?.sample) : null;
   try {
     return await listPage(db, q, plan);
@@ -158,50 +145,67 @@ export async function listClients(db: Executor, q: ClientListQuery): Promise<{ r
 }
 
 /**
- * A page and its total. Without a search the page carries the counters' sum (one statement). When few
- * clients match a search, the page query counts them too (count(*) over ()), so the
- * index is read once; a page past the end has no row to carry the total, so the count runs on its own.
- * Many matches (e.g. "srl") keep the separate count: the page then walks clients_company_name and stops
- * after one page, which a window over every match would not.
+ * A search's statements are planned for their term each time: how many clients a term matches decides
+ * the plan (the trigram index for a rare one, the name order for a common one), which a prepared
+ * statement's generic plan cannot know.
  */
-async function listPage(
-  db: Executor,
-  q: ClientListQuery,
-  plan: SearchPlan | null,
-): Promise<{ rows: ClientListRow[]; total: number }> {
-  const counted = plan?.fewMatches === true;
-  const fromCounterSum = !q.search && !q.archived;
-  const total = counted || fromCounterSum ? null : await countClients(db, q, plan);
+const searched = (q: ClientListQuery) => sql.raw(q.search ? PLANNED_EACH_TIME : '');
+
+/** The sort of the list. */
+function ordering(q: ClientListQuery) {
   const dir = q.direction === 'desc' ? sql`desc` : sql`asc`;
-  let query = filtered(db, q, plan)
-    // The holding only while it is linked to the company: an unlink (from either side) keeps
-    // clients.holding_id, so relinking brings the client back, but meanwhile it is outside any holding.
-    .leftJoin('company_holding as ch', (join) =>
-      join.onRef('ch.company_id', '=', 'c.company_id').onRef('ch.holding_id', '=', 'c.holding_id'),
-    )
-    .leftJoin('holdings as h', (join) => join.onRef('h.id', '=', 'ch.holding_id').on('h.deleted_at', 'is', null))
-    .select([
-      'c.id',
-      'c.company_id',
-      'c.name',
-      'c.cui',
-      'c.email',
-      'c.phone',
-      'h.id as holding_id',
-      'h.name as holding_name',
-      'c.documents_count',
-      'c.last_upload_at',
-      'c.created_at',
-      'c.deleted_at as archived_at',
-    ])
+  const key =
+    q.sort === 'name'
+      ? sql`lower(c.name) ${dir}`
+      : q.sort === 'created_at'
+        ? sql`c.created_at ${dir}`
+        : sql`c.last_upload_at ${dir} nulls last`;
+  return sql`${key}, c.id ${dir}`;
+}
+
+/**
+ * A page and its total, in one statement:
+ * - the page's ids (and their place in it) come from an index alone (clients_company_live_name and the
+ *   other sort indexes hold every column the filter and the order read), so the rows skipped by the
+ *   offset are never read from the table; only the page's own rows are, with their holdings;
+ * - the rows leave as one JSON array in presentClient's shape;
+ * - without a search the total is the counters' sum. When few clients match a search, the ids' query
+ *   counts them too (count(*) over ()), so the index is read once; a page past the end has no row to
+ *   carry the total, so the count runs on its own. Many matches (e.g. "srl") are counted by a subquery
+ *   of their own: the ids then walk the name index and stop after one page, which a window over every
+ *   match would not.
+ */
+async function listPage(db: Executor, q: ClientListQuery, plan: SearchPlan | null): Promise<ClientListPage> {
+  const counted = plan?.fewMatches === true;
+  const order = ordering(q);
+  const ids = filtered(db, q, plan)
+    .select(['c.id', sql<number>`row_number() over (order by ${order})`.as('n')])
     .$if(counted, (qb) => qb.select(sql<number>`(count(*) over ())::int`.as('total')))
-    .$if(fromCounterSum, (qb) => qb.select(fromCounters(db, q).as('total')));
-  if (q.sort === 'name') query = query.orderBy(sql`lower(c.name) ${dir}`).orderBy(sql`c.id ${dir}`);
-  else if (q.sort === 'created_at') query = query.orderBy(sql`c.created_at ${dir}`).orderBy(sql`c.id ${dir}`);
-  else query = query.orderBy(sql`c.last_upload_at ${dir} nulls last`).orderBy(sql`c.id ${dir}`);
-  const page = await query.offset(q.offset).limit(q.limit).execute();
-  const rows = page.map(({ total: _total, ...r }) => ({ ...r, documents_count: Number(r.documents_count) }));
-  if (total !== null) return { rows, total };
-  if (page.length || q.offset === 0) return { rows, total: Number(page[0]?.total ?? 0) };
-  return { rows, total: await countClients(db, q, plan) };
+    .orderBy(order)
+    .offset(q.offset)
+    // The page size as a literal (a validated integer; a few distinct statements): a prepared statement's
+    // generic plan then knows the page is small and reads its rows through the primary key.
+    .limit(sql.lit(q.limit));
+  const total = counted ? sql<number | null>`(select max(i.total) from page_ids i)` : countQuery(db, q, plan);
+  // The holding only while it is linked to the company: an unlink (from either side) keeps
+  // clients.holding_id, so relinking brings the client back, but meanwhile it is outside any holding.
+  const { rows } = await sql<{ data: string; total: number | null }>`${searched(q)}
+    with page_ids as (${ids})
+    select coalesce((
+      select json_agg(json_build_object(
+        'id', p.id, 'name', p.name, 'cui', p.cui, 'email', p.email, 'phone', p.phone,
+        'holding', case when h.id is not null then json_build_object('id', h.id, 'name', h.name) end,
+        'documents_count', p.documents_count, 'last_upload_at', ${isoTime('p.last_upload_at')},
+        'created_at', ${isoTime('p.created_at')}${q.archived ? sql`, 'archived_at', ${isoTime('p.deleted_at')}` : sql``}
+      ) order by i.n)
+      from page_ids i
+      join clients p on p.id = i.id
+      left join company_holding ch on ch.company_id = p.company_id and ch.holding_id = p.holding_id
+      left join holdings h on h.id = ch.holding_id and h.deleted_at is null
+    ), '[]')::text as data, ${total} as total`.execute(db);
+  const { data, total: carried } = rows[0];
+  if (carried !== null || q.offset === 0) return { data, total: Number(carried ?? 0) };
+  // A page past the end of a search counted by its rows: no row carried the count.
+  const { rows: again } = await sql<{ total: number }>`${searched(q)} ${countQuery(db, q, plan)}`.execute(db);
+  return { data, total: Number(again[0].total) };
 }

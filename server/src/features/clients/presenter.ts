@@ -1,14 +1,16 @@
 import { toIso } from '../../lib/paging.js';
 import type { ClientRecord } from './repository.js';
-import type { ClientListRow } from './list.repository.js';
 
 /**
  * Each door's answer for a client, both computed from the one loaded record (the front ends read
  * these shapes: the company's with its holding, the holding's with its company).
  */
 
-/** The company door's client (lists, createClient, the view's `data`). */
-export function presentClient(row: ClientListRow | ClientRecord) {
+/**
+ * The company door's client (createClient, the view's `data`); the list's rows are written in this shape by
+ * PostgreSQL (list.repository.ts).
+ */
+export function presentClient(row: ClientRecord) {
   return {
     id: row.id,
     name: row.name,

@@ -2,7 +2,7 @@ import { CompiledQuery, sql, type Kysely, type KyselyPlugin } from 'kysely';
 import { bearer, createTestApp, type TestApp } from '../../../test/helpers.js';
 import type { Database } from '../../db/schema.js';
 import { fold } from '../../lib/search-text.js';
-import { listClients, refreshClientSample, type ClientListQuery } from './list.repository.js';
+import { listClients, refreshClientSample, type ClientListPage, type ClientListQuery } from './list.repository.js';
 import { cuiDigits } from './search-plan.js';
 
 // A search that looks up one word of the term (search-plan.ts) and counts on the page query finds exactly
@@ -66,12 +66,18 @@ beforeAll(async () => {
     await sql`insert into clients (company_id, name, cui) values (1, ${name}, '31000019')`.execute(t.ctx.db);
   }
   await sql`vacuum analyze clients`.execute(t.ctx.db);
+  // A statement is recorded when its result comes back: a query built into another one is transformed
+  // too, but only the statement that contains it reaches the database.
+  const compiled = new Map<unknown, CompiledQuery>();
   const recorder: KyselyPlugin = {
     transformQuery(args) {
-      sent.push(t.ctx.db.getExecutor().compileQuery(args.node, args.queryId));
+      compiled.set(args.queryId, t.ctx.db.getExecutor().compileQuery(args.node, args.queryId));
       return args.node;
     },
-    transformResult: async (args) => args.result,
+    transformResult: async (args) => {
+      sent.push(compiled.get(args.queryId)!);
+      return args.result;
+    },
   };
   planned = t.ctx.db.withPlugin(recorder);
   await refreshClientSample(planned);
@@ -82,14 +88,15 @@ type Query = Omit<ClientListQuery, 'offset' | 'limit'>;
 const base: Omit<Query, 'search'> = { companyId: 1, sort: 'name', direction: 'asc' };
 
 /** Every page (7 clients each, then one past the end): the ids in order, and the total each page gave. */
-async function allPages(run: (q: ClientListQuery) => Promise<{ rows: { id: number }[]; total: number }>, q: Query) {
+async function allPages(run: (q: ClientListQuery) => Promise<ClientListPage>, q: Query) {
   const ids: number[] = [];
   const totals = new Set<number>();
   for (let offset = 0; ; offset += 7) {
     const page = await run({ ...q, offset, limit: 7 });
-    ids.push(...page.rows.map((r) => r.id));
+    const rows = JSON.parse(page.data) as { id: number }[];
+    ids.push(...rows.map((r) => r.id));
     totals.add(page.total);
-    if (page.rows.length === 0) break;
+    if (rows.length === 0) break;
   }
   return { ids, totals: [...totals] };
 }

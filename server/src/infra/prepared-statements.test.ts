@@ -1,0 +1,41 @@
+import pg from 'pg';
+import { PLANNED_EACH_TIME, preparedStatements } from './prepared-statements.js';
+
+// PostgreSQL only: PGlite has no named statements.
+const onPostgres = process.env.TEST_DATABASE_URL ? test : test.skip;
+
+onPostgres('a statement with values is prepared once per connection; a marked one is planned each time', async () => {
+  const pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 1 });
+  preparedStatements(pool);
+  // As Kysely asks: a connection from the pool, then promise-style queries on it.
+  const client = await pool.connect();
+  try {
+    const prepared = async () =>
+      (await client.query<{ statement: string }>('select statement from pg_prepared_statements')).rows.map(
+        (r) => r.statement,
+      );
+    const plain = 'select $1::int + 1 as n';
+    const marked = `${PLANNED_EACH_TIME} select $1::int + 2 as n`;
+    for (let i = 0; i < 3; i++) {
+      expect((await client.query(plain, [i])).rows[0].n).toBe(i + 1);
+      expect((await client.query(marked, [i])).rows[0].n).toBe(i + 2);
+    }
+    const statements = await prepared();
+    expect(statements.filter((s) => s === plain)).toHaveLength(1);
+    expect(statements.some((s) => s.includes(PLANNED_EACH_TIME))).toBe(false);
+  } finally {
+    client.release();
+    await pool.end();
+  }
+});
+
+onPostgres('pool.query (which passes a callback) still answers', async () => {
+  const pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 1 });
+  preparedStatements(pool);
+  try {
+    expect((await pool.query('select $1::int * 2 as n', [21])).rows[0].n).toBe(42);
+    expect((await pool.query('select 7 as n')).rows[0].n).toBe(7);
+  } finally {
+    await pool.end();
+  }
+});
