@@ -71,12 +71,22 @@ export function nextWorkingDay(day: string): string {
  * month is shorter), moved to the next working day.
  */
 export function dueDate(period: string, dueDay: number): string {
-  const [year, month] = period.split('-').map(Number);
-  const nextYear = month === 12 ? year + 1 : year;
-  const nextMonth = month === 12 ? 1 : month + 1;
-  const lastDay = new Date(Date.UTC(nextYear, nextMonth, 0)).getUTCDate();
-  return nextWorkingDay(iso(utc(nextYear, nextMonth, Math.min(Math.max(dueDay, 1), lastDay))));
+  const key = `${period}|${dueDay}`;
+  let due = dueDates.get(key);
+  if (due === undefined) {
+    const [year, month] = period.split('-').map(Number);
+    const nextYear = month === 12 ? year + 1 : year;
+    const nextMonth = month === 12 ? 1 : month + 1;
+    const lastDay = new Date(Date.UTC(nextYear, nextMonth, 0)).getUTCDate();
+    due = nextWorkingDay(iso(utc(nextYear, nextMonth, Math.min(Math.max(dueDay, 1), lastDay))));
+    if (dueDates.size >= 10_000) dueDates.clear();
+    dueDates.set(key, due);
+  }
+  return due;
 }
+
+/** Due dates already worked out: a grid asks for the same month and due day on every row. */
+const dueDates = new Map<string, string>();
 
 /** Made once: building an Intl.DateTimeFormat costs far more than formatting with it. */
 const ROMANIAN_DAY = new Intl.DateTimeFormat('en-CA', {

@@ -2,3 +2,5 @@
 export { categoryRoutes } from './routes.js';
 export { categorySet, filesUnder } from './service.js';
 export { categorySchema, presentCategory } from './presenter.js';
+export { effectiveSetQuery, inheritedSet } from './repository.js';
+export type { CategoryRecord } from './repository.js';

@@ -34,12 +34,36 @@ export async function effectiveSet(
   companyId: number,
   holdingId: number | null,
 ): Promise<{ categories: CategoryRecord[]; inherited: boolean }> {
-  if (holdingId !== null) {
-    const own = await listSet(db, companyId, holdingId);
-    if (own.length > 0) return { categories: own, inherited: false };
-  }
-  return { categories: await listSet(db, companyId, null), inherited: holdingId !== null };
+  const categories = await effectiveSetQuery(db, companyId, holdingId).execute();
+  return { categories, inherited: inheritedSet(holdingId, categories) };
 }
+
+/** effectiveSet's categories in one query: the holding's own live set when it has one, else the default set. */
+export function effectiveSetQuery(db: Executor, companyId: number, holdingId: number | null) {
+  return db
+    .selectFrom('categories as s')
+    .select(columns.map((c) => `s.${c}` as const))
+    .where('s.company_id', '=', companyId)
+    .where('s.deleted_at', 'is', null)
+    .where((eb) => {
+      if (holdingId === null) return eb('s.holding_id', 'is', null);
+      const ownSet = eb.exists(
+        eb
+          .selectFrom('categories as o')
+          .select('o.id')
+          .where('o.company_id', '=', companyId)
+          .where('o.holding_id', '=', holdingId)
+          .where('o.deleted_at', 'is', null),
+      );
+      return eb.or([eb('s.holding_id', '=', holdingId), eb.and([eb('s.holding_id', 'is', null), eb.not(ownSet)])]);
+    })
+    .orderBy('s.position')
+    .orderBy('s.id');
+}
+
+/** Whether the set effectiveSetQuery answered for `holdingId` is the company default standing in for the holding's. */
+export const inheritedSet = (holdingId: number | null, categories: Pick<CategoryRecord, 'holding_id'>[]): boolean =>
+  holdingId !== null && !categories.some((c) => c.holding_id !== null);
 
 /**
  * Whether `categoryId` is in the set that applies to a client of `holdingId` at the company (the one

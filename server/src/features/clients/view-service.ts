@@ -1,16 +1,11 @@
 import type { AppContext } from '../../infra/context.js';
-import { categorySet } from '../categories/index.js';
-import {
-  canDeleteDocument,
-  listClientMediaPage,
-  listClientPeriods,
-  presentMedia,
-  uploadLimits,
-} from '../documents/index.js';
+import { presentCategory } from '../categories/index.js';
+import { canDeleteDocument, presentMedia, uploadLimits } from '../documents/index.js';
 import type { TenantScope } from '../doors/index.js';
 import { presentClient, presentHoldingClient } from './presenter.js';
 import type { ClientRecord } from './repository.js';
 import { loadClient } from './service.js';
+import { clientViewParts } from './view.repository.js';
 
 /**
  * The client view on both doors: the client, the category set its side sees, its months and its
@@ -30,20 +25,19 @@ async function loadClientView(
   filter: ClientViewFilter,
 ) {
   const client: ClientRecord = await loadClient(ctx, scope, clientId);
-  const ids = { companyId: client.company_id, clientId: client.id };
   // The holding's own category set at the company while the client is in a linked holding.
-  const [set, periods, documents] = await Promise.all([
-    categorySet(ctx.db, client.company_id, client.holding_id),
-    listClientPeriods(ctx.db, ids),
-    listClientMediaPage(ctx.db, { ...ids, period: filter.period ?? null, categoryId: filter.category_id ?? null }),
-  ]);
+  const { categories, inherited, periods, documents } = await clientViewParts(
+    ctx.db,
+    { companyId: client.company_id, clientId: client.id, holdingId: client.holding_id },
+    { period: filter.period ?? null, categoryId: filter.category_id ?? null },
+  );
   return {
     client,
     periods,
     documents,
     shared: {
-      categories: set.categories,
-      categories_inherited: set.inherited,
+      categories: categories.map(presentCategory),
+      categories_inherited: inherited,
       // More than DOCUMENTS_SHOWN matched: the newest are listed; a month or category filter shows the rest.
       documents_truncated: documents.truncated,
       upload_limits: uploadLimits(ctx.config.uploadMaxBytes),

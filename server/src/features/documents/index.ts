@@ -17,9 +17,12 @@ export type { TrashPurgeJob } from './trash-purge.js';
 export {
   listClientMedia,
   listClientMediaPage,
+  clientMediaPageQuery,
+  shownOf,
   DOCUMENTS_SHOWN,
   findClientMedia,
   listClientPeriods,
+  clientPeriodsQuery,
   softDeleteClientMedia,
   insertMedia,
 } from './repository.js';

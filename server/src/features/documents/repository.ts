@@ -141,9 +141,16 @@ export async function listClientMediaPage(
   filter: MediaFilter,
   limit = DOCUMENTS_SHOWN,
 ): Promise<{ rows: MediaListRow[]; truncated: boolean }> {
-  const rows = await inListOrder(listQuery(db, filter))
-    .limit(limit + 1)
-    .execute();
+  return shownOf(await clientMediaPageQuery(db, filter, limit).execute(), limit);
+}
+
+/** listClientMediaPage's query: `limit` and one more, which tells that more matched. */
+export function clientMediaPageQuery(db: Executor, filter: MediaFilter, limit = DOCUMENTS_SHOWN) {
+  return inListOrder(listQuery(db, filter)).limit(limit + 1);
+}
+
+/** The rows a screen lists out of clientMediaPageQuery's, and whether more matched. */
+export function shownOf<T>(rows: T[], limit = DOCUMENTS_SHOWN): { rows: T[]; truncated: boolean } {
   return { rows: rows.slice(0, limit), truncated: rows.length > limit };
 }
 
@@ -161,7 +168,13 @@ export async function listClientPeriods(
   db: Executor,
   ids: { companyId: number; clientId: number },
 ): Promise<{ period: string; count: number }[]> {
-  const rows = await db
+  const rows = await clientPeriodsQuery(db, ids).execute();
+  return rows.map((r) => ({ period: r.period as string, count: Number(r.count) }));
+}
+
+/** listClientPeriods' query. */
+export function clientPeriodsQuery(db: Executor, ids: { companyId: number; clientId: number }) {
+  return db
     .selectFrom('media')
     .select(['period', sql<number>`count(*)::int`.as('count')])
     .where('company_id', '=', ids.companyId)
@@ -169,9 +182,7 @@ export async function listClientPeriods(
     .where('deleted_at', 'is', null)
     .where('period', 'is not', null)
     .groupBy('period')
-    .orderBy('period', 'desc')
-    .execute();
-  return rows.map((r) => ({ period: r.period as string, count: Number(r.count) }));
+    .orderBy('period', 'desc');
 }
 
 export async function insertMedia(trx: Executor, rows: Insertable<MediaTable>[]): Promise<number[]> {

@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { fold, likePattern } from '../../lib/search-text.js';
 import { MEDIA_SUMMARY, OWED, STATUS, type ItemStatus } from './checklist-repository.js';
 import { pgArray, type Executor } from './repository.js';
+import { PLANNED_EACH_TIME } from '../../infra/prepared-statements.js';
 
 /**
  * The firm's portfolio (docs/api/month.md): a page of its live clients by name, searched by name or CUI as
@@ -127,9 +128,11 @@ export async function listPortfolioClients(db: Executor, q: PortfolioQuery): Pro
     where c.company_id = ${q.companyId} and c.deleted_at is null and ${searchCondition(q.search)}
       and ${statusCondition(q.status)}
     order by lower(c.name), c.id
-    offset ${q.offset} limit ${q.limit}`
+    offset ${q.offset} limit ${sql.lit(q.limit)}`
     : pageByName(q, counters);
-  const { rows } = await sql<PortfolioClientRow>`${withItems(q, page)}`.execute(db);
+  // A search is planned for its term each time (list.repository.ts says why).
+  const planned = sql.raw(q.search ? PLANNED_EACH_TIME : '');
+  const { rows } = await sql<PortfolioClientRow>`${planned}${withItems(q, page)}`.execute(db);
   return rows;
 }
 
@@ -153,7 +156,7 @@ function pageByName(q: PortfolioQuery, counters: boolean): RawBuilder<unknown> {
       from clients c
       where c.company_id = ${q.companyId} and c.deleted_at is null and ${searchCondition(q.search)}
       order by lower(c.name), c.id
-      offset ${q.offset} limit ${q.limit})
+      offset ${q.offset} limit ${sql.lit(q.limit)})
     select c.id, c.name, c.cui, h.id as holding_id, h.name as holding_name, c.due_day, co.due_day as company_due_day,
       cp.closed_at, cp.done_at, cp.reopened_at, ${counters ? liveClients(q.companyId) : sql`ids.total`} as total
     from ids

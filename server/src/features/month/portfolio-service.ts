@@ -1,6 +1,6 @@
 import type { AppContext } from '../../infra/context.js';
 import { pageMeta, paging, toIso } from '../../lib/paging.js';
-import { addMonths } from '../../lib/ro-calendar.js';
+import { addMonths, todayInRomania } from '../../lib/ro-calendar.js';
 import type { TenantScope } from '../doors/index.js';
 import { listOwed, type ItemStatus } from './checklist-repository.js';
 import { countStatuses, dueOf } from './checklist-status.js';
@@ -49,6 +49,8 @@ export async function portfolio(ctx: Ctx, scope: TenantScope, body: PortfolioBod
     limit: p.perPage,
     items: true,
   });
+  // One today for the page (every row's days left counts from it).
+  const today = todayInRomania();
   return {
     data: rows.map((row) => {
       const items = row.items ?? [];
@@ -68,7 +70,7 @@ export async function portfolio(ctx: Ctx, scope: TenantScope, body: PortfolioBod
         ...countStatuses(items.map((i) => i.status)),
         closed,
         done,
-        ...dueOf(body.period, row),
+        ...dueOf(body.period, row, today),
         items: items.map((i) => ({ id: i.item_id, requirement_id: i.requirement_id, name: i.name, status: i.status })),
       };
     }),
