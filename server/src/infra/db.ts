@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { CACHE_CHANNEL, ReadCache, type Listen } from './read-cache.js';
+import { preparedPGliteStatements } from './pglite-statements.js';
 import { preparedStatements } from './prepared-statements.js';
 import { yieldingDialect } from './yielding-dialect.js';
 
@@ -97,6 +98,7 @@ export async function openDatabase(
     unlock();
     throw error;
   }
+  preparedPGliteStatements(pglite);
   const db = new Kysely<Database>({ dialect: yieldingDialect(new PGliteDialect({ pglite })) });
   // One process owns an embedded database: notices come from its own commits, handed over while the
   // committing query returns, and never stop.
