@@ -28,7 +28,8 @@ const joined = (parts: Uint8Array[]): Uint8Array => {
  * `PGlite.query` parses, describes and plans its statement on every call, each step a separate call into
  * the WebAssembly module (one indexed select: 1.46 ms); a statement parsed once under a name is bound
  * and run in one call (0.24 ms), and PostgreSQL may keep its plan. Statements with values are prepared,
- * the first time their text is seen; those without (BEGIN, scripts) and PLANNED_EACH_TIME ones keep
+ * the first time their text is seen; a PLANNED_EACH_TIME one is parsed as the unnamed statement on every
+ * call (planned for its values, in two calls instead of six); those without values (BEGIN, scripts) keep
  * `query`. Queries inside `transaction()` use PGlite's own path. The query lock is PGlite's, so
  * statements still run one at a time, and notifications are handed over as by `query`.
  */
@@ -67,13 +68,12 @@ export function preparedPGliteStatements(pglite: PGlite): void {
     return parse.parseResults(messages, db.parsers, { rowMode: 'object' })[0];
   };
   (pglite as { query: unknown }).query = async (text: string, params?: unknown[], options?: { rowMode?: string }) => {
-    const prepare =
+    const ours =
       Array.isArray(params) &&
       params.length > 0 &&
       (options === undefined || Object.keys(options).every((k) => k === 'rowMode' && options.rowMode === 'object')) &&
-      !text.includes(PLANNED_EACH_TIME) &&
-      (known.has(text) || known.size < MAX_PREPARED);
-    if (!prepare) return query(text, params, options as Parameters<typeof query>[2]);
+      (known.has(text) || known.size < MAX_PREPARED || text.includes(PLANNED_EACH_TIME));
+    if (!ours) return query(text, params, options as Parameters<typeof query>[2]);
     await db._checkReady();
     return db._runExclusiveTransaction(() => db._runExclusiveQuery(() => run(text, params)));
   };
