@@ -37,19 +37,23 @@ export function preparedPGliteStatements(pglite: PGlite): void {
   const db = pglite as unknown as PGlite & PGliteInternals;
   const query = pglite.query.bind(pglite);
   const known = new Map<string, { name: string; types: number[] }>();
+  /** Parses `text` under `name` ('': the unnamed statement, planned when bound); with its parameters' types. */
+  const parsed = async (name: string, text: string) => {
+    const { messages } = await db.execProtocol(
+      joined([
+        protocol.serialize.parse({ name, text }),
+        protocol.serialize.describe({ type: 'S', name }),
+        protocol.serialize.sync(),
+      ]),
+      { syncToFs: false },
+    );
+    return { name, types: parse.parseDescribeStatementResults(messages) };
+  };
   const run = async (text: string, params: unknown[]): Promise<Results> => {
     let statement = known.get(text);
-    if (!statement) {
-      const name = `d_${known.size}`;
-      const { messages } = await db.execProtocol(
-        joined([
-          protocol.serialize.parse({ name, text }),
-          protocol.serialize.describe({ type: 'S', name }),
-          protocol.serialize.sync(),
-        ]),
-        { syncToFs: false },
-      );
-      statement = { name, types: parse.parseDescribeStatementResults(messages) };
+    if (!statement && text.includes(PLANNED_EACH_TIME)) statement = await parsed('', text);
+    else if (!statement) {
+      statement = await parsed(`d_${known.size}`, text);
       known.set(text, statement);
     }
     const { types } = statement;
