@@ -129,7 +129,7 @@ export async function listHoldingClients(
     .$if(searchTotal === null, (qb) => qb.select(scopedCount(db, holdingId, options.companyId).as('total')))
     .orderBy(order[options.sort])
     .orderBy('c.id', options.direction)
-    .limit(options.perPage)
+    .limit(sql.lit(options.perPage))
     .offset((options.page - 1) * options.perPage)
     .execute();
   const total =

@@ -151,7 +151,7 @@ export async function listQueue(
     .orderBy('m.created_at', 'desc')
     .orderBy('m.id', 'desc')
     .offset(q.offset)
-    .limit(q.limit)
+    .limit(sql.lit(q.limit))
     .execute();
 }
 
