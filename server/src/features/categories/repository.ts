@@ -75,27 +75,9 @@ export async function inEffectiveSet(
   holdingId: number | null,
   categoryId: number,
 ): Promise<boolean> {
-  const row = await db
-    .selectFrom('categories as c')
-    .select('c.id')
-    .where('c.id', '=', categoryId)
-    .where('c.company_id', '=', companyId)
-    .where('c.deleted_at', 'is', null)
-    .where((eb) => {
-      if (holdingId === null) return eb('c.holding_id', 'is', null);
-      const ownSet = eb.exists(
-        eb
-          .selectFrom('categories as o')
-          .select('o.id')
-          .where('o.company_id', '=', companyId)
-          .where('o.holding_id', '=', holdingId)
-          .where('o.deleted_at', 'is', null),
-      );
-      return eb.or([
-        eb.and([eb('c.holding_id', '=', holdingId), ownSet]),
-        eb.and([eb('c.holding_id', 'is', null), eb.not(ownSet)]),
-      ]);
-    })
+  const row = await effectiveSetQuery(db, companyId, holdingId)
+    .clearOrderBy()
+    .where('s.id', '=', categoryId)
     .executeTakeFirst();
   return row !== undefined;
 }
