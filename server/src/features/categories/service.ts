@@ -9,7 +9,7 @@ import { presentCategory } from './presenter.js';
 /**
  * A company's category sets: its default set, and a set of its own for a holding it works with (a
  * holding without one uses the default). Only the company door edits them; the holding door reads
- * the set of a client through categorySet().
+ * the set of a client's view through effectiveSetQuery() (clients/view.repository.ts).
  */
 
 type Ctx = Pick<AppContext, 'db'>;
@@ -24,15 +24,9 @@ function companyOf(scope: Pick<TenantScope, 'kind' | 'id'>): number {
   return scope.id;
 }
 
-/** The category set that applies to a client of `companyId` (of `holdingId`, or none), as the screens show it. */
 /** Whether a client of `holdingId` at the company may file a document under `categoryId`. */
 export function filesUnder(db: Db, companyId: number, holdingId: number | null, categoryId: number): Promise<boolean> {
   return repo.inEffectiveSet(db, companyId, holdingId, categoryId);
-}
-
-export async function categorySet(db: Db, companyId: number, holdingId: number | null) {
-  const set = await repo.effectiveSet(db, companyId, holdingId);
-  return { categories: set.categories.map(presentCategory), inherited: set.inherited };
 }
 
 async function assertHolding(

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { isoTime } from '../../db/json.js';
-import { PLANNED_EACH_TIME } from '../../infra/prepared-statements.js';
+import { plannedEachTime } from '../../db/plans.js';
 import { foldedLike } from '../../db/search.js';
 import { fold, likePattern } from '../../lib/search-text.js';
 import type { Executor } from './repository.js';
@@ -144,12 +144,8 @@ export async function listClients(db: Executor, q: ClientListQuery): Promise<Cli
   }
 }
 
-/**
- * A search's statements are planned for their term each time: how many clients a term matches decides
- * the plan (the trigram index for a rare one, the name order for a common one), which a prepared
- * statement's generic plan cannot know.
- */
-const searched = (q: ClientListQuery) => sql.raw(q.search ? PLANNED_EACH_TIME : '');
+/** A search's statements are planned for their term each time (the trigram index for a rare term, the name order for a common one). */
+const searched = (q: ClientListQuery) => plannedEachTime(Boolean(q.search));
 
 /** The sort of the list. */
 function ordering(q: ClientListQuery) {

@@ -16,12 +16,10 @@ export { purgeExpiredTrash, startTrashPurge } from './trash-purge.js';
 export type { TrashPurgeJob } from './trash-purge.js';
 export {
   listClientMedia,
-  listClientMediaPage,
   clientMediaPageQuery,
   shownOf,
   DOCUMENTS_SHOWN,
   findClientMedia,
-  listClientPeriods,
   clientPeriodsQuery,
   softDeleteClientMedia,
   insertMedia,

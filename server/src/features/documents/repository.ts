@@ -134,17 +134,8 @@ export const DOCUMENTS_SHOWN = 1000;
 
 /**
  * The client's documents for a screen: the first `limit` in list order (read through media_client_live /
- * media_client, then a top-N sort), and whether more matched the filter.
+ * media_client, then a top-N sort) and one more, which tells that more matched the filter (shownOf).
  */
-export async function listClientMediaPage(
-  db: Executor,
-  filter: MediaFilter,
-  limit = DOCUMENTS_SHOWN,
-): Promise<{ rows: MediaListRow[]; truncated: boolean }> {
-  return shownOf(await clientMediaPageQuery(db, filter, limit).execute(), limit);
-}
-
-/** listClientMediaPage's query: `limit` and one more, which tells that more matched. */
 export function clientMediaPageQuery(db: Executor, filter: MediaFilter, limit = DOCUMENTS_SHOWN) {
   return inListOrder(listQuery(db, filter)).limit(limit + 1);
 }
@@ -163,16 +154,7 @@ export async function findClientMedia(
     .executeTakeFirst();
 }
 
-/** Months holding the client's documents, with their counts, newest first. */
-export async function listClientPeriods(
-  db: Executor,
-  ids: { companyId: number; clientId: number },
-): Promise<{ period: string; count: number }[]> {
-  const rows = await clientPeriodsQuery(db, ids).execute();
-  return rows.map((r) => ({ period: r.period as string, count: Number(r.count) }));
-}
-
-/** listClientPeriods' query. */
+/** Months holding the client's documents, with their counts (`count`), newest first. */
 export function clientPeriodsQuery(db: Executor, ids: { companyId: number; clientId: number }) {
   return db
     .selectFrom('media')

@@ -1,8 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
+import { plannedEachTime } from '../../db/plans.js';
 import { fold, likePattern } from '../../lib/search-text.js';
 import { MEDIA_SUMMARY, OWED, STATUS, type ItemStatus } from './checklist-repository.js';
 import { pgArray, type Executor } from './repository.js';
-import { PLANNED_EACH_TIME } from '../../infra/prepared-statements.js';
 
 /**
  * The firm's portfolio (docs/api/month.md): a page of its live clients by name, searched by name or CUI as
@@ -130,9 +130,9 @@ export async function listPortfolioClients(db: Executor, q: PortfolioQuery): Pro
     order by lower(c.name), c.id
     offset ${q.offset} limit ${sql.lit(q.limit)}`
     : pageByName(q, counters);
-  // A search is planned for its term each time (list.repository.ts says why).
-  const planned = sql.raw(q.search ? PLANNED_EACH_TIME : '');
-  const { rows } = await sql<PortfolioClientRow>`${planned}${withItems(q, page)}`.execute(db);
+  const { rows } = await sql<PortfolioClientRow>`${plannedEachTime(Boolean(q.search))}${withItems(q, page)}`.execute(
+    db,
+  );
   return rows;
 }
 
