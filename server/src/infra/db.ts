@@ -98,7 +98,7 @@ export async function openDatabase(
     unlock();
     throw error;
   }
-  preparedPGliteStatements(pglite);
+  await preparedPGliteStatements(pglite);
   const db = new Kysely<Database>({ dialect: yieldingDialect(new PGliteDialect({ pglite })) });
   // One process owns an embedded database: notices come from its own commits, handed over while the
   // committing query returns, and never stop.

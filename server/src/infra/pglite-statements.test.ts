@@ -12,7 +12,7 @@ beforeAll(async () => {
     await db.exec(`create table t (id int primary key, name text, at timestamptz, data json, tags text[], big bigint);
       insert into t values (1, 'Ștefan', '2026-11-26 05:12:51.073+00', '{"a":[1,2]}', '{x,y}', 9007199254740991);`);
   }
-  preparedPGliteStatements(pglite);
+  await preparedPGliteStatements(pglite);
 });
 afterAll(async () => {
   await pglite.close();
@@ -62,6 +62,22 @@ test('marked statements are not kept under a name; writes report their rows', as
   const update = await pglite.query('update t set name = $1 where id > $2', ['x', 0]);
   expect(update.affectedRows).toBe(2);
   expect(await prepared()).not.toContain(marked);
+});
+
+test('a statement keeps its generic plan; a marked one is planned for its values, written in exactly', async () => {
+  const text = 'select name as generic from t where id = $1';
+  for (let i = 0; i < 3; i++) await pglite.query(text, [1]);
+  const { rows: plans } = await pglite.query<{ generic_plans: number; custom_plans: number }>(
+    'select generic_plans::int, custom_plans::int from pg_prepared_statements where statement = $1',
+    [text],
+  );
+  expect(plans).toEqual([{ generic_plans: 3, custom_plans: 0 }]);
+  const tricky = "O'Brien \\ $1 -- /* ' or '1'='1";
+  const { rows } = await pglite.query<{ v: string; n: number }>(
+    `${PLANNED_EACH_TIME} select $1::text as v, length($1) as n, '$2 stays' as s`,
+    [tricky],
+  );
+  expect(rows[0]).toEqual({ v: tricky, n: tricky.length, s: '$2 stays' });
 });
 
 test('a notification sent by a prepared statement reaches the listener', async () => {

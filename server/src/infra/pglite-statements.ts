@@ -1,5 +1,6 @@
 import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
-import { PLANNED_EACH_TIME } from './prepared-statements.js';
+import { inlineValues } from './inline-values.js';
+import { GENERIC_PLANS, PLANNED_EACH_TIME } from './prepared-statements.js';
 
 /** Distinct statements kept prepared; later new texts go through PGlite's own query (planned each time). */
 const MAX_PREPARED = 500;
@@ -27,17 +28,18 @@ const joined = (parts: Uint8Array[]): Uint8Array => {
  * Named prepared statements on embedded PGlite, as infra/prepared-statements.ts gives PostgreSQL.
  * `PGlite.query` parses, describes and plans its statement on every call, each step a separate call into
  * the WebAssembly module (one indexed select: 1.46 ms); a statement parsed once under a name is bound
- * and run in one call (0.24 ms), and PostgreSQL may keep its plan. Statements with values are prepared,
- * the first time their text is seen; a PLANNED_EACH_TIME one is parsed as the unnamed statement on every
- * call (planned for its values, in two calls instead of six); those without values (BEGIN, scripts) keep
- * `query`. Queries inside `transaction()` use PGlite's own path. The query lock is PGlite's, so
- * statements still run one at a time, and notifications are handed over as by `query`.
+ * and run in one call (0.24 ms) on the plan it got the first time (GENERIC_PLANS, set here). Statements
+ * with values are prepared, the first time their text is seen; a PLANNED_EACH_TIME one goes as a simple
+ * query with its values written in (planned for them, in one call instead of six); those without values
+ * (BEGIN, scripts) keep `query`. Queries inside `transaction()` use PGlite's own path. The query lock is
+ * PGlite's, so statements still run one at a time, and notifications are handed over as by `query`.
  */
-export function preparedPGliteStatements(pglite: PGlite): void {
+export async function preparedPGliteStatements(pglite: PGlite): Promise<void> {
+  await pglite.exec(GENERIC_PLANS);
   const db = pglite as unknown as PGlite & PGliteInternals;
   const query = pglite.query.bind(pglite);
   const known = new Map<string, { name: string; types: number[] }>();
-  /** Parses `text` under `name` ('': the unnamed statement, planned when bound); with its parameters' types. */
+  /** Parses `text` under `name`; with its parameters' types. */
   const parsed = async (name: string, text: string) => {
     const { messages } = await db.execProtocol(
       joined([
@@ -49,10 +51,14 @@ export function preparedPGliteStatements(pglite: PGlite): void {
     );
     return { name, types: parse.parseDescribeStatementResults(messages) };
   };
+  const results = async (message: Uint8Array): Promise<Results> => {
+    const { messages } = await db.execProtocol(message, { syncToFs: false });
+    return parse.parseResults(messages, db.parsers, { rowMode: 'object' })[0];
+  };
   const run = async (text: string, params: unknown[]): Promise<Results> => {
+    if (text.includes(PLANNED_EACH_TIME)) return results(protocol.serialize.query(inlineValues(text, params)));
     let statement = known.get(text);
-    if (!statement && text.includes(PLANNED_EACH_TIME)) statement = await parsed('', text);
-    else if (!statement) {
+    if (!statement) {
       statement = await parsed(`d_${known.size}`, text);
       known.set(text, statement);
     }
@@ -60,16 +66,14 @@ export function preparedPGliteStatements(pglite: PGlite): void {
     const values = params.map((value, i) =>
       value === null || value === undefined ? null : (db.serializers[types[i]] ?? String)(value),
     );
-    const { messages } = await db.execProtocol(
+    return results(
       joined([
         protocol.serialize.bind({ statement: statement.name, values }),
         protocol.serialize.describe({ type: 'P' }),
         protocol.serialize.execute({}),
         protocol.serialize.sync(),
       ]),
-      { syncToFs: false },
     );
-    return parse.parseResults(messages, db.parsers, { rowMode: 'object' })[0];
   };
   (pglite as { query: unknown }).query = async (text: string, params?: unknown[], options?: { rowMode?: string }) => {
     const ours =

@@ -20,6 +20,12 @@ onPostgres('a statement with values is prepared once per connection; a marked on
       expect((await client.query(plain, [i])).rows[0].n).toBe(i + 1);
       expect((await client.query(marked, [i])).rows[0].n).toBe(i + 2);
     }
+    // Every call of a prepared statement ran its generic plan; the marked one is not kept.
+    const { rows: plans } = await client.query(
+      'select generic_plans::int, custom_plans::int from pg_prepared_statements where statement = $1',
+      [plain],
+    );
+    expect(plans).toEqual([{ generic_plans: 3, custom_plans: 0 }]);
     const statements = await prepared();
     expect(statements.filter((s) => s === plain)).toHaveLength(1);
     expect(statements.some((s) => s.includes(PLANNED_EACH_TIME))).toBe(false);

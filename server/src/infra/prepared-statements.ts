@@ -1,15 +1,26 @@
 import { createHash } from 'node:crypto';
 import type { Pool, PoolClient, QueryConfig } from 'pg';
+import { inlineValues } from './inline-values.js';
 
-/** Distinct statements a connection keeps prepared; later new texts run unnamed (planned each time). */
+/** Distinct statements a connection keeps prepared; later new texts run unnamed (parsed and planned on each call). */
 const MAX_PER_CONNECTION = 500;
 const names = new Map<string, string>();
 
 /**
  * A statement whose text holds this comment is planned on every call (never prepared): its best plan
- * depends on the values (a search term's selectivity), which a generic plan cannot see.
+ * depends on the values (a search term's selectivity), which a generic plan cannot see. It goes with its
+ * values written in (inline-values.ts), so the setting below does not reach it.
  */
 export const PLANNED_EACH_TIME = '/* planned each time */';
+
+/**
+ * Run on every connection: a prepared statement keeps one generic plan from its first call. Left to
+ * choose, PostgreSQL plans each call again whenever the generic plan looks dearer than the call's own,
+ * and it often does without being slower: a page's `offset $2` is guessed at a tenth of the table, an
+ * array parameter at ten elements. The client list, the checklist and the month's grid were re-planned
+ * on every call that way (0.5–0.9 ms of each call's database time, docs/ARCHITECTURE.md, "Statements").
+ */
+export const GENERIC_PLANS = 'set plan_cache_mode = force_generic_plan';
 
 function nameOf(text: string): string {
   let name = names.get(text);
@@ -22,20 +33,23 @@ function nameOf(text: string): string {
 
 /**
  * Every parameterised statement becomes a named prepared statement of its connection: PostgreSQL parses
- * it once per connection instead of once per call, and after a few calls keeps a generic plan when that
- * plan costs no more than a custom one. Parse and plan were most of a small query's time (EXPLAIN of
- * the client view's media select: 3.7 ms parse + 4.7 ms bind against 1.0 ms execute). Kysely sends
- * every statement as (text, values); a statement without values (BEGIN, COMMIT, a migration's script of
- * several statements) keeps the simple protocol.
+ * and plans it once per connection instead of once per call (GENERIC_PLANS). Parse and plan were most of
+ * a small query's time (EXPLAIN of the client view's media select: 3.7 ms parse + 4.7 ms bind against
+ * 1.0 ms execute). Kysely sends every statement as (text, values); a statement without values (BEGIN,
+ * COMMIT, a migration's script of several statements) keeps the simple protocol, and so does a
+ * PLANNED_EACH_TIME one, its values written in.
  */
 export function preparedStatements(pool: Pool): void {
   pool.on('connect', (client: PoolClient) => {
     const query = client.query.bind(client) as (config: unknown, ...rest: unknown[]) => unknown;
+    // Queued before any query of the pool's callers: the connection is handed out after this event.
+    client.query(GENERIC_PLANS).catch(() => {});
     const known = new Set<string>();
     // `rest`: a callback, as pool.query passes one; every other form goes on unchanged.
     (client as { query: unknown }).query = (text: unknown, values?: unknown, ...rest: unknown[]) => {
-      if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || text.includes(PLANNED_EACH_TIME))
+      if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0)
         return query(text, values, ...rest);
+      if (text.includes(PLANNED_EACH_TIME)) return query(inlineValues(text, values), undefined, ...rest);
       const name = nameOf(text);
       if (!known.has(name)) {
         if (known.size >= MAX_PER_CONNECTION) return query(text, values, ...rest);

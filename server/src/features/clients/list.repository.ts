@@ -144,8 +144,18 @@ export async function listClients(db: Executor, q: ClientListQuery): Promise<Cli
   }
 }
 
-/** A search's statements are planned for their term each time (the trigram index for a rare term, the name order for a common one). */
-const searched = (q: ClientListQuery) => plannedEachTime(Boolean(q.search));
+/**
+ * Whether the search's plan is the trigram index whatever its term: the sample says few clients match, or
+ * the index looks up a word of the term few sampled names hold. Such a search reads and sorts every match
+ * anyway, so the ids' query counts them too, and its statement is prepared like any other (its generic
+ * plan reads the trigram index). A common term, or any term before the sample is loaded, is planned for
+ * its term each time: walking the name order and stopping after a page may then pay, and the total is
+ * counted apart.
+ */
+const byTrigrams = (plan: SearchPlan | null) => plan !== null && (plan.fewMatches || plan.indexWord !== null);
+
+const searched = (q: ClientListQuery, plan: SearchPlan | null) =>
+  plannedEachTime(Boolean(q.search) && !byTrigrams(plan));
 
 /** The sort of the list. */
 function ordering(q: ClientListQuery) {
@@ -165,14 +175,14 @@ function ordering(q: ClientListQuery) {
  *   other sort indexes hold every column the filter and the order read), so the rows skipped by the
  *   offset are never read from the table; only the page's own rows are, with their holdings;
  * - the rows leave as one JSON array in presentClient's shape;
- * - without a search the total is the counters' sum. When few clients match a search, the ids' query
- *   counts them too (count(*) over ()), so the index is read once; a page past the end has no row to
- *   carry the total, so the count runs on its own. Many matches (e.g. "srl") are counted by a subquery
- *   of their own: the ids then walk the name index and stop after one page, which a window over every
- *   match would not.
+ * - without a search the total is the counters' sum. A search through the trigram index (byTrigrams)
+ *   counts its matches in the ids' query (count(*) over ()), so the index is read once; a page past the
+ *   end has no row to carry the total, so the count runs on its own. A common term (e.g. "srl") is
+ *   counted by a subquery of its own: the ids then walk the name index and stop after one page, which a
+ *   window over every match would not.
  */
 async function listPage(db: Executor, q: ClientListQuery, plan: SearchPlan | null): Promise<ClientListPage> {
-  const counted = plan?.fewMatches === true;
+  const counted = byTrigrams(plan);
   const order = ordering(q);
   const ids = filtered(db, q, plan)
     .select(['c.id', sql<number>`row_number() over (order by ${order})`.as('n')])
@@ -185,7 +195,7 @@ async function listPage(db: Executor, q: ClientListQuery, plan: SearchPlan | nul
   const total = counted ? sql<number | null>`(select max(i.total) from page_ids i)` : countQuery(db, q, plan);
   // The holding only while it is linked to the company: an unlink (from either side) keeps
   // clients.holding_id, so relinking brings the client back, but meanwhile it is outside any holding.
-  const { rows } = await sql<{ data: string; total: number | null }>`${searched(q)}
+  const { rows } = await sql<{ data: string; total: number | null }>`${searched(q, plan)}
     with page_ids as (${ids})
     select coalesce((
       select json_agg(json_build_object(
@@ -202,6 +212,6 @@ async function listPage(db: Executor, q: ClientListQuery, plan: SearchPlan | nul
   const { data, total: carried } = rows[0];
   if (carried !== null || q.offset === 0) return { data, total: Number(carried ?? 0) };
   // A page past the end of a search counted by its rows: no row carried the count.
-  const { rows: again } = await sql<{ total: number }>`${searched(q)} ${countQuery(db, q, plan)}`.execute(db);
+  const { rows: again } = await sql<{ total: number }>`${searched(q, plan)} ${countQuery(db, q, plan)}`.execute(db);
   return { data, total: Number(again[0].total) };
 }

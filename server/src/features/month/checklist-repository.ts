@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Frequency, ReviewStatus } from '../../db/schema-month.js';
-import { pgArray, type Executor } from './repository.js';
+import type { Executor } from './repository.js';
 
 /**
  * The checklist's reads and writes: which requirements a month owes, their items and statuses, the
@@ -25,6 +26,13 @@ export interface OwedRow {
   status: ItemStatus;
 }
 
+/**
+ * The months as an array of parameters (`array[$1, $2]`), not one array parameter: the planner then knows
+ * how many there are even in a prepared statement's generic plan. For `cast($1 as char(7)[])` it guesses
+ * ten, prices the generic plan above each call's own and so plans every call again.
+ */
+const monthsArray = (periods: string[]) => sql`array[${sql.join(periods.map((p) => sql`cast(${p} as char(7))`))}]`;
+
 /** Whether requirement `r` is owed in month `p` (docs/PRODUCT.md, "The month": frequency and its months). */
 export const OWED = sql<boolean>`r.starts_period <= p.period and (r.ends_period is null or p.period < r.ends_period)
   and (r.frequency = 'monthly'
@@ -42,11 +50,28 @@ export const STATUS = sql<ItemStatus>`case
   when m.n > 0 then 'rejected'
   else 'missing' end`;
 
+/** What STATUS reads of a requirement's live documents `x`: whether one awaits review, one was accepted, how many. */
+export const MEDIA_FLAGS = sql`bool_or(x.review_status = 'pending') as pending,
+    bool_or(x.review_status = 'accepted') as accepted, count(*)::int as n`;
+
 /** The live documents of requirement `r` in month `p`, summed up (one index probe on media_requirement). */
 export const MEDIA_SUMMARY = sql`left join lateral (
-    select bool_or(x.review_status = 'pending') as pending, bool_or(x.review_status = 'accepted') as accepted,
-      count(*)::int as n
+    select ${MEDIA_FLAGS}
     from media x where x.requirement_id = r.id and x.period = p.period and x.deleted_at is null) m on true`;
+
+/** Every requirement owed by the company's clients matching `clients` (a condition on `r`) in `periods`, as a query. */
+function owedQuery(companyId: number, clients: RawBuilder<boolean>, periods: string[]) {
+  return sql<OwedRow>`
+    select r.client_id, p.period::text as period, r.id as requirement_id, r.name, r.details, r.frequency,
+      r.category_id, k.name as category_name, r.position, ci.id as item_id, ci.not_applicable_note, ${STATUS} as status
+    from requirements r
+    cross join unnest(${monthsArray(periods)}) as p(period)
+    left join checklist_items ci on ci.requirement_id = r.id and ci.period = p.period
+    left join categories k on k.id = r.category_id
+    ${MEDIA_SUMMARY}
+    where r.company_id = ${companyId} and ${clients} and ${OWED}
+    order by r.client_id, p.period, r.position, r.id`;
+}
 
 /** Every requirement owed by the company's clients matching `clients` (a condition on `r`) in `periods`. */
 export async function listOwed(
@@ -56,16 +81,7 @@ export async function listOwed(
   periods: string[],
 ): Promise<OwedRow[]> {
   if (periods.length === 0) return [];
-  const { rows } = await sql<OwedRow>`
-    select r.client_id, p.period::text as period, r.id as requirement_id, r.name, r.details, r.frequency,
-      r.category_id, k.name as category_name, r.position, ci.id as item_id, ci.not_applicable_note, ${STATUS} as status
-    from requirements r
-    cross join unnest(cast(${pgArray(periods)} as char(7)[])) as p(period)
-    left join checklist_items ci on ci.requirement_id = r.id and ci.period = p.period
-    left join categories k on k.id = r.category_id
-    ${MEDIA_SUMMARY}
-    where r.company_id = ${companyId} and ${clients} and ${OWED}
-    order by r.client_id, p.period, r.position, r.id`.execute(db);
+  const { rows } = await owedQuery(companyId, clients, periods).execute(db);
   return rows;
 }
 
@@ -83,7 +99,7 @@ export async function insertMissingItems(
   await sql`
     insert into checklist_items (company_id, client_id, requirement_id, period)
     select r.company_id, r.client_id, r.id, p.period
-    from requirements r cross join unnest(cast(${pgArray(periods)} as char(7)[])) as p(period)
+    from requirements r cross join unnest(${monthsArray(periods)}) as p(period)
     where r.company_id = ${client.companyId} and r.client_id = ${client.clientId} and ${OWED}
       and not exists (select 1 from checklist_items ci where ci.requirement_id = r.id and ci.period = p.period)
     on conflict (requirement_id, period) do nothing`.execute(db);
@@ -129,22 +145,6 @@ function documentsQuery(db: Executor, client: { companyId: number; clientId: num
     .where('m.deleted_at', 'is', null);
 }
 
-/** The client's live documents answering `requirementIds` in `periods`, newest first. */
-export async function listItemDocuments(
-  db: Executor,
-  client: { companyId: number; clientId: number },
-  requirementIds: number[],
-  periods: string[],
-): Promise<ItemDocumentRow[]> {
-  if (requirementIds.length === 0 || periods.length === 0) return [];
-  return documentsQuery(db, client)
-    .where('m.requirement_id', 'in', requirementIds)
-    .where('m.period', 'in', periods)
-    .orderBy('m.created_at', 'desc')
-    .orderBy('m.id', 'desc')
-    .execute();
-}
-
 /** One live document of the client as the checklist shows it. */
 export async function findItemDocument(
   db: Executor,
@@ -162,15 +162,66 @@ export interface PeriodRow {
   closed_at: Date | null;
 }
 
-export async function listPeriodRows(db: Executor, clientId: number, periods: string[]): Promise<PeriodRow[]> {
-  if (periods.length === 0) return [];
+function periodRowsQuery(db: Executor, clientId: number, periods: string[]) {
   return db
     .selectFrom('client_periods as cp')
     .leftJoin('users as u', 'u.id', 'cp.done_by')
     .select([sql<string>`cp.period::text`.as('period'), 'cp.done_at', 'u.name as done_by_name', 'cp.closed_at'])
     .where('cp.client_id', '=', clientId)
-    .where('cp.period', 'in', periods)
-    .execute();
+    .where('cp.period', 'in', periods);
+}
+
+export async function listPeriodRows(db: Executor, clientId: number, periods: string[]): Promise<PeriodRow[]> {
+  if (periods.length === 0) return [];
+  return periodRowsQuery(db, clientId, periods).execute();
+}
+
+/** What a client's months show: the requirements they owe, the live documents filed in them, their rows. */
+export interface MonthRows {
+  owed: OwedRow[];
+  /** Newest first; those of requirements the months do not owe are left for the caller to ignore. */
+  documents: ItemDocumentRow[];
+  periods: PeriodRow[];
+}
+
+const dateOf = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
+
+/**
+ * The client's months in `periods`, in one statement (each part a JSON array) instead of three round
+ * trips: the checklist's whole read once its client is known.
+ */
+export async function readMonthRows(
+  db: Executor,
+  client: { companyId: number; clientId: number },
+  periods: string[],
+): Promise<MonthRows> {
+  if (periods.length === 0) return { owed: [], documents: [], periods: [] };
+  const documents = documentsQuery(db, client)
+    .where('m.requirement_id', 'is not', null)
+    .where('m.period', 'in', periods)
+    .orderBy('m.created_at', 'desc')
+    .orderBy('m.id', 'desc');
+  const row = await db
+    .selectNoFrom([
+      sql<
+        OwedRow[]
+      >`(select coalesce(json_agg(o), '[]') from (${owedQuery(client.companyId, oneClient(client.clientId), periods)}) o)`.as(
+        'owed',
+      ),
+      jsonArrayFrom(documents).as('documents'),
+      jsonArrayFrom(periodRowsQuery(db, client.clientId, periods)).as('periods'),
+    ])
+    .executeTakeFirstOrThrow();
+  // JSON has no dates: times arrive as text.
+  return {
+    owed: row.owed,
+    documents: row.documents.map((d) => ({
+      ...d,
+      created_at: new Date(d.created_at),
+      reviewed_at: dateOf(d.reviewed_at),
+    })),
+    periods: row.periods.map((p) => ({ ...p, done_at: dateOf(p.done_at), closed_at: dateOf(p.closed_at) })),
+  };
 }
 
 /** The periods among `periods` the client's firm has closed. */

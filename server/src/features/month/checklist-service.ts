@@ -8,10 +8,10 @@ import {
   findItem,
   firstOwedPeriod,
   insertMissingItems,
-  listItemDocuments,
   listOwed,
   listPeriodRows,
   oneClient,
+  readMonthRows,
   setNotApplicable,
   type ItemDocumentRow,
   type OwedRow,
@@ -48,23 +48,17 @@ const idsOf = (client: MonthClient) => ({ companyId: client.company_id, clientId
  * created yet (only when some are missing), so every item has an id.
  */
 async function readMonths(db: Executor, client: MonthClient, periods: string[]) {
-  let owed = await listOwed(db, client.company_id, oneClient(client.id), periods);
-  if (owed.some((row) => row.item_id === null)) {
+  let read = await readMonthRows(db, idsOf(client), periods);
+  if (read.owed.some((row) => row.item_id === null)) {
     await insertMissingItems(db, idsOf(client), periods);
-    owed = await listOwed(db, client.company_id, oneClient(client.id), periods);
+    read = await readMonthRows(db, idsOf(client), periods);
   }
-  const documents = await listItemDocuments(
-    db,
-    idsOf(client),
-    [...new Set(owed.map((row) => row.requirement_id))],
-    periods,
-  );
+  const { owed, documents, periods: rows } = read;
   const byItem = new Map<string, ItemDocumentRow[]>();
   for (const doc of documents) {
     const key = `${doc.requirement_id}:${doc.period}`;
     byItem.set(key, [...(byItem.get(key) ?? []), doc]);
   }
-  const rows = await listPeriodRows(db, client.id, periods);
   return periods.map((period) => {
     const items = owed
       .filter((row): row is OwedRow & { item_id: number } => row.period === period && row.item_id !== null)

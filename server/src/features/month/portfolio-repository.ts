@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { plannedEachTime } from '../../db/plans.js';
 import { fold, likePattern } from '../../lib/search-text.js';
-import { MEDIA_SUMMARY, OWED, STATUS, type ItemStatus } from './checklist-repository.js';
+import { MEDIA_FLAGS, MEDIA_SUMMARY, OWED, STATUS, type ItemStatus } from './checklist-repository.js';
 import { pgArray, type Executor } from './repository.js';
 
 /**
@@ -24,15 +24,6 @@ export interface PortfolioClientRow {
   done_at: Date | null;
   reopened_at: Date | null;
   total: number;
-  /** The month's owed items, when the query asked for them (`items`). */
-  items?: PortfolioItemRow[];
-}
-
-export interface PortfolioItemRow {
-  item_id: number | null;
-  requirement_id: number;
-  name: string;
-  status: ItemStatus;
 }
 
 export interface PortfolioQuery {
@@ -43,8 +34,6 @@ export interface PortfolioQuery {
   status?: PortfolioFilter;
   offset: number;
   limit: number;
-  /** Also the month's owed items of each client of the page, in the same statement. */
-  items?: boolean;
 }
 
 /** Name (folded, like the client list's trigram search) or CUI digits. */
@@ -54,22 +43,6 @@ function searchCondition(search: string): RawBuilder<boolean> {
   const digits = search.replace(/^ro/i, '').replace(/\s+/g, '');
   const byCui = /^[0-9]{2,}$/.test(digits) ? sql`or c.cui like ${likePattern(digits)}` : sql``;
   return sql<boolean>`(dosar_fold(c.name) like ${likePattern(folded)} ${byCui})`;
-}
-
-/**
- * The month's owed items of each client of `clients` (a relation with `id`), one JSON array per client in
- * the checklist's order: joined to the page in the same statement, so the grid asks the database once.
- */
-function itemsOf(q: PortfolioQuery, clients: RawBuilder<unknown>): RawBuilder<unknown> {
-  return sql`select r.client_id, json_agg(json_build_object('item_id', ci.id, 'requirement_id', r.id, 'name', r.name,
-      'status', ${STATUS}) order by r.position, r.id) as items
-    from ${clients} k
-    join requirements r on r.client_id = k.id
-    cross join (select cast(${q.period} as char(7)) as period) p
-    left join checklist_items ci on ci.requirement_id = r.id and ci.period = p.period
-    ${MEDIA_SUMMARY}
-    where r.company_id = ${q.companyId} and ${OWED}
-    group by r.client_id`;
 }
 
 /** The company's live clients, from the trigger-kept counters (a few rows whatever its size). */
@@ -95,28 +68,25 @@ function statusCondition(status: PortfolioFilter | undefined): RawBuilder<boolea
 }
 
 /**
- * The page of clients (with the month's row and, with `q.items`, its owed items) and, in each row, the total
- * matching the search and the status filter — without either (`counters`), the company's live clients from
- * the trigger-kept counters.
+ * The page of clients with the month's row and, in each row, the total matching the search and the
+ * status filter — without either (`counters`), the company's live clients from the trigger-kept counters.
  */
-export async function listPortfolioClients(db: Executor, q: PortfolioQuery): Promise<PortfolioClientRow[]> {
+function pageQuery(q: PortfolioQuery): RawBuilder<unknown> {
   const counters = !q.search && !q.status;
-  const counted = q.status
-    ? sql`left join (
-        select r.client_id,
-          count(*) filter (where ${STATUS} not in ('accepted', 'not_applicable'))::int as open_n,
-          count(*) filter (where ${STATUS} = 'missing')::int as missing_n,
-          count(*) filter (where ${STATUS} = 'uploaded')::int as uploaded_n,
-          count(*) filter (where ${STATUS} = 'rejected')::int as rejected_n
-        from requirements r
-        cross join (select cast(${q.period} as char(7)) as period) p
-        left join checklist_items ci on ci.requirement_id = r.id and ci.period = p.period
-        ${MEDIA_SUMMARY}
-        where r.company_id = ${q.companyId} and ${OWED}
-        group by r.client_id) pc on pc.client_id = c.id`
-    : sql``;
-  const page = q.status
-    ? sql`
+  if (!q.status) return pageByName(q, counters);
+  const counted = sql`left join (
+      select r.client_id,
+        count(*) filter (where ${STATUS} not in ('accepted', 'not_applicable'))::int as open_n,
+        count(*) filter (where ${STATUS} = 'missing')::int as missing_n,
+        count(*) filter (where ${STATUS} = 'uploaded')::int as uploaded_n,
+        count(*) filter (where ${STATUS} = 'rejected')::int as rejected_n
+      from requirements r
+      cross join (select cast(${q.period} as char(7)) as period) p
+      left join checklist_items ci on ci.requirement_id = r.id and ci.period = p.period
+      ${MEDIA_SUMMARY}
+      where r.company_id = ${q.companyId} and ${OWED}
+      group by r.client_id) pc on pc.client_id = c.id`;
+  return sql`
     select c.id, c.name, c.cui, h.id as holding_id, h.name as holding_name, c.due_day, co.due_day as company_due_day,
       cp.closed_at, cp.done_at, cp.reopened_at, (count(*) over ())::int as total
     from clients c
@@ -128,21 +98,82 @@ export async function listPortfolioClients(db: Executor, q: PortfolioQuery): Pro
     where c.company_id = ${q.companyId} and c.deleted_at is null and ${searchCondition(q.search)}
       and ${statusCondition(q.status)}
     order by lower(c.name), c.id
-    offset ${q.offset} limit ${sql.lit(q.limit)}`
-    : pageByName(q, counters);
-  const { rows } = await sql<PortfolioClientRow>`${plannedEachTime(Boolean(q.search))}${withItems(q, page)}`.execute(
-    db,
-  );
+    offset ${q.offset} limit ${sql.lit(q.limit)}`;
+}
+
+/** The page of clients with the month's row and the total (see pageQuery). */
+export async function listPortfolioClients(db: Executor, q: PortfolioQuery): Promise<PortfolioClientRow[]> {
+  const { rows } = await sql<PortfolioClientRow>`${plannedEachTime(Boolean(q.search))}${pageQuery(q)}`.execute(db);
   return rows;
 }
 
-/** The page's rows, each with its owed items of the month when `q.items`. */
-function withItems(q: PortfolioQuery, page: RawBuilder<unknown>): RawBuilder<unknown> {
-  if (!q.items) return page;
-  return sql`with page as (${page})
-    select page.*, coalesce(o.items, '[]'::json) as items
-    from page left join (${itemsOf(q, sql`page`)}) o on o.client_id = page.id
-    order by lower(page.name), page.id`;
+/** The month's due date and days left by due day (index 1–31), worked out by the caller (ro-calendar). */
+export interface DueByDay {
+  dates: string[];
+  daysLeft: number[];
+}
+
+/** The grid's page as the answer shows it: its rows as one JSON array, and the total (null: no row carried it). */
+export interface PortfolioPage {
+  data: string;
+  total: number | null;
+}
+
+/**
+ * The month's grid in one statement, written as JSON by PostgreSQL (as the client list is): the page of
+ * clients, each with its owed items of the month in the checklist's order, their status counts, the
+ * month's state and its due date (looked up by due day in `due`, which the calendar in JS works out), and
+ * the total. The rows go out as they are (docs/ARCHITECTURE.md, "Request flow", step 6).
+ */
+export async function portfolioPage(db: Executor, q: PortfolioQuery, due: DueByDay): Promise<PortfolioPage> {
+  const dueDay = sql`least(greatest(coalesce(page.due_day, page.company_due_day), 1), 31)`;
+  const count = (status: ItemStatus) => sql`count(*) filter (where x.status = ${sql.lit(status)})::int`;
+  const counts = (status: ItemStatus) => sql`coalesce(o.${sql.ref(status)}, 0)`;
+  const { rows } = await sql<{ data: string; total: number | null }>`${plannedEachTime(Boolean(q.search))}
+    with page as (${pageQuery(q)}),
+    -- The page's checklist items and live documents of the month, read per client (50 index probes each
+    -- instead of one per requirement), then matched to the requirements by hash.
+    items as materialized (
+      select ci.requirement_id, ci.id, ci.not_applicable_at
+      from page k join checklist_items ci on ci.client_id = k.id and ci.period = cast(${q.period} as char(7))),
+    docs as materialized (
+      select x.requirement_id, ${MEDIA_FLAGS}
+      from page k join media x on x.client_id = k.id
+      where x.period = cast(${q.period} as char(7)) and x.deleted_at is null and x.requirement_id is not null
+      group by x.requirement_id),
+    owed as (
+      select x.client_id, count(*)::int as n, ${count('missing')} as missing, ${count('uploaded')} as uploaded,
+        ${count('accepted')} as accepted, ${count('rejected')} as rejected, ${count('not_applicable')} as not_applicable,
+        json_agg(json_build_object('id', x.item_id, 'requirement_id', x.requirement_id, 'name', x.name,
+          'status', x.status) order by x.position, x.requirement_id) as items
+      from (
+        select r.client_id, ci.id as item_id, r.id as requirement_id, r.name, r.position, ${STATUS} as status
+        from page k
+        join requirements r on r.client_id = k.id
+        cross join (select cast(${q.period} as char(7)) as period) p
+        left join items ci on ci.requirement_id = r.id
+        left join docs m on m.requirement_id = r.id
+        where r.company_id = ${q.companyId} and ${OWED}) x
+      group by x.client_id)
+    select coalesce((
+      select json_agg(json_build_object(
+        'client', json_build_object('id', page.id, 'name', page.name, 'cui', page.cui,
+          'holding', case when page.holding_id is not null and page.holding_name is not null
+            then json_build_object('id', page.holding_id, 'name', page.holding_name) end),
+        'counts', json_build_object('missing', ${counts('missing')}, 'uploaded', ${counts('uploaded')},
+          'accepted', ${counts('accepted')}, 'rejected', ${counts('rejected')},
+          'not_applicable', ${counts('not_applicable')}),
+        'total', coalesce(o.n, 0),
+        'complete', ${counts('accepted')} + ${counts('not_applicable')} = coalesce(o.n, 0),
+        'closed', page.closed_at is not null,
+        'done', page.done_at is not null and (page.reopened_at is null or page.done_at > page.reopened_at),
+        'due_date', (cast(${`{${due.dates.join(',')}}`} as text[]))[${dueDay}],
+        'days_left', (cast(${`{${due.daysLeft.join(',')}}`} as int[]))[${dueDay}],
+        'items', coalesce(o.items, '[]'::json)
+      ) order by lower(page.name), page.id)
+      from page left join owed o on o.client_id = page.id
+    ), '[]')::text as data, (select max(page.total) from page) as total`.execute(db);
+  return { data: rows[0].data, total: rows[0].total === null ? null : Number(rows[0].total) };
 }
 
 /**

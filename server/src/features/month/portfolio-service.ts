@@ -1,14 +1,17 @@
 import type { AppContext } from '../../infra/context.js';
 import { pageMeta, paging, toIso } from '../../lib/paging.js';
-import { addMonths, todayInRomania } from '../../lib/ro-calendar.js';
+import { pageText } from '../../lib/json-text.js';
+import { addMonths, daysLeft, dueDate, todayInRomania } from '../../lib/ro-calendar.js';
 import type { TenantScope } from '../doors/index.js';
 import { listOwed, type ItemStatus } from './checklist-repository.js';
-import { countStatuses, dueOf } from './checklist-status.js';
+import { countStatuses } from './checklist-status.js';
 import {
   clientsIn,
   closedMonths,
   countLiveClients,
   listPortfolioClients,
+  portfolioPage,
+  type DueByDay,
   type PortfolioQuery,
 } from './portfolio-repository.js';
 import { countDone, countQueue, listDone, listQueue } from './review-repository.js';
@@ -22,60 +25,53 @@ import type { MonthsBody, PortfolioBody } from './schemas.js';
 
 type Ctx = Pick<AppContext, 'db'>;
 
-async function pageOfClients(ctx: Ctx, q: PortfolioQuery) {
-  if (!q.search && !q.status) {
-    const rows = await listPortfolioClients(ctx.db, q);
-    // The total comes with the page's rows; past the last page, on its own.
-    return { rows, total: rows.length > 0 ? Number(rows[0].total) : await countLiveClients(ctx.db, q.companyId) };
-  }
-  let rows = await listPortfolioClients(ctx.db, q);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && q.offset > 0) {
-    total = (await listPortfolioClients(ctx.db, { ...q, offset: 0, limit: 1 }))[0]?.total ?? 0;
-    rows = [];
-  }
-  return { rows, total: Number(total) };
+/**
+ * The total of a page that came back empty (no row carried it): the live clients without a search or a
+ * status filter, else the first page's total (past the last page), else none.
+ */
+async function totalOfEmptyPage(ctx: Ctx, q: PortfolioQuery): Promise<number> {
+  if (!q.search && !q.status) return countLiveClients(ctx.db, q.companyId);
+  if (q.offset === 0) return 0;
+  const [first] = await listPortfolioClients(ctx.db, { ...q, offset: 0, limit: 1 });
+  return Number(first?.total ?? 0);
 }
 
-/** checklist (company door): the month of every client on the page, by name. */
+async function pageOfClients(ctx: Ctx, q: PortfolioQuery) {
+  const rows = await listPortfolioClients(ctx.db, q);
+  return { rows, total: rows.length > 0 ? Number(rows[0].total) : await totalOfEmptyPage(ctx, q) };
+}
+
+/** Tables already worked out, by month and today: every grid call of a day asks for the same few. */
+const dueTables = new Map<string, DueByDay>();
+
+/** The month's due date and days left for every due day, from one today (every row counts from it). */
+function dueByDay(period: string): DueByDay {
+  const today = todayInRomania();
+  const key = `${period}|${today}`;
+  let table = dueTables.get(key);
+  if (table === undefined) {
+    const dates = Array.from({ length: 31 }, (_, i) => dueDate(period, i + 1));
+    table = { dates, daysLeft: dates.map((due) => daysLeft(due, today)) };
+    if (dueTables.size >= 1_000) dueTables.clear();
+    dueTables.set(key, table);
+  }
+  return table;
+}
+
+/** checklist (company door): the month of every client on the page, by name, as PostgreSQL writes it. */
 export async function portfolio(ctx: Ctx, scope: TenantScope, body: PortfolioBody) {
   const p = paging({ page: body.page, per_page: body.per_page, search: body.search });
-  const { rows, total } = await pageOfClients(ctx, {
+  const q: PortfolioQuery = {
     companyId: scope.id,
     period: body.period,
     search: p.search,
     status: body.status,
     offset: p.offset,
     limit: p.perPage,
-    items: true,
-  });
-  // One today for the page (every row's days left counts from it).
-  const today = todayInRomania();
-  return {
-    data: rows.map((row) => {
-      const items = row.items ?? [];
-      const closed = row.closed_at !== null;
-      const done =
-        row.done_at !== null && (row.reopened_at === null || new Date(row.done_at) > new Date(row.reopened_at));
-      return {
-        client: {
-          id: row.id,
-          name: row.name,
-          cui: row.cui,
-          holding:
-            row.holding_id !== null && row.holding_name !== null
-              ? { id: row.holding_id, name: row.holding_name }
-              : null,
-        },
-        ...countStatuses(items.map((i) => i.status)),
-        closed,
-        done,
-        ...dueOf(body.period, row, today),
-        items: items.map((i) => ({ id: i.item_id, requirement_id: i.requirement_id, name: i.name, status: i.status })),
-      };
-    }),
-    meta: { ...pageMeta(p, total), period: body.period },
   };
+  const page = await portfolioPage(ctx.db, q, dueByDay(body.period));
+  const total = page.total ?? (await totalOfEmptyPage(ctx, q));
+  return pageText(page.data, { ...pageMeta(p, total), period: body.period });
 }
 
 /** checklist/months: the `months` months ending with `period`, oldest first, for each client of the page. */

@@ -182,3 +182,37 @@ test('the kept answers follow every write of the month (a new requirement, an up
   expect((await row()).counts.not_applicable).toBe(1);
   expect((await row()).items.every((i) => i.id !== null)).toBe(true);
 });
+
+test('each row’s due date, days left, done and closed are those of the client’s own month', async () => {
+  const client = await createClient(t, firm, { name: 'Fildeș Termen SRL' });
+  const closing = await createClient(t, firm, { name: 'Fildeș Închis SRL' });
+  await t.ctx.db.updateTable('clients').set({ due_day: 20 }).where('id', '=', client.id).execute();
+  await t.ctx.db
+    .insertInto('client_periods')
+    .values({ company_id: firm.id, client_id: client.id, period: now, done_at: new Date(), done_by: staff.id })
+    .execute();
+  const close = await api(t)
+    .as(firm.owner)
+    .post(company(`/clients/${closing.id}/periods/${now}/close`));
+  expect(close.status).toBe(200);
+  const rows = (await api(t).as(staff).post(company('/checklist'), { period: now, search: 'Fildeș' })).json
+    .data as (Row & { done: boolean; due_date: string; days_left: number })[];
+  expect(rows.map((r) => [r.client.name, r.done, r.closed])).toEqual([
+    [client.name, true, false],
+    [closing.name, false, true],
+  ]);
+  for (const row of rows) {
+    const { meta } = (
+      await api(t)
+        .as(staff)
+        .post(company(`/clients/${row.client.id}/checklist`), { period: now })
+    ).json;
+    expect([row.due_date, row.days_left, row.total, row.complete]).toEqual([
+      meta.due_date,
+      meta.days_left,
+      meta.total,
+      meta.complete,
+    ]);
+  }
+  expect(rows[0].due_date).not.toBe(rows[1].due_date);
+});
