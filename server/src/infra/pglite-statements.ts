@@ -1,6 +1,6 @@
 import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
 import { inlineValues } from './inline-values.js';
-import { GENERIC_PLANS, PLANNED_EACH_TIME } from './prepared-statements.js';
+import { PLAN_CACHE_MODE, PLANNED_EACH_TIME } from './prepared-statements.js';
 
 /** Distinct statements kept prepared; later new texts go through PGlite's own query (planned each time). */
 const MAX_PREPARED = 500;
@@ -28,14 +28,14 @@ const joined = (parts: Uint8Array[]): Uint8Array => {
  * Named prepared statements on embedded PGlite, as infra/prepared-statements.ts gives PostgreSQL.
  * `PGlite.query` parses, describes and plans its statement on every call, each step a separate call into
  * the WebAssembly module (one indexed select: 1.46 ms); a statement parsed once under a name is bound
- * and run in one call (0.24 ms) on the plan it got the first time (GENERIC_PLANS, set here). Statements
+ * and run in one call (0.24 ms) on the plan it got the first time (PLAN_CACHE_MODE, set here). Statements
  * with values are prepared, the first time their text is seen; a PLANNED_EACH_TIME one goes as a simple
  * query with its values written in (planned for them, in one call instead of six); those without values
  * (BEGIN, scripts) keep `query`. Queries inside `transaction()` use PGlite's own path. The query lock is
  * PGlite's, so statements still run one at a time, and notifications are handed over as by `query`.
  */
 export async function preparedPGliteStatements(pglite: PGlite): Promise<void> {
-  await pglite.exec(GENERIC_PLANS);
+  await pglite.exec(`set plan_cache_mode = ${PLAN_CACHE_MODE}`);
   const db = pglite as unknown as PGlite & PGliteInternals;
   const query = pglite.query.bind(pglite);
   const known = new Map<string, { name: string; types: number[] }>();

@@ -1,11 +1,13 @@
 import pg from 'pg';
-import { PLANNED_EACH_TIME, preparedStatements } from './prepared-statements.js';
+import { sql } from 'kysely';
+import { createTestApp } from '../../test/helpers.js';
+import { GENERIC_PLANS_OPTION, PLANNED_EACH_TIME, preparedStatements } from './prepared-statements.js';
 
 // PostgreSQL only: PGlite has no named statements.
 const onPostgres = process.env.TEST_DATABASE_URL ? test : test.skip;
 
 onPostgres('a statement with values is prepared once per connection; a marked one is planned each time', async () => {
-  const pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 1 });
+  const pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 1, options: GENERIC_PLANS_OPTION });
   preparedStatements(pool);
   // As Kysely asks: a connection from the pool, then promise-style queries on it.
   const client = await pool.connect();
@@ -43,5 +45,15 @@ onPostgres('pool.query (which passes a callback) still answers', async () => {
     expect((await pool.query('select 7 as n')).rows[0].n).toBe(7);
   } finally {
     await pool.end();
+  }
+});
+
+test('the server’s database keeps generic plans (PGlite, and PostgreSQL when the tests run on it)', async () => {
+  const t = await createTestApp({ seed: false });
+  try {
+    const { rows } = await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(t.ctx.db);
+    expect(rows[0].plan_cache_mode).toBe('force_generic_plan');
+  } finally {
+    await t.close();
   }
 });

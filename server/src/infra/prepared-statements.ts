@@ -14,13 +14,16 @@ const names = new Map<string, string>();
 export const PLANNED_EACH_TIME = '/* planned each time */';
 
 /**
- * Run on every connection: a prepared statement keeps one generic plan from its first call. Left to
- * choose, PostgreSQL plans each call again whenever the generic plan looks dearer than the call's own,
- * and it often does without being slower: a page's `offset $2` is guessed at a tenth of the table, an
- * array parameter at ten elements. The client list, the checklist and the month's grid were re-planned
- * on every call that way (0.5–0.9 ms of each call's database time, docs/ARCHITECTURE.md, "Statements").
+ * Every connection's plan_cache_mode: a prepared statement keeps one generic plan from its first call.
+ * Left to choose, PostgreSQL plans each call again whenever the generic plan looks dearer than the
+ * call's own, and it often does without being slower: a page's `offset $2` is guessed at a tenth of the
+ * table, an array parameter at ten elements. The client list, the checklist and the month's grid were
+ * re-planned on every call that way (0.5–0.9 ms of each call's database time, docs/ARCHITECTURE.md,
+ * "Statements"). PostgreSQL's connections get it as a startup option (GENERIC_PLANS_OPTION), PGlite's
+ * session by `set` (pglite-statements.ts).
  */
-export const GENERIC_PLANS = 'set plan_cache_mode = force_generic_plan';
+export const PLAN_CACHE_MODE = 'force_generic_plan';
+export const GENERIC_PLANS_OPTION = `-c plan_cache_mode=${PLAN_CACHE_MODE}`;
 
 function nameOf(text: string): string {
   let name = names.get(text);
@@ -33,7 +36,7 @@ function nameOf(text: string): string {
 
 /**
  * Every parameterised statement becomes a named prepared statement of its connection: PostgreSQL parses
- * and plans it once per connection instead of once per call (GENERIC_PLANS). Parse and plan were most of
+ * and plans it once per connection instead of once per call (PLAN_CACHE_MODE). Parse and plan were most of
  * a small query's time (EXPLAIN of the client view's media select: 3.7 ms parse + 4.7 ms bind against
  * 1.0 ms execute). Kysely sends every statement as (text, values); a statement without values (BEGIN,
  * COMMIT, a migration's script of several statements) keeps the simple protocol, and so does a
@@ -42,8 +45,6 @@ function nameOf(text: string): string {
 export function preparedStatements(pool: Pool): void {
   pool.on('connect', (client: PoolClient) => {
     const query = client.query.bind(client) as (config: unknown, ...rest: unknown[]) => unknown;
-    // Queued before any query of the pool's callers: the connection is handed out after this event.
-    client.query(GENERIC_PLANS).catch(() => {});
     const known = new Set<string>();
     // `rest`: a callback, as pool.query passes one; every other form goes on unchanged.
     (client as { query: unknown }).query = (text: unknown, values?: unknown, ...rest: unknown[]) => {

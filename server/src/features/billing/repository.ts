@@ -277,13 +277,17 @@ export async function usageOf(db: Db, tenant: Tenant): Promise<Usage> {
 /**
  * Locks the tenants' rows until the transaction ends, companies before holdings and each by id, so two
  * writers never wait on each other crosswise: a limit checked and written inside that transaction holds
- * under any number of parallel requests.
+ * under any number of parallel requests. `for no key update`, not `for update`: two writers of a tenant
+ * still wait for each other, but a row inserted elsewhere that refers to the tenant (its foreign key
+ * takes `for key share`) does not wait. With `for update`, an upload (tenant, then the client's counters)
+ * and a review (the client's counters, then an activity row naming the company) deadlocked under the
+ * bench's mixed workload.
  */
 export async function lockTenantRows(trx: Db, tenants: readonly Tenant[]): Promise<void> {
   const ids = (kind: Tenant['kind']) =>
     [...new Set(tenants.filter((t) => t.kind === kind).map((t) => t.id))].sort((a, b) => a - b);
   for (const id of ids('company'))
-    await trx.selectFrom('companies').select('id').where('id', '=', id).forUpdate().execute();
+    await trx.selectFrom('companies').select('id').where('id', '=', id).forNoKeyUpdate().execute();
   for (const id of ids('holding'))
-    await trx.selectFrom('holdings').select('id').where('id', '=', id).forUpdate().execute();
+    await trx.selectFrom('holdings').select('id').where('id', '=', id).forNoKeyUpdate().execute();
 }

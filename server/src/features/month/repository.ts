@@ -196,8 +196,12 @@ export async function updateProfile(
   await db.updateTable('clients').set(profile).where('id', '=', clientId).execute();
 }
 
-/** Locks the client's row to the end of the transaction (share: a write into its months; update: a close). */
+/**
+ * Locks the client's row to the end of the transaction (share: a write into its months; update: a close,
+ * which waits for those writes and they for it). `for no key update` for a close, as for a tenant
+ * (billing's lockTenantRows): rows referring to the client are not held up by it.
+ */
 export async function lockClientRow(db: Executor, clientId: number, mode: 'share' | 'update'): Promise<void> {
   const query = db.selectFrom('clients').select('id').where('id', '=', clientId);
-  await (mode === 'share' ? query.forShare() : query.forUpdate()).execute();
+  await (mode === 'share' ? query.forShare() : query.forNoKeyUpdate()).execute();
 }
