@@ -1,5 +1,4 @@
 import { sql, type RawBuilder } from 'kysely';
-import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Frequency, ReviewStatus } from '../../db/schema-month.js';
 import type { Executor } from './repository.js';
 
@@ -59,8 +58,11 @@ export const MEDIA_SUMMARY = sql`left join lateral (
     select ${MEDIA_FLAGS}
     from media x where x.requirement_id = r.id and x.period = p.period and x.deleted_at is null) m on true`;
 
+/** A company id as a value, or as an expression of the statement (the client read in the same statement). */
+export type CompanyRef = number | RawBuilder<number>;
+
 /** Every requirement owed by the company's clients matching `clients` (a condition on `r`) in `periods`, as a query. */
-function owedQuery(companyId: number, clients: RawBuilder<boolean>, periods: string[]) {
+export function owedQuery(companyId: CompanyRef, clients: RawBuilder<boolean>, periods: string[]) {
   return sql<OwedRow>`
     select r.client_id, p.period::text as period, r.id as requirement_id, r.name, r.details, r.frequency,
       r.category_id, k.name as category_name, r.position, ci.id as item_id, ci.not_applicable_note, ${STATUS} as status
@@ -121,7 +123,7 @@ export interface ItemDocumentRow {
   reviewer_name: string | null;
 }
 
-function documentsQuery(db: Executor, client: { companyId: number; clientId: number }) {
+export function documentsQuery(db: Executor, client: { companyId: CompanyRef; clientId: number }) {
   return db
     .selectFrom('media as m')
     .leftJoin('users as u', 'u.id', 'm.uploaded_by')
@@ -162,7 +164,7 @@ export interface PeriodRow {
   closed_at: Date | null;
 }
 
-function periodRowsQuery(db: Executor, clientId: number, periods: string[]) {
+export function periodRowsQuery(db: Executor, clientId: number, periods: string[]) {
   return db
     .selectFrom('client_periods as cp')
     .leftJoin('users as u', 'u.id', 'cp.done_by')
@@ -174,54 +176,6 @@ function periodRowsQuery(db: Executor, clientId: number, periods: string[]) {
 export async function listPeriodRows(db: Executor, clientId: number, periods: string[]): Promise<PeriodRow[]> {
   if (periods.length === 0) return [];
   return periodRowsQuery(db, clientId, periods).execute();
-}
-
-/** What a client's months show: the requirements they owe, the live documents filed in them, their rows. */
-export interface MonthRows {
-  owed: OwedRow[];
-  /** Newest first; those of requirements the months do not owe are left for the caller to ignore. */
-  documents: ItemDocumentRow[];
-  periods: PeriodRow[];
-}
-
-const dateOf = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
-
-/**
- * The client's months in `periods`, in one statement (each part a JSON array) instead of three round
- * trips: the checklist's whole read once its client is known.
- */
-export async function readMonthRows(
-  db: Executor,
-  client: { companyId: number; clientId: number },
-  periods: string[],
-): Promise<MonthRows> {
-  if (periods.length === 0) return { owed: [], documents: [], periods: [] };
-  const documents = documentsQuery(db, client)
-    .where('m.requirement_id', 'is not', null)
-    .where('m.period', 'in', periods)
-    .orderBy('m.created_at', 'desc')
-    .orderBy('m.id', 'desc');
-  const row = await db
-    .selectNoFrom([
-      sql<
-        OwedRow[]
-      >`(select coalesce(json_agg(o), '[]') from (${owedQuery(client.companyId, oneClient(client.clientId), periods)}) o)`.as(
-        'owed',
-      ),
-      jsonArrayFrom(documents).as('documents'),
-      jsonArrayFrom(periodRowsQuery(db, client.clientId, periods)).as('periods'),
-    ])
-    .executeTakeFirstOrThrow();
-  // JSON has no dates: times arrive as text.
-  return {
-    owed: row.owed,
-    documents: row.documents.map((d) => ({
-      ...d,
-      created_at: new Date(d.created_at),
-      reviewed_at: dateOf(d.reviewed_at),
-    })),
-    periods: row.periods.map((p) => ({ ...p, done_at: dateOf(p.done_at), closed_at: dateOf(p.closed_at) })),
-  };
 }
 
 /** The periods among `periods` the client's firm has closed. */

@@ -11,12 +11,12 @@ import {
   listOwed,
   listPeriodRows,
   oneClient,
-  readMonthRows,
   setNotApplicable,
   type ItemDocumentRow,
   type OwedRow,
 } from './checklist-repository.js';
 import { monthMeta, presentItem, type ChecklistItem } from './checklist-status.js';
+import { readClientMonths, readMonthRows, type MonthRows } from './months-repository.js';
 import { assertPeriodsOpen } from './guard.js';
 import { findMonthClient, type Executor, type MonthClient } from './repository.js';
 
@@ -47,8 +47,8 @@ const idsOf = (client: MonthClient) => ({ companyId: client.company_id, clientId
  * The items the client owes in `periods`, by period, each with its documents: creates the items not
  * created yet (only when some are missing), so every item has an id.
  */
-async function readMonths(db: Executor, client: MonthClient, periods: string[]) {
-  let read = await readMonthRows(db, idsOf(client), periods);
+async function readMonths(db: Executor, client: MonthClient, periods: string[], first?: MonthRows) {
+  let read = first ?? (await readMonthRows(db, idsOf(client), periods));
   if (read.owed.some((row) => row.item_id === null)) {
     await insertMissingItems(db, idsOf(client), periods);
     read = await readMonthRows(db, idsOf(client), periods);
@@ -75,8 +75,10 @@ async function readMonths(db: Executor, client: MonthClient, periods: string[]) 
 
 /** checklist {period}: the month's items and meta. */
 export async function checklist(ctx: Ctx, scope: TenantScope, clientId: number, period: string) {
-  const client = await loadMonthClient(ctx.db, scope, clientId);
-  const [month] = await readMonths(ctx.db, client, [period]);
+  // The client and its month in one statement (a round trip fewer than loadMonthClient, then the month).
+  const read = await readClientMonths(ctx.db, scope, clientId, [period]);
+  if (!read) throw errors.notFound('Clientul');
+  const [month] = await readMonths(ctx.db, read.client, [period], read.months);
   return { data: month.items, meta: month.meta };
 }
 

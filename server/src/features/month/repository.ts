@@ -51,25 +51,29 @@ export async function findMonthClient(
   clientId: number,
   lock?: 'share' | 'update',
 ): Promise<MonthClient | undefined> {
-  let query = db
+  let query = monthClientQuery(db, scope, clientId);
+  if (lock === 'share') query = query.forShare('c');
+  // As lockClientRow: rows that only refer to the client are not held up.
+  if (lock === 'update') query = query.forNoKeyUpdate('c');
+  return query.executeTakeFirst();
+}
+
+/** findMonthClient's query, to be read on its own or joined into a larger statement. */
+export function monthClientQuery(db: Executor, scope: Pick<TenantScope, 'kind' | 'id'>, clientId: number) {
+  const query = db
     .selectFrom('clients as c')
     .innerJoin('companies as co', 'co.id', 'c.company_id')
     .select(clientColumns)
     .where('c.id', '=', clientId)
     .where('c.deleted_at', 'is', null);
-  if (scope.kind === 'company') query = query.where('c.company_id', '=', scope.id);
-  else {
-    query = query
-      .where('c.holding_id', '=', scope.id)
-      .where('co.deleted_at', 'is', null)
-      .where('co.status', '=', 'active')
-      .where(
-        sql<boolean>`exists (select 1 from company_holding ch where ch.company_id = c.company_id and ch.holding_id = ${scope.id})`,
-      );
-  }
-  if (lock === 'share') query = query.forShare('c');
-  if (lock === 'update') query = query.forUpdate('c');
-  return query.executeTakeFirst();
+  if (scope.kind === 'company') return query.where('c.company_id', '=', scope.id);
+  return query
+    .where('c.holding_id', '=', scope.id)
+    .where('co.deleted_at', 'is', null)
+    .where('co.status', '=', 'active')
+    .where(
+      sql<boolean>`exists (select 1 from company_holding ch where ch.company_id = c.company_id and ch.holding_id = ${scope.id})`,
+    );
 }
 
 export interface RequirementRow {
