@@ -4,6 +4,12 @@ import pg from 'pg';
 const { prepareValue } = (pg as unknown as { utils: { prepareValue(value: unknown): string | Buffer | null } }).utils;
 
 /**
+ * What the scan meets, leftmost first: a quoted literal or name (a doubled quote inside belongs to it), a
+ * comment (kept as they are), `$n` (replaced) or any other `$` (dollar quoting: refused).
+ */
+const SKIPPED_OR_PARAMETER = /'(?:[^']|'')*'|"(?:[^"]|"")*"|--[^\n]*|\/\*[\s\S]*?\*\/|\$(\d+)|\$/g;
+
+/**
  * `text` with its parameters ($1, $2…) written in as literals: each value converted as pg converts a
  * parameter (prepareValue), then quoted by pg's escapeLiteral. Sent without parameters (the simple
  * protocol), such a statement is planned for its values on every call, whatever plan_cache_mode says.
@@ -19,34 +25,9 @@ export function inlineValues(text: string, values: readonly unknown[]): string {
     if (typeof value !== 'string') throw new Error(`parametrul $${index} nu poate fi scris ca text`);
     return pg.escapeLiteral(value);
   };
-  let out = '';
-  let i = 0;
-  while (i < text.length) {
-    const c = text[i];
-    const skipTo = (end: string, from: number) => {
-      const at = text.indexOf(end, from);
-      return at === -1 ? text.length : at + end.length;
-    };
-    let next = i + 1;
-    if (c === "'" || c === '"') {
-      // A doubled quote inside is part of the literal: the scan ends at the first quote not doubled.
-      next = i + 1;
-      for (;;) {
-        next = skipTo(c, next);
-        if (text[next] !== c) break;
-        next += 1;
-      }
-    } else if (c === '-' && text[i + 1] === '-') next = skipTo('\n', i);
-    else if (c === '/' && text[i + 1] === '*') next = skipTo('*/', i + 2);
-    else if (c === '$') {
-      const digits = /^\$(\d+)/.exec(text.slice(i, i + 12));
-      if (!digits) throw new Error('ghilimelele dolar nu sunt acceptate');
-      out += literal(Number(digits[1]));
-      i += digits[0].length;
-      continue;
-    }
-    out += text.slice(i, next);
-    i = next;
-  }
-  return out;
+  return text.replace(SKIPPED_OR_PARAMETER, (match: string, index: string | undefined) => {
+    if (index !== undefined) return literal(Number(index));
+    if (match === '$') throw new Error('ghilimelele dolar nu sunt acceptate');
+    return match;
+  });
 }

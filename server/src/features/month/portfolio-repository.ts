@@ -127,6 +127,8 @@ export interface PortfolioPage {
  */
 export async function portfolioPage(db: Executor, q: PortfolioQuery, due: DueByDay): Promise<PortfolioPage> {
   const dueDay = sql`least(greatest(coalesce(page.due_day, page.company_due_day), 1), 31)`;
+  // The counts, total and complete of each row: the SQL twin of countStatuses (checklist-status.ts).
+  // portfolio.test.ts holds every row to the client's own checklist.
   const count = (status: ItemStatus) => sql`count(*) filter (where x.status = ${sql.lit(status)})::int`;
   const counts = (status: ItemStatus) => sql`coalesce(o.${sql.ref(status)}, 0)`;
   const { rows } = await sql<{ data: string; total: number | null }>`${plannedEachTime(Boolean(q.search))}
