@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { compiledOnce } from '../db/compiled.js';
 import type { Db } from './db.js';
 import type { Role } from '../db/schema.js';
 import { errors } from './errors.js';
@@ -101,35 +102,36 @@ function tokenToucher(db: Db) {
   };
 }
 
-/** The tokens `ids` with their users, companies and holdings. */
-function tokenRows(db: Db, ids: number[]) {
-  return (
-    db
-      .selectFrom('access_tokens as t')
-      .innerJoin('users as u', 'u.id', 't.user_id')
-      .leftJoin('companies as c', 'c.id', 'u.company_id')
-      .leftJoin('holdings as h', 'h.id', 'u.holding_id')
-      .select([
-        't.id as token_id',
-        't.token_hash',
-        't.last_used_at',
-        'u.totp_enabled_at',
-        'c.require_two_factor as company_requires',
-        'h.require_two_factor as holding_requires',
-        'u.id',
-        'u.name',
-        'u.email',
-        'u.role',
-        'u.company_id',
-        'u.holding_id',
-        'u.deleted_at',
-        'c.status as company_status',
-      ])
-      // One statement text whatever the number of tokens (a prepared statement on PostgreSQL).
-      .where(sql<boolean>`t.id = any(cast(${`{${ids.join(',')}}`} as int[]))`)
-      .execute()
-  );
-}
+/**
+ * The tokens of `ids` (an int[] literal, `{1,2}`) with their users, companies and holdings: one statement
+ * text whatever the number of tokens (a prepared statement on PostgreSQL), built once (compiled.ts).
+ */
+const tokenRowsOf = compiledOnce((db, p: { ids: string }) =>
+  db
+    .selectFrom('access_tokens as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .leftJoin('companies as c', 'c.id', 'u.company_id')
+    .leftJoin('holdings as h', 'h.id', 'u.holding_id')
+    .select([
+      't.id as token_id',
+      't.token_hash',
+      't.last_used_at',
+      'u.totp_enabled_at',
+      'c.require_two_factor as company_requires',
+      'h.require_two_factor as holding_requires',
+      'u.id',
+      'u.name',
+      'u.email',
+      'u.role',
+      'u.company_id',
+      'u.holding_id',
+      'u.deleted_at',
+      'c.status as company_status',
+    ])
+    .where(sql<boolean>`t.id = any(cast(${p.ids} as int[]))`),
+);
+
+const tokenRows = (db: Db, ids: number[]) => tokenRowsOf(db, { ids: `{${ids.join(',')}}` });
 
 type TokenRow = Awaited<ReturnType<typeof tokenRows>>[number];
 type Waiter = { resolve: (row: TokenRow | undefined) => void; reject: (error: unknown) => void };

@@ -1,4 +1,5 @@
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { compiledOnce } from '../../db/compiled.js';
 import { effectiveSetQuery, inheritedSet, type CategoryRecord } from '../categories/index.js';
 import { clientMediaPageQuery, clientPeriodsQuery, shownOf, type MediaListRow } from '../documents/index.js';
 import type { Executor } from './repository.js';
@@ -14,19 +15,47 @@ export interface ClientViewParts {
   documents: { rows: MediaListRow[]; truncated: boolean };
 }
 
+/**
+ * The three parts as one statement, built once per shape (compiled.ts): whether the client is in a
+ * holding and which filters are set decide its text, so the builders below see a value only where the
+ * shape says there is one.
+ */
+const viewParts = compiledOnce(
+  (
+    db,
+    p: {
+      companyId: number;
+      clientId: number;
+      holdingId: number | null;
+      period: string | null;
+      categoryId: number | null;
+    },
+    shape: `${'own' | 'holding'}|${'all' | 'month'}|${'all' | 'category'}`,
+  ) => {
+    const [set, month, category] = shape.split('|');
+    const ids = { companyId: p.companyId, clientId: p.clientId };
+    const filter = {
+      period: month === 'month' ? p.period : null,
+      categoryId: category === 'category' ? p.categoryId : null,
+    };
+    return db.selectNoFrom([
+      jsonArrayFrom(effectiveSetQuery(db, p.companyId, set === 'holding' ? p.holdingId : null)).as('categories'),
+      jsonArrayFrom(clientPeriodsQuery(db, ids)).as('periods'),
+      jsonArrayFrom(clientMediaPageQuery(db, { ...ids, ...filter })).as('documents'),
+    ]);
+  },
+);
+
 export async function clientViewParts(
   db: Executor,
   client: { companyId: number; clientId: number; holdingId: number | null },
   filter: { period: string | null; categoryId: number | null },
 ): Promise<ClientViewParts> {
-  const ids = { companyId: client.companyId, clientId: client.clientId };
-  const row = await db
-    .selectNoFrom([
-      jsonArrayFrom(effectiveSetQuery(db, client.companyId, client.holdingId)).as('categories'),
-      jsonArrayFrom(clientPeriodsQuery(db, ids)).as('periods'),
-      jsonArrayFrom(clientMediaPageQuery(db, { ...ids, ...filter })).as('documents'),
-    ])
-    .executeTakeFirstOrThrow();
+  const [row] = await viewParts(
+    db,
+    { ...client, ...filter },
+    `${client.holdingId === null ? 'own' : 'holding'}|${filter.period ? 'month' : 'all'}|${filter.categoryId ? 'category' : 'all'}`,
+  );
   // JSON has no dates: a document's time arrives as text.
   const documents = row.documents.map((d) => ({ ...d, created_at: new Date(d.created_at) }));
   return {
