@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, Selectable } from 'kysely';
 import type { KnownDevicesTable, LoginChallengesTable, RecoveryCodesTable } from './schema-two-factor.js';
 import type { CuiClaimsTable, EmailTokensTable } from './schema-ownership.js';
 import type * as Month from './schema-month.js';
@@ -73,6 +73,8 @@ export interface ClientsTable extends Month.ClientProfileColumns {
   company_id: number;
   holding_id: number | null;
   name: string;
+  /** dosar_fold(name), kept by PostgreSQL (a generated column); clients_name_trgm indexes it (migration 120). */
+  name_folded: GeneratedAlways<string>;
   cui: string | null;
   email: string | null;
   phone: string | null;

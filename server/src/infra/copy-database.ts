@@ -37,6 +37,15 @@ export async function tablesInDependencyOrder(db: AnyDb): Promise<string[]> {
   return ordered;
 }
 
+/** The columns of `table` a copy writes: every one but those the database generates. */
+async function copiedColumns(db: AnyDb, table: string): Promise<string[]> {
+  const { rows } = await sql<{ column_name: string }>`
+    select column_name from information_schema.columns
+    where table_schema = 'public' and table_name = ${table} and is_generated = 'NEVER'
+    order by ordinal_position`.execute(db);
+  return rows.map((r) => r.column_name);
+}
+
 /**
  * Copies every row of every application table from one database into another
  * already migrated to the same version, in batches, then moves each identity
@@ -58,12 +67,14 @@ export async function copyDatabase(
     if (Number(users.n) > 0) throw new Error('baza de date țintă are deja utilizatori; folosiți o bază nouă');
     for (const table of [...order].reverse()) await trx.deleteFrom(table).execute();
     for (const table of order) {
+      // A generated column (clients.name_folded) is written by the target itself.
+      const columns = await copiedColumns(source, table);
       let copied = 0;
       const batch = 500;
       for (let offset = 0; ; offset += batch) {
         const rows = await source
           .selectFrom(table)
-          .selectAll()
+          .select(columns)
           .orderBy(sql`1`)
           .limit(batch)
           .offset(offset)

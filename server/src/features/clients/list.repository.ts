@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { isoTime } from '../../db/json.js';
 import { plannedEachTime } from '../../db/plans.js';
-import { foldedLike } from '../../db/search.js';
+import { clientNameLike } from '../../db/search.js';
 import { fold, likePattern } from '../../lib/search-text.js';
 import type { Executor } from './repository.js';
 import { cuiDigits, planSearch, type ClientSample, type SearchPlan } from './search-plan.js';
@@ -49,10 +49,10 @@ function filtered(
       // The index looks up one word; strpos, which no index takes, checks the whole term on the rows it finds.
       const name = plan?.indexWord
         ? eb.and([
-            foldedLike('c.name', likePattern(plan.indexWord)),
-            sql<boolean>`strpos(dosar_fold(c.name), ${q.search}) > 0`,
+            clientNameLike('c', likePattern(plan.indexWord)),
+            sql<boolean>`strpos(c.name_folded, ${q.search}) > 0`,
           ])
-        : foldedLike('c.name', likePattern(q.search));
+        : clientNameLike('c', likePattern(q.search));
       return eb.or([name, ...(digits ? [sql<boolean>`c.cui like ${likePattern(digits)}`] : [])]);
     });
   }

@@ -1,5 +1,5 @@
-import { type Expression, type SqlBool, sql } from 'kysely';
-import { foldedLike } from '../../db/search.js';
+import { type Expression, sql } from 'kysely';
+import { clientNameLike } from '../../db/search.js';
 import { fold, likePattern } from '../../lib/search-text.js';
 import type { Executor } from './repository.js';
 
@@ -16,10 +16,6 @@ export interface Page {
   search?: string;
   direction: Direction;
 }
-
-/** `column` contains `search`, ignoring case and Romanian diacritics (the trigram index's expression). */
-const matches = (column: string, search: string) =>
-  foldedLike(column, likePattern(fold(search))) as Expression<SqlBool>;
 
 const dir = (direction: Direction) => sql.raw(direction === 'desc' ? 'desc' : 'asc');
 
@@ -72,7 +68,9 @@ export async function listHoldingClients(
   if (options.companyId) query = query.where('c.company_id', '=', options.companyId);
   if (options.search) {
     const search = options.search;
-    query = query.where((eb) => eb.or([matches('c.name', search), eb('c.cui', 'ilike', likePattern(search))]));
+    query = query.where((eb) =>
+      eb.or([clientNameLike('c', likePattern(fold(search))), eb('c.cui', 'ilike', likePattern(search))]),
+    );
   }
   const searchTotal = options.search
     ? (await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow()).total

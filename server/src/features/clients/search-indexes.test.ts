@@ -155,7 +155,7 @@ describe('searches use the trigram indexes', () => {
         search: 'ștefănescu 0042',
       }),
     );
-    expect(texts[0]).toContain('dosar_fold("c"."name") like $');
+    expect(texts[0]).toContain('"c"."name_folded" like $');
     expect(texts[0]).toContain('"c"."cui" ilike $');
   });
 });

@@ -108,7 +108,7 @@ test('the sample was loaded and the multi-word searches look up one word', async
   sent.length = 0;
   await listClients(planned, { ...base, search: fold('generica 0042 srl'), offset: 0, limit: 25 });
   expect(sent).toHaveLength(1);
-  expect(sent[0].sql).toContain('strpos(dosar_fold(c.name), $');
+  expect(sent[0].sql).toContain('strpos(c.name_folded, $');
   expect(sent[0].sql).toContain('count(*) over ()');
   expect(sent[0].parameters).toContain('%0042%');
 });

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { plannedEachTime } from '../../db/plans.js';
+import { clientNameLike } from '../../db/search.js';
 import { fold, likePattern } from '../../lib/search-text.js';
 import { MEDIA_FLAGS, MEDIA_SUMMARY, OWED, STATUS, type ItemStatus } from './checklist-repository.js';
 import { pgArray, type Executor } from './repository.js';
@@ -42,7 +43,7 @@ function searchCondition(search: string): RawBuilder<boolean> {
   const folded = fold(search);
   const digits = search.replace(/^ro/i, '').replace(/\s+/g, '');
   const byCui = /^[0-9]{2,}$/.test(digits) ? sql`or c.cui like ${likePattern(digits)}` : sql``;
-  return sql<boolean>`(dosar_fold(c.name) like ${likePattern(folded)} ${byCui})`;
+  return sql<boolean>`(${clientNameLike('c', likePattern(folded))} ${byCui})`;
 }
 
 /** The company's live clients, from the trigger-kept counters (a few rows whatever its size). */
