@@ -1,8 +1,7 @@
-import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDeepStrictEqual } from 'node:util';
 import { JsonText } from '../lib/json-text.js';
-import type { ReadCache } from './read-cache.js';
+import { gzipAnswer, type ReadCache } from './read-cache.js';
 
 /** The cache listens while the server runs; a write's drop happens at its commit (read-cache.ts). */
 export function registerReadCache(app: FastifyInstance, cache: ReadCache): void {
@@ -46,7 +45,7 @@ export async function cachedAnswer(
   if (hit !== undefined) return send(hit, 'hit');
   const generation = cache.generation;
   const body = Buffer.from(serialized(reply, await compute()));
-  const zipped = gzip ? gzipSync(body) : null;
+  const zipped = gzip ? gzipAnswer(body) : null;
   cache.storeAnswer(key, companyId, body, generation, zipped);
   return send(zipped ?? body, 'miss');
 }

@@ -1,4 +1,4 @@
-import { gzipSync } from 'node:zlib';
+import { constants, gzipSync } from 'node:zlib';
 
 /**
  * Hot read cache: the serialized answers of the busiest reads (a company's client list and client
@@ -38,6 +38,13 @@ interface Entry {
   gzip: Buffer | null;
   bytes: number;
 }
+
+/**
+ * An answer gzipped at the fastest level (nginx's default for the same reason): a 45 KB month grid takes
+ * 80 µs instead of 320 µs at zlib's default level and comes out 3.3 KB instead of 2.3 KB; a 14 KB client
+ * list 84 µs instead of 133 µs, 0.9 KB either way. Every answer the cache computes for a browser pays it.
+ */
+export const gzipAnswer = (body: Buffer): Buffer => gzipSync(body, { level: constants.Z_BEST_SPEED });
 
 const MAX_ENTRIES = 5_000;
 const MAX_BYTES = 64 * 1024 * 1024;
@@ -165,7 +172,7 @@ export class ReadCache {
     this.hits++;
     if (!gzip) return entry.body;
     if (!entry.gzip) {
-      entry.gzip = gzipSync(entry.body);
+      entry.gzip = gzipAnswer(entry.body);
       entry.bytes += entry.gzip.length;
       this.bytes += entry.gzip.length;
     }
