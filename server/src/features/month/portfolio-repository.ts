@@ -131,50 +131,48 @@ export async function portfolioPage(db: Executor, q: PortfolioQuery, due: DueByD
   // The counts, total and complete of each row: the SQL twin of countStatuses (checklist-status.ts).
   // portfolio.test.ts holds every row to the client's own checklist.
   const count = (status: ItemStatus) => sql`count(*) filter (where x.status = ${sql.lit(status)})::int`;
-  const counts = (status: ItemStatus) => sql`coalesce(o.${sql.ref(status)}, 0)`;
+  const period = sql`cast(${q.period} as char(7))`;
   const { rows } = await sql<{ data: string; total: number | null }>`${plannedEachTime(Boolean(q.search))}
-    with page as (${pageQuery(q)}),
-    -- The page's checklist items and live documents of the month, read per client (50 index probes each
-    -- instead of one per requirement), then matched to the requirements by hash.
-    items as materialized (
-      select ci.requirement_id, ci.id, ci.not_applicable_at
-      from page k join checklist_items ci on ci.client_id = k.id and ci.period = cast(${q.period} as char(7))),
-    docs as materialized (
-      select x.requirement_id, ${MEDIA_FLAGS}
-      from page k join media x on x.client_id = k.id
-      where x.period = cast(${q.period} as char(7)) and x.deleted_at is null and x.requirement_id is not null
-      group by x.requirement_id),
-    owed as (
-      select x.client_id, count(*)::int as n, ${count('missing')} as missing, ${count('uploaded')} as uploaded,
-        ${count('accepted')} as accepted, ${count('rejected')} as rejected, ${count('not_applicable')} as not_applicable,
-        json_agg(json_build_object('id', x.item_id, 'requirement_id', x.requirement_id, 'name', x.name,
-          'status', x.status) order by x.position, x.requirement_id) as items
-      from (
-        select r.client_id, ci.id as item_id, r.id as requirement_id, r.name, r.position, ${STATUS} as status
-        from page k
-        join requirements r on r.client_id = k.id
-        cross join (select cast(${q.period} as char(7)) as period) p
-        left join items ci on ci.requirement_id = r.id
-        left join docs m on m.requirement_id = r.id
-        where r.company_id = ${q.companyId} and ${OWED}) x
-      group by x.client_id)
+    with page as (${pageQuery(q)})
     select coalesce((
       select json_agg(json_build_object(
         'client', json_build_object('id', page.id, 'name', page.name, 'cui', page.cui,
           'holding', case when page.holding_id is not null and page.holding_name is not null
             then json_build_object('id', page.holding_id, 'name', page.holding_name) end),
-        'counts', json_build_object('missing', ${counts('missing')}, 'uploaded', ${counts('uploaded')},
-          'accepted', ${counts('accepted')}, 'rejected', ${counts('rejected')},
-          'not_applicable', ${counts('not_applicable')}),
-        'total', coalesce(o.n, 0),
-        'complete', ${counts('accepted')} + ${counts('not_applicable')} = coalesce(o.n, 0),
+        'counts', json_build_object('missing', o.missing, 'uploaded', o.uploaded, 'accepted', o.accepted,
+          'rejected', o.rejected, 'not_applicable', o.not_applicable),
+        'total', o.n,
+        'complete', o.accepted + o.not_applicable = o.n,
         'closed', page.closed_at is not null,
         'done', page.done_at is not null and (page.reopened_at is null or page.done_at > page.reopened_at),
         'due_date', (cast(${`{${due.dates.join(',')}}`} as text[]))[${dueDay}],
         'days_left', (cast(${`{${due.daysLeft.join(',')}}`} as int[]))[${dueDay}],
         'items', coalesce(o.items, '[]'::json)
       ) order by lower(page.name), page.id)
-      from page left join owed o on o.client_id = page.id
+      from page
+      -- Each client's owed items of the month, read per client: its requirements, its items and its live
+      -- documents of the month (one index scan each), matched within the client. Joined across the page
+      -- instead, the generic plan's guess of a few rows chose nested loops over all of them (EXPLAIN
+      -- ANALYZE of a page of 50 clients of the bench's mixed workload: 11.5 ms that way, 3.6 ms this way).
+      cross join lateral (
+        select count(*)::int as n, ${count('missing')} as missing, ${count('uploaded')} as uploaded,
+          ${count('accepted')} as accepted, ${count('rejected')} as rejected,
+          ${count('not_applicable')} as not_applicable,
+          json_agg(json_build_object('id', x.item_id, 'requirement_id', x.requirement_id, 'name', x.name,
+            'status', x.status) order by x.position, x.requirement_id) as items
+        from (
+          select ci.id as item_id, r.id as requirement_id, r.name, r.position, ${STATUS} as status
+          from requirements r
+          cross join (select ${period} as period) p
+          left join (
+            select ci.requirement_id, ci.id, ci.not_applicable_at from checklist_items ci
+            where ci.client_id = page.id and ci.period = ${period}) ci on ci.requirement_id = r.id
+          left join (
+            select x.requirement_id, ${MEDIA_FLAGS} from media x
+            where x.client_id = page.id and x.period = ${period} and x.deleted_at is null
+              and x.requirement_id is not null
+            group by x.requirement_id) m on m.requirement_id = r.id
+          where r.client_id = page.id and r.company_id = ${q.companyId} and ${OWED}) x) o
     ), '[]')::text as data, (select max(page.total) from page) as total`.execute(db);
   return { data: rows[0].data, total: rows[0].total === null ? null : Number(rows[0].total) };
 }
