@@ -19,6 +19,7 @@ import { registerReadCache } from './infra/cached-answer.js';
 import { features } from './features/index.js';
 import { webRoutes } from './features/web/index.js';
 import { startOutboxWorker, type OutboxWorker } from './infra/outbox.js';
+import { startStatisticsKeeper, type StatisticsKeeper } from './db/statistics.js';
 import { startTrashPurge, type TrashPurgeJob } from './features/documents/index.js';
 
 /** One line per request, written when it ends, instead of Fastify's two: half the log writes on the hot path. */
@@ -91,18 +92,22 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   // The mail outbox worker runs in every server process from ready to close; tests
   // (NODE_ENV=test) drain the outbox themselves with drainOutbox, so nothing races them.
-  // So does the trash's retention job (hourly; `for update skip locked`, so instances never purge one row twice).
+  // So does the trash's retention job (hourly; `for update skip locked`, so instances never purge one row twice),
+  // and the planner statistics keeper (infra/statistics.ts).
   let worker: OutboxWorker | null = null;
   let purge: TrashPurgeJob | null = null;
+  let statistics: StatisticsKeeper | null = null;
   app.addHook('onReady', async () => {
     if (config.env !== 'test') {
       worker = startOutboxWorker({ db: ctx.db, mailer: ctx.mailTransport }, app.log);
       purge = startTrashPurge(ctx, app.log);
+      statistics = startStatisticsKeeper(ctx.db, app.log);
     }
   });
   app.addHook('onClose', async () => {
     await worker?.stop();
     await purge?.stop();
+    await statistics?.stop();
   });
   return app;
 }

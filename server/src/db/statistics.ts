@@ -1,0 +1,65 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from './schema.js';
+
+type Db = Kysely<Database>;
+
+/** How often the keeper looks for stale statistics. */
+export const STATISTICS_EVERY_MS = 15_000;
+
+/**
+ * The tables whose planner statistics are stale by autovacuum's own rule (its default thresholds: more
+ * than 50 rows plus a tenth of the table changed since the last ANALYZE).
+ */
+export async function staleTables(db: Db): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    select s.relname as name
+    from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+    where s.schemaname = current_schema() and s.n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0)
+    order by s.relname`.execute(db);
+  return rows.map((r) => r.name);
+}
+
+/** Analyzes the tables whose statistics are stale; answers their names. */
+export async function refreshStatistics(db: Db): Promise<string[]> {
+  const tables = await staleTables(db);
+  for (const table of tables) await sql`analyze ${sql.table(table)}`.execute(db);
+  return tables;
+}
+
+export interface StatisticsKeeper {
+  stop(): Promise<void>;
+}
+
+/**
+ * Keeps the planner's statistics current, as autovacuum would: every statement keeps the generic plan of
+ * its first call (infra/prepared-statements.ts), and a plan made while a table was empty (a new database's
+ * checklist items) reads it by sequential scans for as long as the statistics say so: the month's grid
+ * took 44 ms instead of 3 ms on the bench's new firms. PGlite has no autovacuum and PostgreSQL may run
+ * without it; an ANALYZE makes every session plan its statements on that table again. Runs in every
+ * process; stop() waits for the run in flight.
+ */
+export function startStatisticsKeeper(
+  db: Db,
+  log: { error(obj: unknown, msg: string): void },
+  everyMs = STATISTICS_EVERY_MS,
+): StatisticsKeeper {
+  let running: Promise<unknown> | null = null;
+  let stopped = false;
+  const tick = () => {
+    if (running || stopped) return;
+    running = refreshStatistics(db)
+      .catch((error: unknown) => log.error({ err: error }, 'statistics refresh failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(tick, everyMs);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      if (running) await running;
+    },
+  };
+}
