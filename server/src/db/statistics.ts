@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './schema.js';
+import { startPeriodic, type PeriodicJob } from '../lib/periodic.js';
 
 type Db = Kysely<Database>;
 
@@ -26,9 +27,7 @@ export async function refreshStatistics(db: Db): Promise<string[]> {
   return tables;
 }
 
-export interface StatisticsKeeper {
-  stop(): Promise<void>;
-}
+export type StatisticsKeeper = PeriodicJob;
 
 /**
  * Keeps the planner's statistics current, as autovacuum would: every statement keeps the generic plan of
@@ -43,23 +42,9 @@ export function startStatisticsKeeper(
   log: { error(obj: unknown, msg: string): void },
   everyMs = STATISTICS_EVERY_MS,
 ): StatisticsKeeper {
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = refreshStatistics(db)
-      .catch((error: unknown) => log.error({ err: error }, 'statistics refresh failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      if (running) await running;
-    },
-  };
+  return startPeriodic(
+    () => refreshStatistics(db),
+    (error) => log.error({ err: error }, 'statistics refresh failed'),
+    everyMs,
+  );
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from './db.js';
 import type { Mailer, MailMessage } from './mailer.js';
+import { startPeriodic, type PeriodicJob } from '../lib/periodic.js';
 
 /**
  * The mail outbox: a message is a row first (in the caller's transaction, so a
@@ -146,9 +147,7 @@ export async function drainOutbox(
   return totals;
 }
 
-export interface OutboxWorker {
-  stop(): Promise<void>;
-}
+export type OutboxWorker = PeriodicJob;
 
 /** Polls the outbox every second, one batch per tick; stop() waits for the tick in flight. */
 export function startOutboxWorker(
@@ -156,22 +155,9 @@ export function startOutboxWorker(
   log: { error(obj: unknown, msg: string): void },
   pollMs = POLL_MS,
 ): OutboxWorker {
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-  const timer = setInterval(() => {
-    if (running || stopped) return;
-    running = drainOutbox(ctx, { maxBatches: 1 })
-      .catch((error: unknown) => log.error({ err: error }, 'mail outbox tick failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, pollMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      if (running) await running;
-    },
-  };
+  return startPeriodic(
+    () => drainOutbox(ctx, { maxBatches: 1 }),
+    (error) => log.error({ err: error }, 'mail outbox tick failed'),
+    pollMs,
+  );
 }

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../infra/context.js';
 import { claimExpiredTrash, markPurged } from './edit-repository.js';
+import { startPeriodic, type PeriodicJob } from '../../lib/periodic.js';
 
 /**
  * The trash's retention job: client documents deleted more than TRASH_RETENTION_DAYS ago lose their
@@ -38,9 +39,7 @@ export async function purgeExpiredTrash(ctx: Ctx, now = new Date()): Promise<num
   }
 }
 
-export interface TrashPurgeJob {
-  stop(): Promise<void>;
-}
+export type TrashPurgeJob = PeriodicJob;
 
 /** Runs the purge soon after start, then every `everyMs`; stop() waits for the run in flight. */
 export function startTrashPurge(
@@ -48,29 +47,13 @@ export function startTrashPurge(
   log: { error(obj: unknown, msg: string): void; info(obj: unknown, msg: string): void },
   everyMs = PURGE_EVERY_MS,
 ): TrashPurgeJob {
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = purgeExpiredTrash(ctx)
-      .then((n) => {
-        if (n > 0) log.info({ purged: n }, 'trash purge removed expired documents');
-      })
-      .catch((error: unknown) => log.error({ err: error }, 'trash purge failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const first = setTimeout(tick, Math.min(everyMs, 30_000));
-  const timer = setInterval(tick, everyMs);
-  first.unref();
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(first);
-      clearInterval(timer);
-      if (running) await running;
+  return startPeriodic(
+    async () => {
+      const n = await purgeExpiredTrash(ctx);
+      if (n > 0) log.info({ purged: n }, 'trash purge removed expired documents');
     },
-  };
+    (error) => log.error({ err: error }, 'trash purge failed'),
+    everyMs,
+    Math.min(everyMs, 30_000),
+  );
 }
