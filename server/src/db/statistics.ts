@@ -1,8 +1,6 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from './schema.js';
+import { sql } from 'kysely';
+import type { Db } from '../infra/db.js';
 import { startPeriodic, type PeriodicJob } from '../lib/periodic.js';
-
-type Db = Kysely<Database>;
 
 /** How often the keeper looks for stale statistics. */
 export const STATISTICS_EVERY_MS = 15_000;

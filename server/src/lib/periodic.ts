@@ -25,14 +25,15 @@ export function startPeriodic(
         running = null;
       });
   };
-  const first = setTimeout(tick, firstMs);
+  // A first run sooner than the timer's own first tick; at the same time, the timer's tick is the first.
+  const first = firstMs < everyMs ? setTimeout(tick, firstMs) : null;
   const timer = setInterval(tick, everyMs);
-  first.unref();
+  first?.unref();
   timer.unref();
   return {
     async stop() {
       stopped = true;
-      clearTimeout(first);
+      if (first) clearTimeout(first);
       clearInterval(timer);
       if (running) await running;
     },
