@@ -55,16 +55,20 @@ export async function storeDocuments(ctx: Ctx, scope: TenantScope, request: Fast
   const totalLimit = await checkBeforeUpload(db, tenants, request);
   const ids = { companyId: client.company_id, clientId: client.id };
   // The fields are read before the first file and again at the end; a category is looked up once.
-  // An item (item_id) gives its category and month; a closed month refuses the upload before any file.
+  // An item (item_id) gives its category and month; a closed month refuses the upload before any file
+  // (`beforeFiles`). At the end the month is checked once more, under the client's lock (lockOpenPeriods).
   let allowedCategory: number | null = null;
-  const checkFields = async (fields: Record<string, string>): Promise<UploadFields & { requirementId?: number }> => {
+  const checkFields = async (
+    fields: Record<string, string>,
+    beforeFiles: boolean,
+  ): Promise<UploadFields & { requirementId?: number }> => {
     const parsed = parseUploadFields(fields);
     if (parsed.itemId !== null) {
       const item = await itemForUpload(db, ids, parsed.itemId);
-      await assertPeriodsOpen(db, client.id, [item.period]);
+      if (beforeFiles) await assertPeriodsOpen(db, client.id, [item.period]);
       return { ...parsed, categoryId: item.categoryId, period: item.period, requirementId: item.requirementId };
     }
-    await assertPeriodsOpen(db, client.id, [parsed.period]);
+    if (beforeFiles) await assertPeriodsOpen(db, client.id, [parsed.period]);
     // Only a category of the set this client's documents are filed under: the company's, or the one it
     // keeps for the client's holding — never a set it keeps for another holding.
     if (parsed.categoryId !== null && parsed.categoryId !== allowedCategory) {
@@ -77,11 +81,12 @@ export async function storeDocuments(ctx: Ctx, scope: TenantScope, request: Fast
     keyPrefix: `company-${client.company_id}/client-${client.id}`,
     totalLimit,
     beforeFirstFile: async (fields) => {
-      await checkFields(fields);
+      await checkFields(fields, true);
     },
   });
   try {
-    const { categoryId, period, requirementId } = await checkFields(upload.fields);
+    // With files, the month is checked in the transaction below; without, here (409 before the 422).
+    const { categoryId, period, requirementId } = await checkFields(upload.fields, upload.files.length === 0);
     if (upload.files.length === 0) throw errors.field('files', 'Alege cel puțin un fișier.');
     const rows = upload.files.map((f) => ({
       company_id: client.company_id,

@@ -148,8 +148,16 @@ test('review queue: pending documents newest first, per client, the badge count'
     item: { name: 'Facturi emise' },
   });
   expect(res.json.data[0].item).toBeNull();
+  expect(res.json.meta).toMatchObject({ total: 2, page: 1 });
   const one = await api(t).as(staff).post(company('/review-queue'), { client_id: pending.id });
   expect(one.json.meta.total).toBe(1);
+  // The total comes with the page's rows, and is counted apart for a page past the end.
+  const second = await api(t).as(staff).post(company('/review-queue'), { per_page: 1, page: 2 });
+  expect(second.json.data.map((d: { client: { id: number } }) => d.client.id)).toEqual([pending.id]);
+  expect(second.json.meta).toMatchObject({ total: 2, page: 2, per_page: 1 });
+  const past = await api(t).as(staff).post(company('/review-queue'), { per_page: 1, page: 5 });
+  expect(past.json.data).toEqual([]);
+  expect(past.json.meta.total).toBe(2);
   expect((await api(t).as(staff).post(company('/review-queue/count'), {})).json).toEqual({ count: 2, done: 0 });
   const theirs = await api(t).as(other.owner).post(`/api/company/${other.id}/review-queue/count`, {});
   expect(theirs.json).toEqual({ count: 0, done: 0 });

@@ -126,38 +126,65 @@ function queueBase(db: Executor, companyId: number, clientId: number | null) {
   return query;
 }
 
-/** The firm's live client documents awaiting review, newest first (index media_review_queue). */
+/**
+ * A page of the firm's live client documents awaiting review, newest first (index media_review_queue),
+ * and how many await in all (`total`, null on a page past the end). The page is chosen first and only its
+ * rows are then named (category, uploader, checklist row): naming every awaiting document before the sort
+ * took 0.9 of the statement's 1.0 ms for a firm with 123 awaiting (EXPLAIN ANALYZE). The total is the
+ * window count of the same scan, which the sort reads whole anyway: one statement instead of two.
+ */
 export async function listQueue(
   db: Executor,
   q: { companyId: number; clientId: number | null; offset: number; limit: number },
-): Promise<QueueRow[]> {
-  return queueBase(db, q.companyId, q.clientId)
-    .leftJoin('categories as k', 'k.id', 'm.category_id')
-    .leftJoin('users as u', 'u.id', 'm.uploaded_by')
-    .leftJoin('requirements as r', 'r.id', 'm.requirement_id')
-    .leftJoin('checklist_items as ci', (join) =>
-      join.onRef('ci.requirement_id', '=', 'm.requirement_id').onRef('ci.period', '=', 'm.period'),
-    )
+): Promise<{ rows: QueueRow[]; total: number | null }> {
+  const page = queueBase(db, q.companyId, q.clientId)
     .select([
       'm.id',
       'm.original_name',
       'm.mime',
       'm.size',
       'm.created_at',
-      sql<string | null>`m.period::text`.as('period'),
+      'm.period',
       'm.category_id',
-      'k.name as category_name',
+      'm.uploaded_by',
+      'm.requirement_id',
       'c.id as client_id',
       'c.name as client_name',
-      'ci.id as item_id',
-      'r.name as item_name',
-      'u.name as uploader_name',
+      sql<number>`count(*) over ()`.as('total'),
     ])
     .orderBy('m.created_at', 'desc')
     .orderBy('m.id', 'desc')
     .offset(q.offset)
     .limit(sql.lit(q.limit))
+    .as('p');
+  const rows = await db
+    .selectFrom(page)
+    .leftJoin('categories as k', 'k.id', 'p.category_id')
+    .leftJoin('users as u', 'u.id', 'p.uploaded_by')
+    .leftJoin('requirements as r', 'r.id', 'p.requirement_id')
+    .leftJoin('checklist_items as ci', (join) =>
+      join.onRef('ci.requirement_id', '=', 'p.requirement_id').onRef('ci.period', '=', 'p.period'),
+    )
+    .select([
+      'p.id',
+      'p.original_name',
+      'p.mime',
+      'p.size',
+      'p.created_at',
+      sql<string | null>`p.period::text`.as('period'),
+      'p.category_id',
+      'k.name as category_name',
+      'p.client_id',
+      'p.client_name',
+      'ci.id as item_id',
+      'r.name as item_name',
+      'u.name as uploader_name',
+      'p.total',
+    ])
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
     .execute();
+  return { rows, total: rows.length > 0 ? Number(rows[0].total) : null };
 }
 
 /**
