@@ -66,6 +66,10 @@ export async function copyDatabase(
       .executeTakeFirstOrThrow();
     if (Number(users.n) > 0) throw new Error('baza de date țintă are deja utilizatori; folosiți o bază nouă');
     for (const table of [...order].reverse()) await trx.deleteFrom(table).execute();
+    // The copied rows carry what the source's triggers kept (client_counts, clients.documents_count): the
+    // target's own triggers would add every copied row to them a second time. Foreign keys stay checked
+    // (they are system triggers); the triggers come back on at the end of the transaction.
+    for (const table of order) await sql`alter table ${sql.table(table)} disable trigger user`.execute(trx);
     for (const table of order) {
       // A generated column (clients.name_folded) is written by the target itself.
       const columns = await copiedColumns(source, table);
@@ -94,6 +98,7 @@ export async function copyDatabase(
           coalesce((select max(${sql.ref(column_name)}) from ${sql.table(table)}), 0) + 1, false)`.execute(trx);
       }
     }
+    for (const table of order) await sql`alter table ${sql.table(table)} enable trigger user`.execute(trx);
   });
   return counts;
 }
