@@ -18,9 +18,11 @@ import { registerSecurity } from './infra/security.js';
 import { registerReadCache } from './infra/cached-answer.js';
 import { features } from './features/index.js';
 import { webRoutes } from './features/web/index.js';
-import { startOutboxWorker, type OutboxWorker } from './infra/outbox.js';
-import { startStatisticsKeeper, type StatisticsKeeper } from './db/statistics.js';
-import { startTrashPurge, type TrashPurgeJob } from './features/documents/index.js';
+import { startOutboxWorker } from './infra/outbox.js';
+import { startStatisticsKeeper } from './db/statistics.js';
+import type { PeriodicJob } from './lib/periodic.js';
+import { startTrashPurge } from './features/documents/index.js';
+import { startStorageLedgerFolding } from './features/billing/index.js';
 
 /** One line per request, written when it ends, instead of Fastify's two: half the log writes on the hot path. */
 class OneLinePerRequest extends LogController {
@@ -90,24 +92,23 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   for (const feature of features) await app.register(feature, { prefix: '/api' });
   await app.register(webRoutes);
 
-  // The mail outbox worker runs in every server process from ready to close; tests
-  // (NODE_ENV=test) drain the outbox themselves with drainOutbox, so nothing races them.
-  // So does the trash's retention job (hourly; `for update skip locked`, so instances never purge one row twice),
-  // and the planner statistics keeper (infra/statistics.ts).
-  let worker: OutboxWorker | null = null;
-  let purge: TrashPurgeJob | null = null;
-  let statistics: StatisticsKeeper | null = null;
+  // The background jobs run in every server process from ready to close (docs/ARCHITECTURE.md,
+  // "Background jobs"): the mail outbox worker, the trash's retention (`for update skip locked`, so
+  // instances never purge one row twice), the planner statistics keeper and the storage ledger's folding.
+  // Tests (NODE_ENV=test) run each job's work themselves (drainOutbox…), so nothing races them.
+  let jobs: PeriodicJob[] = [];
   app.addHook('onReady', async () => {
     if (config.env !== 'test') {
-      worker = startOutboxWorker({ db: ctx.db, mailer: ctx.mailTransport }, app.log);
-      purge = startTrashPurge(ctx, app.log);
-      statistics = startStatisticsKeeper(ctx.db, app.log);
+      jobs = [
+        startOutboxWorker({ db: ctx.db, mailer: ctx.mailTransport }, app.log),
+        startTrashPurge(ctx, app.log),
+        startStatisticsKeeper(ctx.db, app.log),
+        startStorageLedgerFolding(ctx.db, app.log),
+      ];
     }
   });
   app.addHook('onClose', async () => {
-    await worker?.stop();
-    await purge?.stop();
-    await statistics?.stop();
+    await Promise.all(jobs.map((job) => job.stop()));
   });
   return app;
 }

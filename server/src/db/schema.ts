@@ -2,6 +2,7 @@ import type { ColumnType, Generated, GeneratedAlways, Selectable } from 'kysely'
 import type { KnownDevicesTable, LoginChallengesTable, RecoveryCodesTable } from './schema-two-factor.js';
 import type { CuiClaimsTable, EmailTokensTable } from './schema-ownership.js';
 import type * as Month from './schema-month.js';
+import type { ClientCountsTable, StorageLedgerTable } from './schema-counters.js';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -86,13 +87,6 @@ export interface ClientsTable extends Month.ClientProfileColumns {
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   deleted_at: NullableTimestamp;
-}
-
-/** Live clients per company and holding (0 = none); kept by triggers on clients (migration 050). */
-export interface ClientCountsTable {
-  company_id: number;
-  holding_id: number;
-  live: number;
 }
 
 export interface CategoriesTable {
@@ -278,6 +272,7 @@ export interface Database {
   client_counts: ClientCountsTable;
   categories: CategoriesTable;
   media: MediaTable;
+  storage_ledger: StorageLedgerTable;
   utility_files: UtilityFilesTable;
   access_tokens: AccessTokensTable;
   recovery_codes: RecoveryCodesTable;

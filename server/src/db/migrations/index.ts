@@ -16,6 +16,7 @@ import * as monthReadCache from './2026-11-26-091-month-read-cache.js';
 import * as cacheNoticesPerTenant from './2026-11-26-100-cache-notices-per-tenant.js';
 import * as clientPageIndex from './2026-11-26-110-client-page-index.js';
 import * as clientFoldedName from './2026-11-26-120-client-folded-name.js';
+import * as storageLedger from './2026-11-26-130-storage-ledger.js';
 
 /**
  * Every migration, in order. Listed statically so the same list runs from
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-100-cache-notices-per-tenant': cacheNoticesPerTenant,
   '2026-11-26-110-client-page-index': clientPageIndex,
   '2026-11-26-120-client-folded-name': clientFoldedName,
+  '2026-11-26-130-storage-ledger': storageLedger,
 };

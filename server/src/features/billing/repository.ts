@@ -2,7 +2,11 @@ import { sql } from 'kysely';
 import type { Db } from '../../infra/db.js';
 import { tenantColumn, type Tenant } from './tenant.js';
 
-/** Plans, subscriptions and usage (payments: payments-repository.ts); every tenant query is filtered by tenant. */
+/**
+ * Plans and subscriptions (usage: usage-repository.ts; payments: payments-repository.ts); every tenant query is
+ * filtered by tenant.
+ */
+export * from './usage-repository.js';
 
 export type PlanRecord = {
   id: number;
@@ -43,12 +47,6 @@ export type PaymentRecord = {
   period_end: Date | null;
   decided_at: Date | null;
   created_at: Date;
-};
-
-export type Usage = {
-  clients: number;
-  users: number;
-  storage_bytes: number;
 };
 
 const planColumns = [
@@ -221,60 +219,6 @@ export async function tenantExists(db: Db, tenant: Tenant): Promise<boolean> {
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return row !== undefined;
-}
-
-// Usage
-
-/**
- * The tenant's live clients, summed from client_counts (kept by the clients triggers: a few rows per
- * company, whatever its size) instead of counted over its clients on every client added.
- */
-export async function countClients(db: Db, tenant: Tenant): Promise<number> {
-  const row = await db
-    .selectFrom('client_counts')
-    .select(sql<string>`coalesce(sum(live), 0)`.as('n'))
-    .where(tenant.kind === 'company' ? 'company_id' : 'holding_id', '=', tenant.id)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-export async function countUsers(db: Db, tenant: Tenant): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where(tenantColumn(tenant), '=', tenant.id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** Bytes of the tenant's live files: a company's own media; a holding's, those of its clients. */
-export async function storageUsed(db: Db, tenant: Tenant): Promise<number> {
-  if (tenant.kind === 'company') {
-    const row = await db
-      .selectFrom('media')
-      .select(sql<string>`coalesce(sum(size), 0)`.as('bytes'))
-      .where('company_id', '=', tenant.id)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirstOrThrow();
-    return Number(row.bytes);
-  }
-  const row = await db
-    .selectFrom('media as m')
-    .innerJoin('clients as c', 'c.id', 'm.client_id')
-    .select(sql<string>`coalesce(sum(m.size), 0)`.as('bytes'))
-    .where('c.holding_id', '=', tenant.id)
-    .where('m.deleted_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.bytes);
-}
-
-export async function usageOf(db: Db, tenant: Tenant): Promise<Usage> {
-  return {
-    clients: await countClients(db, tenant),
-    users: await countUsers(db, tenant),
-    storage_bytes: await storageUsed(db, tenant),
-  };
 }
 
 /**
