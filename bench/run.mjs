@@ -308,6 +308,9 @@ async function sectionApi() {
     // As shipped (hot read cache on), then the same database with READ_CACHE=off: every call queries.
     let s = await startSeeded(env, 10_000, SMALL_DOCUMENTS);
     const hot = await apiFigures(s, kind, { plain: true }).finally(() => s.stop());
+    // The ceiling, like hello-world, is the best of a run before and one after the calls it measures: one
+    // taken in a busy moment would flatter every ratio (this machine gave 6.0 and 11.3 thousand req/s).
+    const ceilings = [await oneQueryCeiling(kind, db.env.DATABASE_URL, dataDir)];
     s = await startDosar({ ...env, READ_CACHE: 'off' });
     let cold;
     try {
@@ -317,7 +320,8 @@ async function sectionApi() {
     } finally {
       await s.stop();
     }
-    const ceiling = await oneQueryCeiling(kind, db.env.DATABASE_URL, dataDir);
+    ceilings.push(await oneQueryCeiling(kind, db.env.DATABASE_URL, dataDir));
+    const ceiling = ceilings.reduce((best, c) => (c.rps > best.rps ? c : best));
     db.drop();
     const target = kind === 'PostgreSQL' ? 0.3 : 0.1;
     for (const [metric, m, goal] of [
@@ -343,7 +347,7 @@ async function sectionApi() {
       database.push([`${metric}, ${kind}`, m, ceiling, goal]);
     }
     database.push([
-      `ceiling: bare Fastify + one indexed select per request on the same database, ${kind}`,
+      `ceiling: bare Fastify + one indexed select per request on the same database, ${kind} (best of ${ceilings.map((c) => fmt.n(c.rps)).join(' / ')})`,
       ceiling,
       null,
       '—',
