@@ -44,8 +44,13 @@ export async function itemForUpload(
   return { requirementId: item.requirement_id, categoryId: item.category_id, period: item.period };
 }
 
-/** In the caller's transaction: locks the client's row (share) and refuses when one of `periods` is closed. */
+/**
+ * In the caller's transaction, for a write of the client's documents: locks the client's row and refuses
+ * when one of `periods` is closed. The row is taken for update (no key), not shared: every such write
+ * also updates the row (the media trigger keeps its document count), and two writers that both held it
+ * shared and then both updated it deadlocked (an upload and a delete of one client's documents at once).
+ */
 export async function lockOpenPeriods(db: Executor, clientId: number, periods: (string | null)[]): Promise<void> {
-  await lockClientRow(db, clientId, 'share');
+  await lockClientRow(db, clientId, 'update');
   await assertPeriodsOpen(db, clientId, periods);
 }
