@@ -25,8 +25,6 @@ export async function refreshStatistics(db: Db): Promise<string[]> {
   return tables;
 }
 
-export type StatisticsKeeper = PeriodicJob;
-
 /**
  * Keeps the planner's statistics current, as autovacuum would: every statement keeps the generic plan of
  * its first call (infra/prepared-statements.ts), and a plan made while a table was empty (a new database's
@@ -39,7 +37,7 @@ export function startStatisticsKeeper(
   db: Db,
   log: { error(obj: unknown, msg: string): void },
   everyMs = STATISTICS_EVERY_MS,
-): StatisticsKeeper {
+): PeriodicJob {
   return startPeriodic(
     () => refreshStatistics(db),
     (error) => log.error({ err: error }, 'statistics refresh failed'),

@@ -147,14 +147,12 @@ export async function drainOutbox(
   return totals;
 }
 
-export type OutboxWorker = PeriodicJob;
-
 /** Polls the outbox every second, one batch per tick; stop() waits for the tick in flight. */
 export function startOutboxWorker(
   ctx: { db: Db; mailer: Mailer },
   log: { error(obj: unknown, msg: string): void },
   pollMs = POLL_MS,
-): OutboxWorker {
+): PeriodicJob {
   return startPeriodic(
     () => drainOutbox(ctx, { maxBatches: 1 }),
     (error) => log.error({ err: error }, 'mail outbox tick failed'),

@@ -12,8 +12,8 @@ import { type Kysely, sql } from 'kysely';
  * - clients: a client moving to another holding moves its live documents' bytes with it;
  * - the rows are folded into one per (company, holding) by a background job (billing/storage-ledger.ts).
  *
- * A write of a document holds its client's row (share) and a holding change takes that row for update,
- * so a document's bytes and its client's holding are never counted under two different holdings.
+ * A write of a document and a holding change both take the client's row for update (no key), so a
+ * document's bytes and its client's holding are never counted under two different holdings.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations never import app types
 export async function up(db: Kysely<any>): Promise<void> {

@@ -27,7 +27,7 @@ const FROZEN: Record<string, string> = {
   '2026-11-26-100-cache-notices-per-tenant.ts': '04d72b355e8a524ed8bcdfa8619286a27f4c8540f544c594ddbca3e9eee76326',
   '2026-11-26-110-client-page-index.ts': '2b9c87538643602037caf84e6a851fc7329cdd26e633dd93f4f05d4404d9468b',
   '2026-11-26-120-client-folded-name.ts': '86976f82cd3121fc48f9a37a5e1ee81a7da6bca89305a688fe13980e8b822510',
-  '2026-11-26-130-storage-ledger.ts': 'f258e4414f1467ef4e03293acf010e56b6678c12c184534bf32cfe8edb2d37d4',
+  '2026-11-26-130-storage-ledger.ts': '0b23790d25c9fc5874960a816c98e6b6668d96459bb88af045840af60cb3b9e1',
 };
 
 const dir = path.resolve(__dirname);

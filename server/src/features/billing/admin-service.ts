@@ -6,6 +6,7 @@ import { csvAmount, csvDate, csvRow, CSV_BOM } from './csv.js';
 import * as payments from './payments-repository.js';
 import { bani, iso, presentPayment, presentPlan, ron } from './presenter.js';
 import * as repo from './repository.js';
+import { countClients, storageUsed } from './usage-repository.js';
 import type { createPlanBody, paymentQuery, updatePlanBody } from './schemas.js';
 import { effectiveStatus } from './service.js';
 import type { Tenant } from './tenant.js';
@@ -51,8 +52,8 @@ export async function updatePlan(db: Db, id: number, body: FromSchema<typeof upd
 export async function tenantAccount(db: Db, tenant: Tenant) {
   const subscription = await repo.findSubscription(db, tenant);
   return {
-    clients_count: await repo.countClients(db, tenant),
-    storage_bytes: await repo.storageUsed(db, tenant),
+    clients_count: await countClients(db, tenant),
+    storage_bytes: await storageUsed(db, tenant),
     subscription: subscription
       ? {
           id: subscription.id,

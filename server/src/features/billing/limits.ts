@@ -2,6 +2,7 @@ import { countOf } from '../../lib/plural.js';
 import { errors, formatBytes } from '../../infra/errors.js';
 import type { Db } from '../../infra/db.js';
 import * as repo from './repository.js';
+import { countClients, countUsers, storageUsed } from './usage-repository.js';
 import { effectiveStatus, ensureSubscription } from './service.js';
 import { toTenant, type Tenant, type TenantRef } from './tenant.js';
 import type { SubscriptionRecord } from './repository.js';
@@ -37,7 +38,7 @@ export async function assertCanAddClient(db: Db, ref: TenantRef | Tenant, count 
   const subscription = await writableSubscription(db, ref);
   const max = subscription?.plan.max_clients ?? null;
   if (max === null) return;
-  const used = await repo.countClients(db, toTenant(ref));
+  const used = await countClients(db, toTenant(ref));
   if (used + count > max) {
     throw errors.planLimit(
       `Ai atins limita de clienți a planului „${subscription?.plan.name}”: cel mult ${countOf(max, 'client', 'clienți')}. Alege un plan mai mare din pagina Abonament.`,
@@ -50,7 +51,7 @@ export async function assertCanAddUser(db: Db, ref: TenantRef | Tenant, count = 
   const subscription = await writableSubscription(db, ref);
   const max = subscription?.plan.max_users ?? null;
   if (max === null) return;
-  const used = await repo.countUsers(db, toTenant(ref));
+  const used = await countUsers(db, toTenant(ref));
   if (used + count > max) {
     throw errors.planLimit(
       `Ai atins limita de utilizatori a planului „${subscription?.plan.name}”: cel mult ${countOf(max, 'utilizator', 'utilizatori')}. Alege un plan mai mare din pagina Abonament.`,
@@ -63,7 +64,7 @@ export async function storageLeft(db: Db, ref: TenantRef | Tenant): Promise<numb
   const subscription = await writableSubscription(db, ref);
   const max = subscription?.plan.max_storage_bytes ?? null;
   if (max === null) return null;
-  return Math.max(0, max - (await repo.storageUsed(db, toTenant(ref))));
+  return Math.max(0, max - (await storageUsed(db, toTenant(ref))));
 }
 
 /** 402 naming the storage limit when `bytes` more would exceed the plan. */
@@ -71,7 +72,7 @@ export async function assertCanStore(db: Db, ref: TenantRef | Tenant, bytes: num
   const subscription = await writableSubscription(db, ref);
   const max = subscription?.plan.max_storage_bytes ?? null;
   if (max === null) return;
-  const used = await repo.storageUsed(db, toTenant(ref));
+  const used = await storageUsed(db, toTenant(ref));
   if (used + bytes > max) {
     const left = Math.max(0, max - used);
     throw errors.planLimit(

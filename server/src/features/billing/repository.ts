@@ -6,7 +6,6 @@ import { tenantColumn, type Tenant } from './tenant.js';
  * Plans and subscriptions (usage: usage-repository.ts; payments: payments-repository.ts); every tenant query is
  * filtered by tenant.
  */
-export * from './usage-repository.js';
 
 export type PlanRecord = {
   id: number;

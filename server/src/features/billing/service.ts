@@ -3,7 +3,8 @@ import type { Db } from '../../infra/db.js';
 import type { Actor } from '../../infra/auth.js';
 import * as repo from './repository.js';
 import * as payments from './payments-repository.js';
-import type { PaymentRecord, PlanRecord, SubscriptionRecord, Usage } from './repository.js';
+import type { PaymentRecord, PlanRecord, SubscriptionRecord } from './repository.js';
+import { usageOf, type Usage } from './usage-repository.js';
 import { toTenant, type Tenant, type TenantRef } from './tenant.js';
 import { paymentProvider, type PaymentProvider } from './providers/index.js';
 
@@ -91,7 +92,7 @@ export async function subscriptionView(db: Db, ref: TenantRef | Tenant): Promise
             plan: subscription.plan,
           }
         : null,
-    usage: await repo.usageOf(db, tenant),
+    usage: await usageOf(db, tenant),
     plans: await repo.listPlans(db, { audience: tenant.kind, activeOnly: true }),
     payments: await payments.listTenantPayments(db, tenant, 20),
   };
@@ -122,7 +123,7 @@ export async function initPayment(
 ): Promise<{ payment: PaymentRecord; redirect_url: string }> {
   assertOwnUser(input.actor, input.userId);
   const plan = await purchasablePlan(db, input.tenant, input.planId);
-  const over = usageOverPlan(plan, await repo.usageOf(db, input.tenant));
+  const over = usageOverPlan(plan, await usageOf(db, input.tenant));
   if (over) throw errors.conflict(over);
   await ensureSubscription(db, input.tenant);
   const payment = await payments.insertPayment(db, {
@@ -203,7 +204,7 @@ export async function changePlan(db: Db, input: { tenant: Tenant; planId: number
   const subscription = await ensureSubscription(db, input.tenant);
   if (!subscription) throw errors.notFound('Abonamentul');
   if (subscription.plan_id === plan.id) throw errors.field('subscription_id', `„${plan.name}” este deja planul tău.`);
-  const over = usageOverPlan(plan, await repo.usageOf(db, input.tenant));
+  const over = usageOverPlan(plan, await usageOf(db, input.tenant));
   if (over) throw errors.conflict(over);
   if (effectiveStatus(subscription) !== 'active') {
     throw errors.conflictCode(

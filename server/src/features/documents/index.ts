@@ -13,7 +13,6 @@ export { documentNotFound, loadScopedClient } from './service.js';
 export { storageTenants, assertFits, checkBeforeUpload, declaredSize } from './storage-limits.js';
 export { canDeleteDocument, canEditDocument, DOCUMENTS_POLICY, DELETE_RULES, EDIT_RULES } from './policy.js';
 export { purgeExpiredTrash, startTrashPurge } from './trash-purge.js';
-export type { TrashPurgeJob } from './trash-purge.js';
 export {
   listClientMedia,
   clientMediaPageQuery,

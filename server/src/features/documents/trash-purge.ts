@@ -39,14 +39,12 @@ export async function purgeExpiredTrash(ctx: Ctx, now = new Date()): Promise<num
   }
 }
 
-export type TrashPurgeJob = PeriodicJob;
-
 /** Runs the purge soon after start, then every `everyMs`; stop() waits for the run in flight. */
 export function startTrashPurge(
   ctx: Ctx,
   log: { error(obj: unknown, msg: string): void; info(obj: unknown, msg: string): void },
   everyMs = PURGE_EVERY_MS,
-): TrashPurgeJob {
+): PeriodicJob {
   return startPeriodic(
     async () => {
       const n = await purgeExpiredTrash(ctx);
