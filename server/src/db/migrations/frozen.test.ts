@@ -28,6 +28,7 @@ const FROZEN: Record<string, string> = {
   '2026-11-26-110-client-page-index.ts': '2b9c87538643602037caf84e6a851fc7329cdd26e633dd93f4f05d4404d9468b',
   '2026-11-26-120-client-folded-name.ts': '86976f82cd3121fc48f9a37a5e1ee81a7da6bca89305a688fe13980e8b822510',
   '2026-11-26-130-storage-ledger.ts': '0b23790d25c9fc5874960a816c98e6b6668d96459bb88af045840af60cb3b9e1',
+  '2026-11-26-140-client-stats-per-statement.ts': '2c24a9736a0fe24369cbc9839a152ae14b36395a2ed22ff88b0d793abe97ec76',
 };
 
 const dir = path.resolve(__dirname);

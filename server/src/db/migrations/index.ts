@@ -17,6 +17,7 @@ import * as cacheNoticesPerTenant from './2026-11-26-100-cache-notices-per-tenan
 import * as clientPageIndex from './2026-11-26-110-client-page-index.js';
 import * as clientFoldedName from './2026-11-26-120-client-folded-name.js';
 import * as storageLedger from './2026-11-26-130-storage-ledger.js';
+import * as clientStatsPerStatement from './2026-11-26-140-client-stats-per-statement.js';
 
 /**
  * Every migration, in order. Listed statically so the same list runs from
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-110-client-page-index': clientPageIndex,
   '2026-11-26-120-client-folded-name': clientFoldedName,
   '2026-11-26-130-storage-ledger': storageLedger,
+  '2026-11-26-140-client-stats-per-statement': clientStatsPerStatement,
 };
