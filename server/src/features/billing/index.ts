@@ -16,4 +16,4 @@ export { billingRoutes } from './routes.js';
 export { billingAdminRoutes } from './admin-routes.js';
 export type { Tenant, TenantRef } from './tenant.js';
 export { CSV_BOM, csvCell, csvRow } from './csv.js';
-export { startStorageLedgerFolding, FOLD_EVERY_MS } from './storage-ledger.js';
+export { startStorageLedgerFolding } from './storage-ledger.js';
