@@ -92,8 +92,9 @@ test('bulk inserts, soft deletes, restores, moves and hard deletes of several ro
   await sql`update media set client_id = ${second.id} where id = ${newest}`.execute(t.ctx.db);
   await expectKept([4, 2]);
 
-  // A hard delete of several rows of both clients in one statement (as the trash purge does), one of them
-  // soft-deleted already: the newest is gone from the second, so its last upload falls back.
+  // A hard delete of several rows of both clients in one statement (no request does one; a delete run by
+  // hand does), one of them soft-deleted already: the newest is gone from the second, so its last upload
+  // falls back.
   await sql`update media set deleted_at = now() where id = ${older}`.execute(t.ctx.db);
   await expectKept([3, 2]);
   await sql`delete from media where id in (${older}, ${newest}, ${other})`.execute(t.ctx.db);
