@@ -345,4 +345,27 @@ describe('categories', () => {
       .execute();
     expect(otherCompanySet).toHaveLength(0);
   });
+
+  test("a client's view shows its holding's own set while the holding is linked, the company's default set once unlinked", async () => {
+    const created = await post(owner, `${door}/createClient`, {
+      name: 'Lambda SRL',
+      cui: '90123459',
+      new_holding: { name: 'Grup Lambda' },
+    });
+    const client = created.json.data;
+    expect((await post(owner, `${door}/storeCategory`, { name: 'Devize', holding_id: client.holding.id })).status).toBe(
+      201,
+    );
+    const names = (view: { categories: { name: string }[] }) => view.categories.map((c) => c.name);
+    const defaults = (await get(owner, `${door}/categories`)).json.data.map((c: { name: string }) => c.name);
+    const linked = (await post(owner, `${door}/clients/${client.id}`)).json;
+    expect(linked).toMatchObject({ categories_inherited: false, data: { holding: client.holding } });
+    expect(names(linked)).toEqual([...defaults, 'Devize']);
+    expect((await post(owner, `${door}/holdings/${client.holding.id}/delete`)).status).toBe(200);
+    const unlinked = (await post(owner, `${door}/clients/${client.id}`)).json;
+    expect(unlinked).toMatchObject({ categories_inherited: false, data: { holding: null } });
+    expect(names(unlinked)).toEqual(defaults);
+    await linkHolding(t, client.holding, w.company);
+    expect(names((await post(owner, `${door}/clients/${client.id}`)).json)).toContain('Devize');
+  });
 });

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Expression, type Transaction } from 'kysely';
 import type { Db } from '../../infra/db.js';
 import type { Database } from '../../db/schema.js';
 
@@ -38,8 +38,17 @@ export async function effectiveSet(
   return { categories, inherited: inheritedSet(holdingId, categories) };
 }
 
-/** effectiveSet's categories in one query: the holding's own live set when it has one, else the default set. */
-export function effectiveSetQuery(db: Executor, companyId: number, holdingId: number | null) {
+/**
+ * effectiveSet's categories in one query: the holding's own live set when it has one, else the default set.
+ * The company and the holding may be values or columns of the statement around it (a client read in the
+ * same statement, clients/view.repository.ts); a holding column that is null gives the default set, as
+ * null does.
+ */
+export function effectiveSetQuery(
+  db: Executor,
+  companyId: number | Expression<number>,
+  holdingId: number | null | Expression<number | null>,
+) {
   return db
     .selectFrom('categories as s')
     .select(columns.map((c) => `s.${c}` as const))

@@ -63,47 +63,54 @@ export async function findClient(
   return row ? { ...row, documents_count: Number(row.documents_count) } : undefined;
 }
 
+/** Which clients a client read sees: a door's live clients, or the company's archived ones. */
+export type ClientRowShape = 'company' | 'holding' | 'company:archived';
+
+/**
+ * The client `clientId` as the scope `scopeId` sees it, as a query (findClient's row; the client view
+ * reads it in the same statement as its parts, view.repository.ts).
+ */
+export function clientRowQuery(db: Executor, p: { clientId: number; scopeId: number }, shape: ClientRowShape) {
+  const query = db
+    .selectFrom('clients as c')
+    .innerJoin('companies as co', 'co.id', 'c.company_id')
+    // The holding only while it is linked to the company: an unlink (from either side) keeps
+    // clients.holding_id, so relinking brings the client back, but meanwhile it is outside any holding.
+    .leftJoin('company_holding as ch', (join) =>
+      join.onRef('ch.company_id', '=', 'c.company_id').onRef('ch.holding_id', '=', 'c.holding_id'),
+    )
+    .leftJoin('holdings as h', (join) => join.onRef('h.id', '=', 'ch.holding_id').on('h.deleted_at', 'is', null))
+    .where('c.id', '=', p.clientId)
+    .where('c.deleted_at', shape === 'company:archived' ? 'is not' : 'is', null)
+    .select([
+      'c.id',
+      'c.company_id',
+      'co.name as company_name',
+      'c.name',
+      'c.cui',
+      'c.email',
+      'c.phone',
+      'c.notes',
+      'h.id as holding_id',
+      'h.name as holding_name',
+      'c.documents_count',
+      'c.last_upload_at',
+      'c.created_at',
+      'c.updated_at',
+      'c.deleted_at as archived_at',
+    ]);
+  return shape === 'holding'
+    ? query
+        .where('c.holding_id', '=', p.scopeId)
+        .where('ch.holding_id', 'is not', null)
+        .where('co.deleted_at', 'is', null)
+        // A suspended company's clients are out of its holdings' reach until it is reactivated.
+        .where('co.status', '=', 'active')
+    : query.where('c.company_id', '=', p.scopeId);
+}
+
 /** The client row of findClient, built once per door and state (compiled.ts). */
-const clientRow = compiledOnce(
-  (db, p: { clientId: number; scopeId: number }, shape: 'company' | 'holding' | 'company:archived') => {
-    const query = db
-      .selectFrom('clients as c')
-      .innerJoin('companies as co', 'co.id', 'c.company_id')
-      // The holding only while it is linked to the company: an unlink (from either side) keeps
-      // clients.holding_id, so relinking brings the client back, but meanwhile it is outside any holding.
-      .leftJoin('company_holding as ch', (join) =>
-        join.onRef('ch.company_id', '=', 'c.company_id').onRef('ch.holding_id', '=', 'c.holding_id'),
-      )
-      .leftJoin('holdings as h', (join) => join.onRef('h.id', '=', 'ch.holding_id').on('h.deleted_at', 'is', null))
-      .where('c.id', '=', p.clientId)
-      .where('c.deleted_at', shape === 'company:archived' ? 'is not' : 'is', null)
-      .select([
-        'c.id',
-        'c.company_id',
-        'co.name as company_name',
-        'c.name',
-        'c.cui',
-        'c.email',
-        'c.phone',
-        'c.notes',
-        'h.id as holding_id',
-        'h.name as holding_name',
-        'c.documents_count',
-        'c.last_upload_at',
-        'c.created_at',
-        'c.updated_at',
-        'c.deleted_at as archived_at',
-      ]);
-    return shape === 'holding'
-      ? query
-          .where('c.holding_id', '=', p.scopeId)
-          .where('ch.holding_id', 'is not', null)
-          .where('co.deleted_at', 'is', null)
-          // A suspended company's clients are out of its holdings' reach until it is reactivated.
-          .where('co.status', '=', 'active')
-      : query.where('c.company_id', '=', p.scopeId);
-  },
-);
+const clientRow = compiledOnce(clientRowQuery);
 
 /**
  * Whether another live client of the company has this CUI. CUIs compare on their digits, so

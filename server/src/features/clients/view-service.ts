@@ -3,9 +3,8 @@ import { presentCategory } from '../categories/index.js';
 import { canDeleteDocument, presentMedia, uploadLimits } from '../documents/index.js';
 import type { TenantScope } from '../doors/index.js';
 import { presentClient, presentHoldingClient } from './presenter.js';
-import type { ClientRecord } from './repository.js';
-import { loadClient } from './service.js';
-import { clientViewParts } from './view.repository.js';
+import { clientNotFound } from './service.js';
+import { readClientView } from './view.repository.js';
 
 /**
  * The client view on both doors: the client, the category set its side sees, its months and its
@@ -24,13 +23,12 @@ async function loadClientView(
   clientId: number,
   filter: ClientViewFilter,
 ) {
-  const client: ClientRecord = await loadClient(ctx, scope, clientId);
-  // The holding's own category set at the company while the client is in a linked holding.
-  const { categories, inherited, periods, documents } = await clientViewParts(
-    ctx.db,
-    { companyId: client.company_id, clientId: client.id, holdingId: client.holding_id },
-    { period: filter.period ?? null, categoryId: filter.category_id ?? null },
-  );
+  const view = await readClientView(ctx.db, scope, clientId, {
+    period: filter.period ?? null,
+    categoryId: filter.category_id ?? null,
+  });
+  if (!view) throw clientNotFound();
+  const { client, categories, inherited, periods, documents } = view;
   return {
     client,
     periods,

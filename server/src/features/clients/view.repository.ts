@@ -1,14 +1,17 @@
+import { sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { compiledOnce } from '../../db/compiled.js';
 import { effectiveSetQuery, inheritedSet, type CategoryRecord } from '../categories/index.js';
 import { clientMediaPageQuery, clientPeriodsQuery, shownOf, type MediaListRow } from '../documents/index.js';
-import type { Executor } from './repository.js';
+import { clientRowQuery, type ClientRecord, type ClientScope, type Executor } from './repository.js';
 
 /**
- * What the client view shows besides the client: the category set its side sees, its months and its
- * documents, in one statement (each part as a JSON array) instead of three queries on three connections.
+ * The client view's read: the client as the scope sees it, the category set its side sees, its months and
+ * its documents, in one statement (the parts as JSON arrays, read only when the client is found) instead
+ * of a client lookup and then a second round trip for the parts.
  */
-export interface ClientViewParts {
+export interface ClientView {
+  client: ClientRecord;
   categories: CategoryRecord[];
   inherited: boolean;
   periods: { period: string; count: number }[];
@@ -16,52 +19,56 @@ export interface ClientViewParts {
 }
 
 /**
- * The three parts as one statement, built once per shape (compiled.ts): whether the client is in a
- * holding and which filters are set decide its text, so the builders below see a value only where the
- * shape says there is one.
+ * The statement, built once per shape (compiled.ts): the door and which filters are set decide its text,
+ * so the builders below see a value only where the shape says there is one. The parts answer for the
+ * client's own company and holding, read in `k`: a holding that is gone or unlinked reads as none, and the
+ * company's default set applies.
  */
-const viewParts = compiledOnce(
+const viewRead = compiledOnce(
   (
     db,
-    p: {
-      companyId: number;
-      clientId: number;
-      holdingId: number | null;
-      period: string | null;
-      categoryId: number | null;
-    },
-    shape: `${'own' | 'holding'}|${'all' | 'month'}|${'all' | 'category'}`,
+    p: { clientId: number; scopeId: number; period: string | null; categoryId: number | null },
+    shape: `${ClientScope['kind']}|${'all' | 'month'}|${'all' | 'category'}`,
   ) => {
-    const [set, month, category] = shape.split('|');
-    const ids = { companyId: p.companyId, clientId: p.clientId };
+    const [door, month, category] = shape.split('|');
+    const companyId = sql.ref<number>('k.company_id');
+    const ids = { companyId, clientId: p.clientId };
     const filter = {
       period: month === 'month' ? p.period : null,
       categoryId: category === 'category' ? p.categoryId : null,
     };
-    return db.selectNoFrom([
-      jsonArrayFrom(effectiveSetQuery(db, p.companyId, set === 'holding' ? p.holdingId : null)).as('categories'),
-      jsonArrayFrom(clientPeriodsQuery(db, ids)).as('periods'),
-      jsonArrayFrom(clientMediaPageQuery(db, { ...ids, ...filter })).as('documents'),
-    ]);
+    return db
+      .with('k', () => clientRowQuery(db, p, door as ClientScope['kind']))
+      .selectFrom('k')
+      .selectAll('k')
+      .select([
+        jsonArrayFrom(effectiveSetQuery(db, companyId, sql.ref<number | null>('k.holding_id'))).as('categories'),
+        jsonArrayFrom(clientPeriodsQuery(db, ids)).as('periods'),
+        jsonArrayFrom(clientMediaPageQuery(db, { ...ids, ...filter })).as('documents'),
+      ]);
   },
 );
 
-export async function clientViewParts(
+/** The client view's read for the scope, or undefined: no such live client in its reach. */
+export async function readClientView(
   db: Executor,
-  client: { companyId: number; clientId: number; holdingId: number | null },
+  scope: ClientScope,
+  clientId: number,
   filter: { period: string | null; categoryId: number | null },
-): Promise<ClientViewParts> {
-  const [row] = await viewParts(
+): Promise<ClientView | undefined> {
+  const [row] = await viewRead(
     db,
-    { ...client, ...filter },
-    `${client.holdingId === null ? 'own' : 'holding'}|${filter.period ? 'month' : 'all'}|${filter.categoryId ? 'category' : 'all'}`,
+    { clientId, scopeId: scope.id, ...filter },
+    `${scope.kind}|${filter.period ? 'month' : 'all'}|${filter.categoryId ? 'category' : 'all'}`,
   );
-  // JSON has no dates: a document's time arrives as text.
-  const documents = row.documents.map((d) => ({ ...d, created_at: new Date(d.created_at) }));
+  if (!row) return undefined;
+  const { categories, periods, documents, ...client } = row;
   return {
-    categories: row.categories,
-    inherited: inheritedSet(client.holdingId, row.categories),
-    periods: row.periods.map((p) => ({ period: p.period as string, count: Number(p.count) })),
-    documents: shownOf(documents),
+    client: { ...client, documents_count: Number(client.documents_count) },
+    categories,
+    inherited: inheritedSet(client.holding_id, categories),
+    periods: periods.map((p) => ({ period: p.period as string, count: Number(p.count) })),
+    // JSON has no dates: a document's time arrives as text.
+    documents: shownOf(documents.map((d) => ({ ...d, created_at: new Date(d.created_at) }))),
   };
 }

@@ -1,4 +1,4 @@
-import type { Insertable, Transaction } from 'kysely';
+import type { Expression, Insertable, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../../infra/db.js';
 import type { Database, MediaTable } from '../../db/schema.js';
@@ -73,7 +73,8 @@ export interface MediaListRow {
 }
 
 export interface MediaFilter {
-  companyId: number;
+  /** A value, or a column of the statement around the query (the client read in the same statement). */
+  companyId: number | Expression<number>;
   clientId: number;
   period?: string | null;
   categoryId?: number | null;
@@ -155,7 +156,7 @@ export async function findClientMedia(
 }
 
 /** Months holding the client's documents, with their counts (`count`), newest first. */
-export function clientPeriodsQuery(db: Executor, ids: { companyId: number; clientId: number }) {
+export function clientPeriodsQuery(db: Executor, ids: Pick<MediaFilter, 'companyId' | 'clientId'>) {
   return db
     .selectFrom('media')
     .select(['period', sql<number>`count(*)::int`.as('count')])
