@@ -47,15 +47,14 @@ function documentEvent(
   };
 }
 
-/** storeFiles: one `document.upload` per stored file, from the answer the upload gives. */
+/** storeFiles: one `document.upload` per stored file, from the answer the upload gives for its client. */
 export async function recordUploads(
   ctx: Ctx,
   scope: TenantScope,
   request: FastifyRequest,
-  clientId: number,
+  client: ScopedClient,
   stored: { data: PresentedMedia[] },
 ): Promise<void> {
-  const client = await loadScopedClient(ctx, scope, clientId);
   const events = stored.data.map((d): ActivityEvent => ({
     action: 'document.upload',
     companyId: client.company_id,

@@ -67,9 +67,9 @@ export const documentRoutes: DoorRoutes = (app, door) => {
     async (request, reply) => {
       const scope = scopeOf(request);
       const clientId = Number(request.params.clientId);
-      const stored = await service.storeDocuments(ctx, scope, request, clientId);
-      await history.recordUploads(ctx, scope, request, clientId, stored);
-      return reply.code(201).send(stored);
+      const { client, answer } = await service.storeDocuments(ctx, scope, request, clientId);
+      await history.recordUploads(ctx, scope, request, client, answer);
+      return reply.code(201).send(answer);
     },
   );
 

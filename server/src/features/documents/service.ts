@@ -8,7 +8,7 @@ import { assertPeriodsOpen, itemForUpload, lockOpenPeriods, requirementFor } fro
 import { sendFile, sendZip } from './download.js';
 import { receiveMultipart } from './multipart.js';
 import { canDeleteDocument } from './policy.js';
-import { presentMedia, uploadLimits } from './presenter.js';
+import { presentMedia, uploadLimits, type PresentedMedia } from './presenter.js';
 import {
   findClientMedia,
   findScopedClient,
@@ -45,10 +45,16 @@ export async function loadScopedClient(
 
 /**
  * storeFiles: multipart with `category_id`, `period` and files (any number, field `files[]` or
- * `files`); all or nothing. Answers the new documents, written in one transaction once every file
- * is stored and the plan's storage has room for the bytes received.
+ * `files`); all or nothing. Answers the new documents (`answer`), written in one transaction once every
+ * file is stored and the plan's storage has room for the bytes received, and the client they went to
+ * (for their history, history.ts).
  */
-export async function storeDocuments(ctx: Ctx, scope: TenantScope, request: FastifyRequest, clientId: number) {
+export async function storeDocuments(
+  ctx: Ctx,
+  scope: TenantScope,
+  request: FastifyRequest,
+  clientId: number,
+): Promise<{ client: ScopedClient; answer: { data: PresentedMedia[] } }> {
   const { db } = ctx;
   const client = await loadScopedClient(ctx, scope, clientId);
   const tenants = storageTenants(scope, client.company_id);
@@ -116,7 +122,8 @@ export async function storeDocuments(ctx: Ctx, scope: TenantScope, request: Fast
     });
     const stored = await listClientMedia(db, { ...ids, ids: newIds });
     const order = new Map(newIds.map((id, i) => [id, i]));
-    return { data: stored.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0)).map(presentMedia) };
+    const data = stored.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0)).map(presentMedia);
+    return { client, answer: { data } };
   } catch (error) {
     await upload.discard();
     throw error;
