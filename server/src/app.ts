@@ -14,6 +14,7 @@ import { errors, registerErrorHandler, sendError } from './infra/errors.js';
 import { redactUrl } from './lib/redact-url.js';
 import { logDestination, type LogStream } from './infra/log-format.js';
 import { registerAuth } from './infra/auth.js';
+import { registerRequestClock } from './infra/request-clock.js';
 import { registerSecurity } from './infra/security.js';
 import { registerReadCache } from './infra/cached-answer.js';
 import { features } from './features/index.js';
@@ -89,6 +90,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   registerReadCache(app, ctx.readCache);
   registerAuth(app, ctx.db, ctx.readCache);
+  // Embedded PGlite serves the oldest request's statements first (infra/yielding-dialect.ts).
+  if (ctx.dbKind === 'pglite') registerRequestClock(app);
   for (const feature of features) await app.register(feature, { prefix: '/api' });
   await app.register(webRoutes);
 
