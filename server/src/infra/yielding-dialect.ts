@@ -1,4 +1,4 @@
-import { PGliteAdapter, type DatabaseConnection, type Dialect, type Driver } from 'kysely';
+import { PGliteAdapter, type DatabaseConnection, type Dialect, type Driver, type PGliteDialect } from 'kysely';
 import { requestStartedAt } from './request-clock.js';
 
 /**
@@ -17,7 +17,7 @@ import { requestStartedAt } from './request-clock.js';
  *   asks. Kysely's own first-come lock for a single connection is replaced by this one (the adapter says
  *   it may hand out connections; this driver hands out one at a time).
  */
-export class OldestFirst {
+class OldestFirst {
   #busy = false;
   #scheduled = false;
   #seq = 0;
@@ -59,7 +59,8 @@ class OneHolderAdapter extends PGliteAdapter {
   }
 }
 
-export function yieldingDialect(dialect: Dialect): Dialect {
+/** PGlite's dialect with its one connection handed out by OldestFirst (its own adapter, OneHolderAdapter). */
+export function yieldingDialect(dialect: PGliteDialect): Dialect {
   return {
     createAdapter: () => new OneHolderAdapter(),
     createIntrospector: (db) => dialect.createIntrospector(db),

@@ -60,8 +60,14 @@ export async function findClient(
 ): Promise<ClientRecord | undefined> {
   if (archived && scope.kind !== 'company') return undefined;
   const [row] = await clientRow(db, { clientId, scopeId: scope.id }, archived ? 'company:archived' : scope.kind);
-  return row ? { ...row, documents_count: Number(row.documents_count) } : undefined;
+  return row ? clientRecordOf(row) : undefined;
 }
+
+/** A client row as read (clientRowQuery's columns; a bigint count arrives as text) as a ClientRecord. */
+export const clientRecordOf = <T extends { documents_count: number | string | bigint }>(row: T) => ({
+  ...row,
+  documents_count: Number(row.documents_count),
+});
 
 /** Which clients a client read sees: a door's live clients, or the company's archived ones. */
 export type ClientRowShape = 'company' | 'holding' | 'company:archived';

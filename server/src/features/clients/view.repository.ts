@@ -3,7 +3,7 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { compiledOnce } from '../../db/compiled.js';
 import { effectiveSetQuery, inheritedSet, type CategoryRecord } from '../categories/index.js';
 import { clientMediaPageQuery, clientPeriodsQuery, shownOf, type MediaListRow } from '../documents/index.js';
-import { clientRowQuery, type ClientRecord, type ClientScope, type Executor } from './repository.js';
+import { clientRecordOf, clientRowQuery, type ClientRecord, type ClientScope, type Executor } from './repository.js';
 
 /**
  * The client view's read: the client as the scope sees it, the category set its side sees, its months and
@@ -64,7 +64,7 @@ export async function readClientView(
   if (!row) return undefined;
   const { categories, periods, documents, ...client } = row;
   return {
-    client: { ...client, documents_count: Number(client.documents_count) },
+    client: clientRecordOf(client),
     categories,
     inherited: inheritedSet(client.holding_id, categories),
     periods: periods.map((p) => ({ period: p.period as string, count: Number(p.count) })),
