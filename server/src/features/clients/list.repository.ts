@@ -46,14 +46,19 @@ function filtered(
   if (q.search) {
     const digits = cuiDigits(q.search);
     query = query.where((eb) => {
-      // The index looks up one word; strpos, which no index takes, checks the whole term on the rows it finds.
-      const name = plan?.indexWord
+      // The index looks up a part of the term; strpos, which no index takes, checks the whole term on the
+      // rows it finds.
+      const name = plan?.indexPart
         ? eb.and([
-            clientNameLike('c', likePattern(plan.indexWord)),
+            clientNameLike('c', likePattern(plan.indexPart)),
             sql<boolean>`strpos(c.name_folded, ${q.search}) > 0`,
           ])
         : clientNameLike('c', likePattern(q.search));
-      return eb.or([name, ...(digits ? [sql<boolean>`c.cui like ${likePattern(digits)}`] : [])]);
+      if (!digits) return name;
+      const cui = plan?.cuiPart
+        ? eb.and([sql<boolean>`c.cui like ${likePattern(plan.cuiPart)}`, sql<boolean>`strpos(c.cui, ${digits}) > 0`])
+        : sql<boolean>`c.cui like ${likePattern(digits)}`;
+      return eb.or([name, cui]);
     });
   }
   return query;
@@ -146,13 +151,13 @@ export async function listClients(db: Executor, q: ClientListQuery): Promise<Cli
 
 /**
  * Whether the search's plan is the trigram index whatever its term: the sample says few clients match, or
- * the index looks up a word of the term few sampled names hold. Such a search reads and sorts every match
+ * the index looks up a part of the term few sampled names hold. Such a search reads and sorts every match
  * anyway, so the ids' query counts them too, and its statement is prepared like any other (its generic
  * plan reads the trigram index). A common term, or any term before the sample is loaded, is planned for
  * its term each time: walking the name order and stopping after a page may then pay, and the total is
  * counted apart.
  */
-const byTrigrams = (plan: SearchPlan | null) => plan !== null && (plan.fewMatches || plan.indexWord !== null);
+const byTrigrams = (plan: SearchPlan | null) => plan !== null && (plan.fewMatches || plan.indexPart !== null);
 
 const searched = (q: ClientListQuery, plan: SearchPlan | null) =>
   plannedEachTime(Boolean(q.search) && !byTrigrams(plan));
