@@ -44,7 +44,7 @@ export async function boot(config: Config, steps: BootSteps): Promise<Booted> {
   };
   if (config.seedDemo) await steps.seedDemo(ctx);
   // The embedded database has no autovacuum: without this its planner statistics (and the client search's
-  // word choice, clients/search-plan.ts) would stay those of the day the tables were created.
+  // word choice, db/client-search-plan.ts) would stay those of the day the tables were created.
   if (database.kind === 'pglite') await analyze(database.db);
   if (!config.s3) {
     // A crash mid-upload leaves files without rows: the embedded database means no other process writes here,

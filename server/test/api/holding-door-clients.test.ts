@@ -207,6 +207,9 @@ describe('POST index', () => {
     expect(body.data.map((r: Row) => r.name)).toEqual(['Alfa Distribuție SRL']);
     body = (await call('POST', h1('index'), admin, { search: '4567890' })).json;
     expect(body.data.map((r: Row) => r.name)).toEqual(['Beta Construct SRL']);
+    // A CUI as it is written on an invoice, as the firm's own client list takes it.
+    body = (await call('POST', h1('index'), admin, { search: 'RO 4567890' })).json;
+    expect(body.data.map((r: Row) => r.name)).toEqual(['Beta Construct SRL']);
     body = (await call('POST', h1('index'), admin, { search: '%' })).json;
     expect(body.meta.total).toBe(0);
     body = (await call('POST', h1('index'), admin, { sort: 'name', direction: 'desc', per_page: 1, page: 2 })).json;

@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
 import { isoTime } from '../../db/json.js';
 import { plannedEachTime } from '../../db/plans.js';
-import { clientNameLike } from '../../db/search.js';
-import { fold, likePattern } from '../../lib/search-text.js';
 import type { Executor } from './repository.js';
-import { cuiDigits, planSearch, type ClientSample, type SearchPlan } from './search-plan.js';
+import { byTrigrams, clientSearch, clientSearchPlan, keepClientSampleFresh } from '../../db/client-search.js';
+import type { SearchPlan } from '../../db/client-search-plan.js';
 
 /**
  * The company's client list (the `clients` call): a page of its live clients with their holding,
@@ -43,24 +42,7 @@ function filtered(
         ? query.where((eb) => eb.or([eb('c.holding_id', 'is', null), eb.not(linked)]))
         : query.where('c.holding_id', '=', q.holdingId).where(linked);
   }
-  if (q.search) {
-    const digits = cuiDigits(q.search);
-    query = query.where((eb) => {
-      // The index looks up a part of the term; strpos, which no index takes, checks the whole term on the
-      // rows it finds.
-      const name = plan?.indexPart
-        ? eb.and([
-            clientNameLike('c', likePattern(plan.indexPart)),
-            sql<boolean>`strpos(c.name_folded, ${q.search}) > 0`,
-          ])
-        : clientNameLike('c', likePattern(q.search));
-      if (!digits) return name;
-      const cui = plan?.cuiPart
-        ? eb.and([sql<boolean>`c.cui like ${likePattern(plan.cuiPart)}`, sql<boolean>`strpos(c.cui, ${digits}) > 0`])
-        : sql<boolean>`c.cui like ${likePattern(digits)}`;
-      return eb.or([name, cui]);
-    });
-  }
+  if (q.search) query = query.where(clientSearch('c', q.search, plan));
   return query;
 }
 
@@ -87,47 +69,6 @@ function fromCounters(db: Executor, q: ClientListQuery) {
   return query.select(sql<number>`coalesce(sum(k.live), 0)::int`.as('total'));
 }
 
-const SAMPLE_MAX_AGE_MS = 10 * 60 * 1000;
-
-/** The client sample per database handle: the last one loaded, when, and whether a load is under way. */
-const samples = new WeakMap<Executor, { sample?: ClientSample; loadedAt: number; loading: boolean }>();
-
-/** The sample pg_stats keeps of clients.name and clients.cui; undefined when the table was never analyzed. */
-async function loadClientSample(db: Executor): Promise<ClientSample | undefined> {
-  const { rows } = await sql<{ attname: string; mcv: string[] | null; hist: string[] | null }>`
-    select attname, most_common_vals::text::text[] as mcv, histogram_bounds::text::text[] as hist
-    from pg_stats where schemaname = current_schema() and tablename = 'clients' and attname in ('name', 'cui')`.execute(
-    db,
-  );
-  const values = (column: string) =>
-    rows.filter((r) => r.attname === column).flatMap((r) => [...(r.mcv ?? []), ...(r.hist ?? [])]);
-  const names = values('name').map(fold);
-  return names.length ? { names, cuis: values('cui') } : undefined;
-}
-
-/** Loads the client sample of this handle now (a search only ever starts it in the background). */
-export async function refreshClientSample(db: Executor): Promise<void> {
-  const entry = samples.get(db) ?? { loadedAt: 0, loading: false };
-  samples.set(db, entry);
-  entry.loading = true;
-  try {
-    entry.sample = await loadClientSample(db);
-  } finally {
-    entry.loading = false;
-    entry.loadedAt = Date.now();
-  }
-}
-
-/**
- * Starts loading the sample when the handle has none yet or it is older than SAMPLE_MAX_AGE_MS; a failed
- * load waits as long before the next try. Not in a transaction: its connection is the caller's.
- */
-function refreshStaleSample(db: Executor): void {
-  const entry = samples.get(db);
-  if (db.isTransaction || entry?.loading || (entry && Date.now() - entry.loadedAt < SAMPLE_MAX_AGE_MS)) return;
-  refreshClientSample(db).catch(() => {});
-}
-
 /** A page of the list: its clients as a JSON array (written by PostgreSQL, as presentClient shapes them) and the total. */
 export interface ClientListPage {
   data: string;
@@ -136,28 +77,17 @@ export interface ClientListPage {
 
 /**
  * One page of the company's live clients and the total matching the filter. A search is planned on the
- * client sample as loaded so far (search-plan.ts); it never waits for one, and without one it runs as it
+ * client sample as loaded so far (db/client-search-plan.ts); it never waits for one, and without one it runs as it
  * always did.
  */
 export async function listClients(db: Executor, q: ClientListQuery): Promise<ClientListPage> {
-  const plan = q.search ? planSearch(q.search, samples.get(db)?.sample) : null;
+  const plan = q.search ? clientSearchPlan(db, q.search) : null;
   try {
     return await listPage(db, q, plan);
   } finally {
-    // After the search's own queries: on PGlite's single connection a load started first would hold them up.
-    refreshStaleSample(db);
+    keepClientSampleFresh(db);
   }
 }
-
-/**
- * Whether the search's plan is the trigram index whatever its term: the sample says few clients match, or
- * the index looks up a part of the term few sampled names hold. Such a search reads and sorts every match
- * anyway, so the ids' query counts them too, and its statement is prepared like any other (its generic
- * plan reads the trigram index). A common term, or any term before the sample is loaded, is planned for
- * its term each time: walking the name order and stopping after a page may then pay, and the total is
- * counted apart.
- */
-const byTrigrams = (plan: SearchPlan | null) => plan !== null && (plan.fewMatches || plan.indexPart !== null);
 
 const searched = (q: ClientListQuery, plan: SearchPlan | null) =>
   plannedEachTime(Boolean(q.search) && !byTrigrams(plan));

@@ -1,6 +1,6 @@
 import { type Expression, sql } from 'kysely';
-import { clientNameLike } from '../../db/search.js';
-import { fold, likePattern } from '../../lib/search-text.js';
+import { clientSearch, clientSearchPlan, keepClientSampleFresh } from '../../db/client-search.js';
+import { fold } from '../../lib/search-text.js';
 import type { Executor } from './repository.js';
 
 /**
@@ -66,13 +66,10 @@ export async function listHoldingClients(
 ): Promise<{ rows: ClientListRow[]; total: number }> {
   let query = scopedClients(db, holdingId);
   if (options.companyId) query = query.where('c.company_id', '=', options.companyId);
-  if (options.search) {
-    const search = options.search;
-    query = query.where((eb) =>
-      eb.or([clientNameLike('c', likePattern(fold(search))), eb('c.cui', 'ilike', likePattern(search))]),
-    );
-  }
-  const searchTotal = options.search
+  // By name or CUI as the company's client list searches (db/client-search.ts).
+  const folded = options.search ? fold(options.search) : '';
+  if (folded) query = query.where(clientSearch('c', folded, clientSearchPlan(db, folded)));
+  const searchTotal = folded
     ? (await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow()).total
     : null;
 
@@ -132,6 +129,7 @@ export async function listHoldingClients(
     .execute();
   const total =
     searchTotal ?? (rows.length > 0 ? rows[0].total : await countScopedClients(db, holdingId, options.companyId));
+  keepClientSampleFresh(db);
   return {
     rows: rows.map(({ total: _total, ...r }) => ({
       ...r,

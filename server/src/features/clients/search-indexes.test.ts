@@ -143,20 +143,25 @@ describe('searches use the trigram indexes', () => {
     expect(res.json().data).toHaveLength(5);
   });
 
-  test('holding clients: the same indexed expressions', async () => {
-    const texts = await sqlOf((db) =>
-      listHoldingClients(db, 1, {
-        page: 1,
-        perPage: 25,
-        direction: 'asc',
-        sort: 'name',
-        since: null,
-        periods: [],
-        search: 'ștefănescu 0042',
-      }),
-    );
-    expect(texts[0]).toContain('"c"."name_folded" like $');
-    expect(texts[0]).toContain('"c"."cui" ilike $');
+  test('holding clients: the same rule and indexed expressions (a CUI searched by its digits)', async () => {
+    const search = (term: string) =>
+      sqlOf((db) =>
+        listHoldingClients(db, 1, {
+          page: 1,
+          perPage: 25,
+          direction: 'asc',
+          sort: 'name',
+          since: null,
+          periods: [],
+          search: term,
+        }),
+      );
+    const byName = await search('ștefănescu 0042');
+    expect(byName[0]).toContain('"c"."name_folded" like $');
+    expect(byName[0]).not.toContain('"c"."cui"');
+    const byCui = await search('RO 31000027');
+    expect(byCui[0]).toContain('"c"."name_folded" like $');
+    expect(byCui[0]).toContain('"c"."cui" like $');
   });
 });
 

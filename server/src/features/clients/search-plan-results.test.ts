@@ -1,11 +1,13 @@
 import { CompiledQuery, sql, type Kysely, type KyselyPlugin } from 'kysely';
 import { bearer, createTestApp, type TestApp } from '../../../test/helpers.js';
 import type { Database } from '../../db/schema.js';
+import { currentMonth } from '../../lib/ro-calendar.js';
 import { fold } from '../../lib/search-text.js';
-import { listClients, refreshClientSample, type ClientListPage, type ClientListQuery } from './list.repository.js';
-import { cuiDigits } from './search-plan.js';
+import { listClients, type ClientListPage, type ClientListQuery } from './list.repository.js';
+import { refreshClientSample } from '../../db/client-search.js';
+import { cuiDigits } from '../../db/client-search-plan.js';
 
-// A search that looks up one word of the term (search-plan.ts) and counts on the page query finds exactly
+// A search that looks up a part of the term (db/client-search-plan.ts) and counts on the page query finds exactly
 // what the whole term finds, in the same order, with the same total.
 let t: TestApp;
 let owner: string;
@@ -114,7 +116,7 @@ test('the sample was loaded and the multi-word searches look up one word', async
   sent.length = 0;
   await listClients(planned, { ...base, search: fold('generica 0042 srl'), offset: 0, limit: 25 });
   expect(sent).toHaveLength(1);
-  expect(sent[0].sql).toContain('strpos(c.name_folded, $');
+  expect(sent[0].sql).toContain('strpos("c"."name_folded", $');
   expect(sent[0].sql).toContain('count(*) over ()');
   expect(sent[0].parameters).toContain('%0042%');
 });
@@ -123,12 +125,12 @@ test("a word's common trigrams are left to the row check, on the name and on the
   sent.length = 0;
   await listClients(planned, { ...base, search: 'firmament', offset: 0, limit: 25 });
   expect(sent[0].parameters).toEqual(expect.arrayContaining(['%mament%', 'firmament']));
-  expect(sent[0].sql).toContain('strpos(c.name_folded, $');
+  expect(sent[0].sql).toContain('strpos("c"."name_folded", $');
   // Every CUI starts with "3000": the CUI index looks up "0042", and strpos checks all the digits.
   sent.length = 0;
   await listClients(planned, { ...base, search: 'ro 30000042', offset: 0, limit: 25 });
   expect(sent[0].parameters).toEqual(expect.arrayContaining(['%0042%', '30000042']));
-  expect(sent[0].sql).toContain('strpos(c.cui, $');
+  expect(sent[0].sql).toContain('strpos("c"."cui", $');
 });
 
 test.each(TERMS)('"%s" finds the same clients, in the same order, with the same total', async (search) => {
@@ -175,6 +177,18 @@ test('the index takes the word, the whole term is a filter on the rows it finds'
   expect(indexCond).not.toContain('strpos');
   expect(plan.some((line) => line.includes('clients_name_trgm'))).toBe(true);
   expect(plan.some((line) => line.includes('Filter') && line.includes('strpos'))).toBe(true);
+});
+
+test.each(TERMS)('"%s": the month\'s grid finds the clients the list finds (one search rule)', async (search) => {
+  await refreshClientSample(t.ctx.db);
+  const post = (url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url: `/api/company/1/${url}`, headers: bearer(owner), payload });
+  const period = currentMonth();
+  const list = (await post('clients', { search, per_page: 100 })).json();
+  const grid = (await post('checklist', { search, period, per_page: 100 })).json();
+  expect(grid.meta.total).toBe(list.meta.total);
+  const names = (rows: { name: string }[]) => rows.map((r) => r.name);
+  expect(names(grid.data.map((row: { client: { name: string } }) => row.client))).toEqual(names(list.data));
 });
 
 test('the API answers a multi-word search as before', async () => {

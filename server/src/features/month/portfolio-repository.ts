@@ -1,7 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import { plannedEachTime } from '../../db/plans.js';
-import { clientNameLike } from '../../db/search.js';
-import { fold, likePattern } from '../../lib/search-text.js';
+import { fold } from '../../lib/search-text.js';
+import { byTrigrams, clientSearch, clientSearchPlan, keepClientSampleFresh } from '../../db/client-search.js';
+import type { SearchPlan } from '../../db/client-search-plan.js';
 import { MEDIA_FLAGS, MEDIA_SUMMARY, OWED, STATUS, type ItemStatus } from './checklist-repository.js';
 import { pgArray, type Executor } from './repository.js';
 
@@ -37,13 +38,14 @@ export interface PortfolioQuery {
   limit: number;
 }
 
-/** Name (folded, like the client list's trigram search) or CUI digits. */
-function searchCondition(search: string): RawBuilder<boolean> {
-  if (!search) return sql<boolean>`true`;
-  const folded = fold(search);
-  const digits = search.replace(/^ro/i, '').replace(/\s+/g, '');
-  const byCui = /^[0-9]{2,}$/.test(digits) ? sql`or c.cui like ${likePattern(digits)}` : sql``;
-  return sql<boolean>`(${clientNameLike('c', likePattern(folded))} ${byCui})`;
+/** The search, as the client list searches (db/client-search.ts), or every client. */
+const searchCondition = (q: PortfolioQuery, plan: SearchPlan | null): RawBuilder<boolean> =>
+  q.search ? clientSearch('c', fold(q.search), plan) : sql<boolean>`true`;
+
+/** How the indexes look up the search, and whether its statement is then planned for its term each time. */
+function searchPlan(db: Executor, q: PortfolioQuery) {
+  const plan = q.search ? clientSearchPlan(db, fold(q.search)) : null;
+  return { plan, planned: plannedEachTime(Boolean(q.search) && !byTrigrams(plan)) };
 }
 
 /** The company's live clients, from the trigger-kept counters (a few rows whatever its size). */
@@ -72,9 +74,9 @@ function statusCondition(status: PortfolioFilter | undefined): RawBuilder<boolea
  * The page of clients with the month's row and, in each row, the total matching the search and the
  * status filter — without either (`counters`), the company's live clients from the trigger-kept counters.
  */
-function pageQuery(q: PortfolioQuery): RawBuilder<unknown> {
+function pageQuery(q: PortfolioQuery, plan: SearchPlan | null): RawBuilder<unknown> {
   const counters = !q.search && !q.status;
-  if (!q.status) return pageByName(q, counters);
+  if (!q.status) return pageByName(q, plan, counters);
   const counted = sql`left join (
       select r.client_id,
         count(*) filter (where ${STATUS} not in ('accepted', 'not_applicable'))::int as open_n,
@@ -96,7 +98,7 @@ function pageQuery(q: PortfolioQuery): RawBuilder<unknown> {
     left join holdings h on h.id = ch.holding_id and h.deleted_at is null
     left join client_periods cp on cp.client_id = c.id and cp.period = ${q.period}
     ${counted}
-    where c.company_id = ${q.companyId} and c.deleted_at is null and ${searchCondition(q.search)}
+    where c.company_id = ${q.companyId} and c.deleted_at is null and ${searchCondition(q, plan)}
       and ${statusCondition(q.status)}
     order by lower(c.name), c.id
     offset ${q.offset} limit ${sql.lit(q.limit)}`;
@@ -104,8 +106,13 @@ function pageQuery(q: PortfolioQuery): RawBuilder<unknown> {
 
 /** The page of clients with the month's row and the total (see pageQuery). */
 export async function listPortfolioClients(db: Executor, q: PortfolioQuery): Promise<PortfolioClientRow[]> {
-  const { rows } = await sql<PortfolioClientRow>`${plannedEachTime(Boolean(q.search))}${pageQuery(q)}`.execute(db);
-  return rows;
+  const { plan, planned } = searchPlan(db, q);
+  try {
+    const { rows } = await sql<PortfolioClientRow>`${planned}${pageQuery(q, plan)}`.execute(db);
+    return rows;
+  } finally {
+    keepClientSampleFresh(db);
+  }
 }
 
 /** The month's due date and days left by due day (index 1–31), worked out by the caller (ro-calendar). */
@@ -132,8 +139,9 @@ export async function portfolioPage(db: Executor, q: PortfolioQuery, due: DueByD
   // portfolio.test.ts holds every row to the client's own checklist.
   const count = (status: ItemStatus) => sql`count(*) filter (where x.status = ${sql.lit(status)})::int`;
   const period = sql`cast(${q.period} as char(7))`;
-  const { rows } = await sql<{ data: string; total: number | null }>`${plannedEachTime(Boolean(q.search))}
-    with page as (${pageQuery(q)})
+  const { plan, planned } = searchPlan(db, q);
+  const { rows } = await sql<{ data: string; total: number | null }>`${planned}
+    with page as (${pageQuery(q, plan)})
     select coalesce((
       select json_agg(json_build_object(
         'client', json_build_object('id', page.id, 'name', page.name, 'cui', page.cui,
@@ -174,6 +182,7 @@ export async function portfolioPage(db: Executor, q: PortfolioQuery, due: DueByD
             group by x.requirement_id) m on m.requirement_id = r.id
           where r.client_id = page.id and r.company_id = ${q.companyId} and ${OWED}) x) o
     ), '[]')::text as data, (select max(page.total) from page) as total`.execute(db);
+  keepClientSampleFresh(db);
   return { data: rows[0].data, total: rows[0].total === null ? null : Number(rows[0].total) };
 }
 
@@ -181,12 +190,12 @@ export async function portfolioPage(db: Executor, q: PortfolioQuery, due: DueByD
  * Without a status filter the page is a page of the client list: its ids come from the clients' name index
  * alone (the offset walks the index, not a join of every client), then the page's rows are joined.
  */
-function pageByName(q: PortfolioQuery, counters: boolean): RawBuilder<unknown> {
+function pageByName(q: PortfolioQuery, plan: SearchPlan | null, counters: boolean): RawBuilder<unknown> {
   return sql`
     with ids as (
       select c.id, ${counters ? sql`0` : sql`(count(*) over ())::int`} as total
       from clients c
-      where c.company_id = ${q.companyId} and c.deleted_at is null and ${searchCondition(q.search)}
+      where c.company_id = ${q.companyId} and c.deleted_at is null and ${searchCondition(q, plan)}
       order by lower(c.name), c.id
       offset ${q.offset} limit ${sql.lit(q.limit)})
     select c.id, c.name, c.cui, h.id as holding_id, h.name as holding_name, c.due_day, co.due_day as company_due_day,

@@ -1,5 +1,5 @@
-import { fold } from '../../lib/search-text.js';
-import { cuiDigits, planSearch, type ClientSample } from './search-plan.js';
+import { fold } from '../lib/search-text.js';
+import { cuiDigits, planSearch, type ClientSample } from './client-search-plan.js';
 
 // A sample as pg_stats keeps it for 100,000 clients named as in dosar_scale: "client", "scalare" and
 // "srl" in every name, each number in one.
