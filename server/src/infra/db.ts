@@ -6,7 +6,7 @@ import type { Database } from '../db/schema.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { CACHE_CHANNEL, ReadCache, type Listen } from './read-cache.js';
 import { preparedPGliteStatements } from './pglite-statements.js';
-import { GENERIC_PLANS_OPTION, preparedStatements } from './prepared-statements.js';
+import { SESSION_OPTIONS, preparedStatements } from './prepared-statements.js';
 import { yieldingDialect } from './yielding-dialect.js';
 
 export type Db = Kysely<Database>;
@@ -35,7 +35,7 @@ export async function openDatabase(
     // bigint (sizes) as JS numbers: files stay far below 2^53 bytes.
     types.setTypeParser(20, (value: string) => Number(value));
     const url = config.databaseUrl;
-    const pool = new Pool({ connectionString: url, max: 10, options: GENERIC_PLANS_OPTION });
+    const pool = new Pool({ connectionString: url, max: 10, options: SESSION_OPTIONS });
     preparedStatements(pool);
     // An idle connection the server drops (restart, failover, terminated backend) emits 'error' on the pool;
     // unhandled, that would kill the process. The pool discards the connection and opens a new one when needed.

@@ -1,13 +1,13 @@
 import pg from 'pg';
 import { sql } from 'kysely';
 import { createTestApp } from '../../test/helpers.js';
-import { GENERIC_PLANS_OPTION, PLANNED_EACH_TIME, preparedStatements } from './prepared-statements.js';
+import { SESSION_OPTIONS, PLANNED_EACH_TIME, preparedStatements } from './prepared-statements.js';
 
 // PostgreSQL only: PGlite has no named statements.
 const onPostgres = process.env.TEST_DATABASE_URL ? test : test.skip;
 
 onPostgres('a statement with values is prepared once per connection; a marked one is planned each time', async () => {
-  const pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 1, options: GENERIC_PLANS_OPTION });
+  const pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 1, options: SESSION_OPTIONS });
   preparedStatements(pool);
   // As Kysely asks: a connection from the pool, then promise-style queries on it.
   const client = await pool.connect();
@@ -57,3 +57,21 @@ test('the server’s database keeps generic plans (PGlite, and PostgreSQL when t
     await t.close();
   }
 });
+
+onPostgres(
+  'the server’s PostgreSQL sessions never compile a statement with JIT (the database’s default is on)',
+  async () => {
+    const t = await createTestApp({ seed: false });
+    try {
+      const { rows } = await sql<{ jit: string }>`show jit`.execute(t.ctx.db);
+      expect(rows[0].jit).toBe('off');
+      // A statement far above jit_above_cost, as a grid filtered by status and searched is on many clients.
+      const { rows: plan } = await sql<{ 'QUERY PLAN': unknown }>`
+      explain (analyze, format json) select sum(g) from generate_series(1, 300000) g
+      join generate_series(1, 300000) h on g = h`.execute(t.ctx.db);
+      expect(JSON.stringify(plan[0]['QUERY PLAN'])).not.toContain('"JIT"');
+    } finally {
+      await t.close();
+    }
+  },
+);

@@ -19,11 +19,19 @@ export const PLANNED_EACH_TIME = '/* planned each time */';
  * call's own, and it often does without being slower: a page's `offset $2` is guessed at a tenth of the
  * table, an array parameter at ten elements. The client list, the checklist and the month's grid were
  * re-planned on every call that way (0.5–0.9 ms of each call's database time, docs/ARCHITECTURE.md,
- * "Statements"). PostgreSQL's connections get it as a startup option (GENERIC_PLANS_OPTION), PGlite's
+ * "Statements"). PostgreSQL's connections get it as a startup option (SESSION_OPTIONS), PGlite's
  * session by `set` (pglite-statements.ts).
  */
 export const PLAN_CACHE_MODE = 'force_generic_plan';
-export const GENERIC_PLANS_OPTION = `-c plan_cache_mode=${PLAN_CACHE_MODE}`;
+
+/**
+ * PostgreSQL's session settings, as a startup option: PLAN_CACHE_MODE, and no JIT. PostgreSQL compiles a
+ * statement with LLVM when its estimated cost passes jit_above_cost, and a statement planned for its values
+ * (PLANNED_EACH_TIME) is estimated whole each call: the month's grid filtered by status and searched took
+ * 1.85–2.06 s on 10,000 clients, of which 1.77 s was JIT compiling (EXPLAIN ANALYZE: generation, inlining,
+ * optimisation, emission), and 0.21 s without it. Short statements never gain what compiling costs.
+ */
+export const SESSION_OPTIONS = `-c plan_cache_mode=${PLAN_CACHE_MODE} -c jit=off`;
 
 function nameOf(text: string): string {
   let name = names.get(text);
