@@ -3,7 +3,7 @@ import { plannedEachTime } from '../../db/plans.js';
 import { fold } from '../../lib/search-text.js';
 import { byTrigrams, clientSearch, clientSearchPlan, keepClientSampleFresh } from '../../db/client-search.js';
 import type { SearchPlan } from '../../db/client-search-plan.js';
-import { MEDIA_FLAGS, MEDIA_SUMMARY, OWED, STATUS, type ItemStatus } from './checklist-repository.js';
+import { MEDIA_FLAGS, OWED, STATUS, type ItemStatus } from './checklist-repository.js';
 import { pgArray, type Executor } from './repository.js';
 
 /**
@@ -86,7 +86,13 @@ function pageQuery(q: PortfolioQuery, plan: SearchPlan | null): RawBuilder<unkno
       from requirements r
       cross join (select cast(${q.period} as char(7)) as period) p
       left join checklist_items ci on ci.requirement_id = r.id and ci.period = p.period
-      ${MEDIA_SUMMARY}
+      -- The company's documents of the month summed up once, by requirement (media_company_month), not
+      -- probed once per requirement owed (60,000 probes for 10,000 clients: 2.3 times slower).
+      left join (
+        select x.requirement_id, ${MEDIA_FLAGS} from media x
+        where x.company_id = ${q.companyId} and x.period = cast(${q.period} as char(7))
+          and x.requirement_id is not null and x.deleted_at is null
+        group by x.requirement_id) m on m.requirement_id = r.id
       where r.company_id = ${q.companyId} and ${OWED}
       group by r.client_id) pc on pc.client_id = c.id`;
   return sql`

@@ -5,6 +5,7 @@ import {
   createClient,
   createCompany,
   createUser,
+  expectStatus,
   uploadDocument,
   type Actor,
   type Client,
@@ -223,4 +224,26 @@ test('each row’s due date, days left, done and closed are those of the client�
     ]);
   }
   expect(rows[0].due_date).not.toBe(rows[1].due_date);
+});
+
+test('the status filter counts only the month’s live documents', async () => {
+  const client = await createClient(t, firm, { name: 'Fucsia Altă Lună SRL' });
+  const filtered = async (status: string) =>
+    (
+      (await api(t).as(staff).post(company('/checklist'), { period: now, status, search: 'Fucsia' })).json.data as Row[]
+    ).map((r) => r.client.name);
+  // A document of next month awaiting review, and one of this month deleted: this month still owes all.
+  const [year, month] = now.split('-').map(Number);
+  const next = month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, '0')}`;
+  await uploadDocument(t, firm.owner, client, { period: next, category_id: cats['Facturi emise'] });
+  const deleted = await uploadDocument(t, firm.owner, client, { period: now, category_id: cats['Facturi primite'] });
+  const remove = await api(t)
+    .as(firm.owner)
+    .post(company(`/clients/${client.id}/media/${deleted.id}/delete`));
+  expectStatus(remove, 200, 'delete');
+  expect(await filtered('uploaded')).toEqual([]);
+  expect(await filtered('missing')).toEqual([client.name]);
+  // A document of this month: uploaded.
+  await uploadDocument(t, firm.owner, client, { period: now, category_id: cats['Facturi emise'] });
+  expect(await filtered('uploaded')).toEqual([client.name]);
 });
