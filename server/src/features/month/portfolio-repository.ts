@@ -2,7 +2,6 @@ import { sql, type RawBuilder } from 'kysely';
 import { plannedEachTime } from '../../db/plans.js';
 import { fold } from '../../lib/search-text.js';
 import { byTrigrams, clientSearch, clientSearchPlan, keepClientSampleFresh } from '../../db/client-search.js';
-import type { SearchPlan } from '../../db/client-search-plan.js';
 import { MEDIA_FLAGS, OWED, STATUS, type ItemStatus } from './checklist-repository.js';
 import { pgArray, type Executor } from './repository.js';
 
@@ -38,14 +37,15 @@ export interface PortfolioQuery {
   limit: number;
 }
 
-/** The search, as the client list searches (db/client-search.ts), or every client. */
-const searchCondition = (q: PortfolioQuery, plan: SearchPlan | null): RawBuilder<boolean> =>
-  q.search ? clientSearch('c', fold(q.search), plan) : sql<boolean>`true`;
-
-/** How the indexes look up the search, and whether its statement is then planned for its term each time. */
-function searchPlan(db: Executor, q: PortfolioQuery) {
-  const plan = q.search ? clientSearchPlan(db, fold(q.search)) : null;
-  return { plan, planned: plannedEachTime(Boolean(q.search) && !byTrigrams(plan)) };
+/**
+ * The clients the search finds, as the client list searches (db/client-search.ts), or every client; and
+ * whether the statement is then planned for its term each time.
+ */
+function searchOf(db: Executor, q: PortfolioQuery) {
+  if (!q.search) return { where: sql<boolean>`true`, planned: plannedEachTime(false) };
+  const folded = fold(q.search);
+  const plan = clientSearchPlan(db, folded);
+  return { where: clientSearch('c', folded, plan), planned: plannedEachTime(!byTrigrams(plan)) };
 }
 
 /** The company's live clients, from the trigger-kept counters (a few rows whatever its size). */
@@ -74,9 +74,9 @@ function statusCondition(status: PortfolioFilter | undefined): RawBuilder<boolea
  * The page of clients with the month's row and, in each row, the total matching the search and the
  * status filter — without either (`counters`), the company's live clients from the trigger-kept counters.
  */
-function pageQuery(q: PortfolioQuery, plan: SearchPlan | null): RawBuilder<unknown> {
+function pageQuery(q: PortfolioQuery, search: RawBuilder<boolean>): RawBuilder<unknown> {
   const counters = !q.search && !q.status;
-  if (!q.status) return pageByName(q, plan, counters);
+  if (!q.status) return pageByName(q, search, counters);
   const counted = sql`left join (
       select r.client_id,
         count(*) filter (where ${STATUS} not in ('accepted', 'not_applicable'))::int as open_n,
@@ -104,7 +104,7 @@ function pageQuery(q: PortfolioQuery, plan: SearchPlan | null): RawBuilder<unkno
     left join holdings h on h.id = ch.holding_id and h.deleted_at is null
     left join client_periods cp on cp.client_id = c.id and cp.period = ${q.period}
     ${counted}
-    where c.company_id = ${q.companyId} and c.deleted_at is null and ${searchCondition(q, plan)}
+    where c.company_id = ${q.companyId} and c.deleted_at is null and ${search}
       and ${statusCondition(q.status)}
     order by lower(c.name), c.id
     offset ${q.offset} limit ${sql.lit(q.limit)}`;
@@ -112,9 +112,9 @@ function pageQuery(q: PortfolioQuery, plan: SearchPlan | null): RawBuilder<unkno
 
 /** The page of clients with the month's row and the total (see pageQuery). */
 export async function listPortfolioClients(db: Executor, q: PortfolioQuery): Promise<PortfolioClientRow[]> {
-  const { plan, planned } = searchPlan(db, q);
+  const { where, planned } = searchOf(db, q);
   try {
-    const { rows } = await sql<PortfolioClientRow>`${planned}${pageQuery(q, plan)}`.execute(db);
+    const { rows } = await sql<PortfolioClientRow>`${planned}${pageQuery(q, where)}`.execute(db);
     return rows;
   } finally {
     keepClientSampleFresh(db);
@@ -145,9 +145,9 @@ export async function portfolioPage(db: Executor, q: PortfolioQuery, due: DueByD
   // portfolio.test.ts holds every row to the client's own checklist.
   const count = (status: ItemStatus) => sql`count(*) filter (where x.status = ${sql.lit(status)})::int`;
   const period = sql`cast(${q.period} as char(7))`;
-  const { plan, planned } = searchPlan(db, q);
+  const { where, planned } = searchOf(db, q);
   const { rows } = await sql<{ data: string; total: number | null }>`${planned}
-    with page as (${pageQuery(q, plan)})
+    with page as (${pageQuery(q, where)})
     select coalesce((
       select json_agg(json_build_object(
         'client', json_build_object('id', page.id, 'name', page.name, 'cui', page.cui,
@@ -196,12 +196,12 @@ export async function portfolioPage(db: Executor, q: PortfolioQuery, due: DueByD
  * Without a status filter the page is a page of the client list: its ids come from the clients' name index
  * alone (the offset walks the index, not a join of every client), then the page's rows are joined.
  */
-function pageByName(q: PortfolioQuery, plan: SearchPlan | null, counters: boolean): RawBuilder<unknown> {
+function pageByName(q: PortfolioQuery, search: RawBuilder<boolean>, counters: boolean): RawBuilder<unknown> {
   return sql`
     with ids as (
       select c.id, ${counters ? sql`0` : sql`(count(*) over ())::int`} as total
       from clients c
-      where c.company_id = ${q.companyId} and c.deleted_at is null and ${searchCondition(q, plan)}
+      where c.company_id = ${q.companyId} and c.deleted_at is null and ${search}
       order by lower(c.name), c.id
       offset ${q.offset} limit ${sql.lit(q.limit)})
     select c.id, c.name, c.cui, h.id as holding_id, h.name as holding_name, c.due_day, co.due_day as company_due_day,
