@@ -65,11 +65,12 @@ export type CompanyRef = number | RawBuilder<number>;
 export function owedQuery(companyId: CompanyRef, clients: RawBuilder<boolean>, periods: string[]) {
   return sql<OwedRow>`
     select r.client_id, p.period::text as period, r.id as requirement_id, r.name, r.details, r.frequency,
-      r.category_id, k.name as category_name, r.position, ci.id as item_id, ci.not_applicable_note, ${STATUS} as status
+      r.category_id, cat.name as category_name, r.position, ci.id as item_id, ci.not_applicable_note, ${STATUS} as status
     from requirements r
     cross join unnest(${monthsArray(periods)}) as p(period)
     left join checklist_items ci on ci.requirement_id = r.id and ci.period = p.period
-    left join categories k on k.id = r.category_id
+    -- Not aliased k: a caller's statement may name its client k (CompanyRef k.company_id), which this would hide.
+    left join categories cat on cat.id = r.category_id
     ${MEDIA_SUMMARY}
     where r.company_id = ${companyId} and ${clients} and ${OWED}
     order by r.client_id, p.period, r.position, r.id`;

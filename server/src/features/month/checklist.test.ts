@@ -390,6 +390,24 @@ test('two first reads at once create each item once', async () => {
   expect(rows).toHaveLength(3);
 });
 
+test('a requirement with no category stays on the checklist on every read, on both sides', async () => {
+  const client = holding.client;
+  const added = await api(t)
+    .as(firm.owner)
+    .post(company(`/clients/${client.id}/storeRequirement`), { name: 'Declarația 394', frequency: 'monthly' });
+  expect(added.status).toBe(201);
+  expect(added.json.data.category).toBeNull();
+  // The first read creates its item; the later ones read it with the client in the same statement.
+  for (const actor of [staff, staff, member]) {
+    const { data, meta } = await checklistOf(actor, client);
+    expect(byName(data, 'Declarația 394')).toMatchObject({ status: 'missing' });
+    expect(meta.total).toBe(data.length);
+  }
+  await api(t)
+    .as(firm.owner)
+    .post(company(`/clients/${client.id}/requirements/${added.json.data.id}/delete`));
+});
+
 test('„Am terminat”: the firm hears of it, the queue shows it until the month is closed', async () => {
   const client = await createClient(t, firm, { holding_id: holding.id });
   t.mail.sent.length = 0;
