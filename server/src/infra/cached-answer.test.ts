@@ -1,6 +1,7 @@
+import { gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import type { AppContext } from './context.js';
-import { cachedAnswer } from './cached-answer.js';
+import { cachedAnswer, GZIP_MIN_BYTES } from './cached-answer.js';
 import { ReadCache } from './read-cache.js';
 import { JsonText } from '../lib/json-text.js';
 
@@ -46,5 +47,39 @@ test.each([
   const res = await app.inject({ method: 'POST', url: '/answer', payload: {} });
   expect(res.statusCode).toBe(500);
   expect(res.body).not.toContain('password_hash');
+  await app.close();
+});
+
+test('with the cache off, a large answer goes gzipped to a browser and plain to a client that takes no gzip', async () => {
+  const rows = Array.from({ length: 200 }, (_, i) => `{"id" : ${i}}`).join(', ');
+  const text = `{"data":[${rows}]}`;
+  expect(text.length).toBeGreaterThanOrEqual(GZIP_MIN_BYTES);
+  const app = await appAnswering(text);
+  const ask = (encoding?: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/answer',
+      payload: {},
+      headers: encoding ? { 'accept-encoding': encoding } : {},
+    });
+  const browser = await ask('gzip, deflate, br');
+  expect(browser.headers['content-encoding']).toBe('gzip');
+  expect(browser.headers.vary).toContain('accept-encoding');
+  expect(browser.rawPayload.length).toBeLessThan(text.length / 4);
+  expect(gunzipSync(browser.rawPayload).toString()).toBe(text);
+  expect(browser.headers['x-cache']).toBeUndefined();
+  for (const plain of [await ask(), await ask('gzip;q=0, identity')]) {
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(text);
+  }
+  await app.close();
+});
+
+test('with the cache off, a small answer goes out plain even to a browser', async () => {
+  const text = '{"data":[{"id" : 1}]}';
+  const app = await appAnswering(text);
+  const res = await app.inject({ method: 'POST', url: '/answer', payload: {}, headers: { 'accept-encoding': 'gzip' } });
+  expect(res.headers['content-encoding']).toBeUndefined();
+  expect(res.body).toBe(text);
   await app.close();
 });
