@@ -19,6 +19,7 @@ import * as clientFoldedName from './2026-11-26-120-client-folded-name.js';
 import * as storageLedger from './2026-11-26-130-storage-ledger.js';
 import * as clientStatsPerStatement from './2026-11-26-140-client-stats-per-statement.js';
 import * as mediaCompanyMonth from './2026-11-26-150-media-company-month.js';
+import * as keptMonths from './2026-11-27-160-kept-months.js';
 
 /**
  * Every migration, in order. Listed statically so the same list runs from
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-130-storage-ledger': storageLedger,
   '2026-11-26-140-client-stats-per-statement': clientStatsPerStatement,
   '2026-11-26-150-media-company-month': mediaCompanyMonth,
+  '2026-11-27-160-kept-months': keptMonths,
 };

@@ -134,20 +134,76 @@ export interface PortfolioPage {
 }
 
 /**
+ * One client's month as the grid shows it (`id`: its id in the outer query): the number of owed items, the
+ * count of each status and the items in the checklist's order — its requirements, its items and its live
+ * documents of the month, one index scan each. The counts are the SQL twin of countStatuses
+ * (checklist-status.ts); portfolio.test.ts holds every row to the client's own checklist.
+ */
+function workedOutMonth(q: PortfolioQuery, id: RawBuilder<number>): RawBuilder<unknown> {
+  const count = (status: ItemStatus) => sql`count(*) filter (where x.status = ${sql.lit(status)})::int`;
+  const period = sql`cast(${q.period} as char(7))`;
+  return sql`
+    select count(*)::int as n, ${count('missing')} as missing, ${count('uploaded')} as uploaded,
+      ${count('accepted')} as accepted, ${count('rejected')} as rejected,
+      ${count('not_applicable')} as not_applicable,
+      coalesce(json_agg(json_build_object('id', x.item_id, 'requirement_id', x.requirement_id, 'name', x.name,
+        'status', x.status) order by x.position, x.requirement_id), '[]') as items
+    from (
+      select ci.id as item_id, r.id as requirement_id, r.name, r.position, ${STATUS} as status
+      from requirements r
+      cross join (select ${period} as period) p
+      left join (
+        select ci.requirement_id, ci.id, ci.not_applicable_at from checklist_items ci
+        where ci.client_id = ${id} and ci.period = ${period}) ci on ci.requirement_id = r.id
+      left join (
+        select x.requirement_id, ${MEDIA_FLAGS} from media x
+        where x.client_id = ${id} and x.period = ${period} and x.deleted_at is null
+          and x.requirement_id is not null
+        group by x.requirement_id) m on m.requirement_id = r.id
+      where r.client_id = ${id} and r.company_id = ${q.companyId} and ${OWED}) x`;
+}
+
+const MONTH_COLUMNS = sql.raw('n, missing, uploaded, accepted, rejected, not_applicable, items');
+
+/**
  * The month's grid in one statement, written as JSON by PostgreSQL (as the client list is): the page of
- * clients, each with its owed items of the month in the checklist's order, their status counts, the
- * month's state and its due date (looked up by due day in `due`, which the calendar in JS works out), and
- * the total. The rows go out as they are (docs/ARCHITECTURE.md, "Request flow", step 6).
+ * clients, each with its month (its owed items, their status counts), the month's state and its due date
+ * (looked up by due day in `due`, which the calendar in JS works out), and the total. The rows go out as
+ * they are (docs/ARCHITECTURE.md, "Request flow", step 6).
+ *
+ * Each client's month is read from kept_months while it was worked out under the client's current stamp
+ * (migration 160: every change to its requirements, items or documents raises the stamp in the same
+ * transaction, and both are read in this statement's snapshot); the others are worked out here, per client
+ * (joined across the page instead, the generic plan's guess of a few rows chose nested loops over all of
+ * them: 11.5 ms against 3.6 ms), and kept for the next read. A stamp kept concurrently by a newer read wins.
  */
 export async function portfolioPage(db: Executor, q: PortfolioQuery, due: DueByDay): Promise<PortfolioPage> {
   const dueDay = sql`least(greatest(coalesce(page.due_day, page.company_due_day), 1), 31)`;
-  // The counts, total and complete of each row: the SQL twin of countStatuses (checklist-status.ts).
-  // portfolio.test.ts holds every row to the client's own checklist.
-  const count = (status: ItemStatus) => sql`count(*) filter (where x.status = ${sql.lit(status)})::int`;
   const period = sql`cast(${q.period} as char(7))`;
   const { where, planned } = searchOf(db, q);
   const { rows } = await sql<{ data: string; total: number | null }>`${planned}
-    with page as (${pageQuery(q, where)})
+    with page as (${pageQuery(q, where)}),
+    stamped as (
+      select page.id, coalesce(s.stamp, 0) as stamp, k.client_id is not null as kept,
+        k.n, k.missing, k.uploaded, k.accepted, k.rejected, k.not_applicable, k.items
+      from page
+      left join month_stamps s on s.client_id = page.id
+      left join kept_months k on k.client_id = page.id and k.period = ${period} and k.stamp = coalesce(s.stamp, 0)),
+    made as (
+      select st.id, st.stamp, o.* from stamped st
+      cross join lateral (${workedOutMonth(q, sql`st.id`)}) o
+      where not st.kept),
+    keep as (
+      insert into kept_months as k (client_id, period, stamp, ${MONTH_COLUMNS})
+      select made.id, ${period}, made.stamp, ${MONTH_COLUMNS} from made order by made.id
+      on conflict (client_id, period) do update set stamp = excluded.stamp, n = excluded.n,
+        missing = excluded.missing, uploaded = excluded.uploaded, accepted = excluded.accepted,
+        rejected = excluded.rejected, not_applicable = excluded.not_applicable, items = excluded.items
+      where k.stamp < excluded.stamp),
+    month as (
+      select id, ${MONTH_COLUMNS} from stamped where kept
+      union all
+      select id, ${MONTH_COLUMNS} from made)
     select coalesce((
       select json_agg(json_build_object(
         'client', json_build_object('id', page.id, 'name', page.name, 'cui', page.cui,
@@ -161,32 +217,9 @@ export async function portfolioPage(db: Executor, q: PortfolioQuery, due: DueByD
         'done', page.done_at is not null and (page.reopened_at is null or page.done_at > page.reopened_at),
         'due_date', (cast(${`{${due.dates.join(',')}}`} as text[]))[${dueDay}],
         'days_left', (cast(${`{${due.daysLeft.join(',')}}`} as int[]))[${dueDay}],
-        'items', coalesce(o.items, '[]'::json)
+        'items', o.items
       ) order by lower(page.name), page.id)
-      from page
-      -- Each client's owed items of the month, read per client: its requirements, its items and its live
-      -- documents of the month (one index scan each), matched within the client. Joined across the page
-      -- instead, the generic plan's guess of a few rows chose nested loops over all of them (EXPLAIN
-      -- ANALYZE of a page of 50 clients of the bench's mixed workload: 11.5 ms that way, 3.6 ms this way).
-      cross join lateral (
-        select count(*)::int as n, ${count('missing')} as missing, ${count('uploaded')} as uploaded,
-          ${count('accepted')} as accepted, ${count('rejected')} as rejected,
-          ${count('not_applicable')} as not_applicable,
-          json_agg(json_build_object('id', x.item_id, 'requirement_id', x.requirement_id, 'name', x.name,
-            'status', x.status) order by x.position, x.requirement_id) as items
-        from (
-          select ci.id as item_id, r.id as requirement_id, r.name, r.position, ${STATUS} as status
-          from requirements r
-          cross join (select ${period} as period) p
-          left join (
-            select ci.requirement_id, ci.id, ci.not_applicable_at from checklist_items ci
-            where ci.client_id = page.id and ci.period = ${period}) ci on ci.requirement_id = r.id
-          left join (
-            select x.requirement_id, ${MEDIA_FLAGS} from media x
-            where x.client_id = page.id and x.period = ${period} and x.deleted_at is null
-              and x.requirement_id is not null
-            group by x.requirement_id) m on m.requirement_id = r.id
-          where r.client_id = page.id and r.company_id = ${q.companyId} and ${OWED}) x) o
+      from page join month o on o.id = page.id
     ), '[]')::text as data, (select max(page.total) from page) as total`.execute(db);
   keepClientSampleFresh(db);
   return { data: rows[0].data, total: rows[0].total === null ? null : Number(rows[0].total) };
