@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../infra/db.js';
+import { vacuumAnalyzeFilled } from '../db/statistics.js';
 import { runSeedCommand } from './seed-cli.js';
 
 /**
@@ -77,9 +78,7 @@ export async function seedScale(
   }
   if (clients > 0) await seedMonths(db, companyId, minId, minId + clients - 1);
   await moveToUnlimitedPlan(db, companyId);
-  // After a bulk load, as PostgreSQL's manual advises: statistics for the planner, and the visibility map
-  // that lets a page of ids come from an index alone (PGlite has no autovacuum to set it later).
-  await sql`vacuum analyze`.execute(db);
+  await vacuumAnalyzeFilled(db);
 }
 
 const REQUIREMENTS = [

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../infra/db.js';
+import { vacuumAnalyzeFilled } from '../db/statistics.js';
 import { runSeedCommand } from './seed-cli.js';
 import { hashPassword } from '../infra/passwords.js';
 import { addMonths, currentMonth } from '../lib/ro-calendar.js';
@@ -38,9 +39,7 @@ export async function seedTenants(
   await seedClients(db, companyIds, clients);
   await seedRequirements(db, companyIds);
   await seedDocuments(db, companyIds);
-  // After a bulk load, as PostgreSQL's manual advises: statistics for the planner, and the visibility map
-  // that lets a page of ids come from an index alone (PGlite has no autovacuum to set it later).
-  await sql`vacuum analyze`.execute(db);
+  await vacuumAnalyzeFilled(db);
 }
 
 /** Firms an earlier run added, so a second run numbers its accounts after them. */

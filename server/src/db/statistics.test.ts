@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../../test/helpers.js';
-import { refreshStatistics, staleTables } from './statistics.js';
+import { refreshStatistics, staleTables, vacuumAnalyzeFilled } from './statistics.js';
 
 // A table that changed past autovacuum's threshold since its last ANALYZE is analyzed, and then no longer
 // counts as stale; a table barely touched is left alone.
@@ -38,4 +38,33 @@ test('a table grown past the threshold is analyzed, one barely touched is not', 
     where relname = 'audit_events'`.execute(t.ctx.db);
   expect(after.rows[0].n).toBe(before.rows[0].n + 1);
   expect(await staleTables(t.ctx.db)).toEqual([]);
+});
+
+test('after a bulk load, a table with rows is analyzed; an empty one is left, and a lookup there keeps its index', async () => {
+  await sql`create table bulk_filled (id integer primary key, label text)`.execute(t.ctx.db);
+  await sql`create table bulk_empty (id integer primary key, label text)`.execute(t.ctx.db);
+  await sql`insert into bulk_filled select g, 'row ' || g from generate_series(1, 500) g`.execute(t.ctx.db);
+  const vacuumed = await vacuumAnalyzeFilled(t.ctx.db);
+  expect(vacuumed).toContain('bulk_filled');
+  expect(vacuumed).not.toContain('bulk_empty');
+  const tuples = await sql<{ relname: string; reltuples: number }>`
+    select relname, reltuples from pg_class where relname in ('bulk_filled', 'bulk_empty') order by relname`.execute(
+    t.ctx.db,
+  );
+  expect(tuples.rows.map((r) => [r.relname, Number(r.reltuples)])).toEqual([
+    ['bulk_empty', -1],
+    ['bulk_filled', 500],
+  ]);
+  const plan = async () =>
+    JSON.stringify(
+      (
+        await sql<{ 'QUERY PLAN': unknown }>`explain (format json) select label from bulk_empty where id = 42`.execute(
+          t.ctx.db,
+        )
+      ).rows[0]['QUERY PLAN'],
+    );
+  expect(await plan()).toContain('bulk_empty_pkey');
+  // What a whole-database VACUUM ANALYZE did to it: planned empty, read by a sequential scan.
+  await sql`vacuum analyze bulk_empty`.execute(t.ctx.db);
+  expect(await plan()).toContain('Seq Scan');
 });
