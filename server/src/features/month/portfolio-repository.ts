@@ -183,12 +183,18 @@ export async function portfolioPage(db: Executor, q: PortfolioQuery, due: DueByD
   const { where, planned } = searchOf(db, q);
   const { rows } = await sql<{ data: string; total: number | null }>`${planned}
     with page as (${pageQuery(q, where)}),
+    -- Both looked up by key for each client of the page (a subquery and a lateral one with a limit, which
+    -- the planner cannot turn into joins): joined, a generic plan that guesses 50 page rows against a few
+    -- thousand stamps hashes the whole month_stamps table on every call.
     stamped as (
-      select page.id, coalesce(s.stamp, 0) as stamp, k.client_id is not null as kept,
+      select page.id, st.stamp, k.client_id is not null as kept,
         k.n, k.missing, k.uploaded, k.accepted, k.rejected, k.not_applicable, k.items
       from page
-      left join month_stamps s on s.client_id = page.id
-      left join kept_months k on k.client_id = page.id and k.period = ${period} and k.stamp = coalesce(s.stamp, 0)),
+      cross join lateral (
+        select coalesce((select s.stamp from month_stamps s where s.client_id = page.id), 0) as stamp) st
+      left join lateral (
+        select * from kept_months k
+        where k.client_id = page.id and k.period = ${period} and k.stamp = st.stamp limit 1) k on true),
     made as (
       select st.id, st.stamp, o.* from stamped st
       cross join lateral (${workedOutMonth(q, sql`st.id`)}) o
