@@ -136,7 +136,7 @@ export interface PortfolioPage {
 /**
  * One client's month as the grid shows it (`id`: its id in the outer query): the number of owed items, the
  * count of each status and the items in the checklist's order — its requirements, its items and its live
- * documents of the month, one index scan each. The counts are the SQL twin of countStatuses
+ * documents of the month, one index scan each; the items as compact JSON, since they are kept. The counts are the SQL twin of countStatuses
  * (checklist-status.ts); portfolio.test.ts holds every row to the client's own checklist.
  */
 function workedOutMonth(q: PortfolioQuery, id: RawBuilder<number>): RawBuilder<unknown> {
@@ -146,8 +146,9 @@ function workedOutMonth(q: PortfolioQuery, id: RawBuilder<number>): RawBuilder<u
     select count(*)::int as n, ${count('missing')} as missing, ${count('uploaded')} as uploaded,
       ${count('accepted')} as accepted, ${count('rejected')} as rejected,
       ${count('not_applicable')} as not_applicable,
-      coalesce(json_agg(json_build_object('id', x.item_id, 'requirement_id', x.requirement_id, 'name', x.name,
-        'status', x.status) order by x.position, x.requirement_id), '[]') as items
+      coalesce(array_to_json(array_agg(
+        (select row_to_json(i) from (select x.item_id as id, x.requirement_id, x.name, x.status) i)
+        order by x.position, x.requirement_id)), '[]') as items
     from (
       select ci.id as item_id, r.id as requirement_id, r.name, r.position, ${STATUS} as status
       from requirements r
@@ -191,7 +192,7 @@ export async function portfolioPage(db: Executor, q: PortfolioQuery, due: DueByD
         k.n, k.missing, k.uploaded, k.accepted, k.rejected, k.not_applicable, k.items
       from page
       cross join lateral (
-        select coalesce((select s.stamp from month_stamps s where s.client_id = page.id), 0) as stamp) st
+        select coalesce((select s.stamp from month_stamps s where s.client_id = page.id), 0) as stamp offset 0) st
       left join lateral (
         select * from kept_months k
         where k.client_id = page.id and k.period = ${period} and k.stamp = st.stamp limit 1) k on true),
