@@ -20,8 +20,11 @@ export async function up(db: Kysely<any>): Promise<void> {
       client_id integer primary key references clients (id) on delete cascade,
       stamp bigint not null default 1
     )`.execute(db);
+  // Unlogged: what it holds is worked out again from the tables above, so it needs no WAL, and a grid read
+  // that keeps months commits without waiting for a WAL flush. A crash empties it (PostgreSQL truncates
+  // unlogged tables on recovery); the stamps, logged, are kept.
   await sql`
-    create table kept_months (
+    create unlogged table kept_months (
       client_id integer not null references clients (id) on delete cascade,
       period char(7) not null,
       stamp bigint not null,
