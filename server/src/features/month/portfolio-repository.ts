@@ -135,9 +135,10 @@ export interface PortfolioPage {
 
 /**
  * One client's month as the grid shows it (`id`: its id in the outer query): the number of owed items, the
- * count of each status and the items in the checklist's order — its requirements, its items and its live
- * documents of the month, one index scan each; the items as compact JSON, since they are kept. The counts are the SQL twin of countStatuses
- * (checklist-status.ts); portfolio.test.ts holds every row to the client's own checklist.
+ * count of each status and the items in the checklist's order (compact JSON, since it is kept) — from its
+ * requirements, its items and its live documents of the month, one index scan each. The counts are the
+ * SQL twin of countStatuses (checklist-status.ts); portfolio.test.ts holds every row to the client's own
+ * checklist.
  */
 function workedOutMonth(q: PortfolioQuery, id: RawBuilder<number>): RawBuilder<unknown> {
   const count = (status: ItemStatus) => sql`count(*) filter (where x.status = ${sql.lit(status)})::int`;
