@@ -5,6 +5,7 @@ import {
   categoryIdsByName,
   createClient,
   createCompany,
+  createHolding,
   expectStatus,
   uploadDocument,
   type Client,
@@ -169,4 +170,20 @@ onPostgres('a grid read while a change is uncommitted never keeps its month past
     expect((await gridRow(client)).counts).toMatchObject({ uploaded: 1, accepted: 0 });
   });
   expect((await expectGridFollows(client)).counts).toMatchObject({ uploaded: 0, accepted: 1 });
+});
+
+test('a row shows the client as the list does: quotes, backslashes and diacritics intact, its holding named', async () => {
+  const name = 'Ghilimele "Șase" \\ Țară SRL';
+  const {
+    client,
+    id,
+    name: holdingName,
+  } = await createHolding(t, firm, {
+    name: 'Grup "Nord" Ălba',
+    client: { name, cui: '18547290' },
+  });
+  for (let read = 0; read < 2; read++) {
+    const row = (await gridRow(client)) as Row & { client: Record<string, unknown> };
+    expect(row.client).toEqual({ id: client.id, name, cui: '18547290', holding: { id, name: holdingName } });
+  }
 });

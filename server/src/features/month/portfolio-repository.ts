@@ -165,6 +165,10 @@ function workedOutMonth(q: PortfolioQuery, id: RawBuilder<number>): RawBuilder<u
       where r.client_id = ${id} and r.company_id = ${q.companyId} and ${OWED}) x`;
 }
 
+/** A value as JSON text (strings quoted and escaped by PostgreSQL's to_json), null as null. */
+const text = (value: string | RawBuilder<unknown>) =>
+  sql`coalesce(to_json(${typeof value === 'string' ? sql.raw(value) : value})::text, 'null')`;
+
 const MONTH_COLUMNS = sql.raw('n, missing, uploaded, accepted, rejected, not_applicable, items');
 
 /**
@@ -213,20 +217,20 @@ export async function portfolioPage(db: Executor, q: PortfolioQuery, due: DueByD
       union all
       select id, ${MONTH_COLUMNS} from made)
     select coalesce((
-      select json_agg(json_build_object(
-        'client', json_build_object('id', page.id, 'name', page.name, 'cui', page.cui,
-          'holding', case when page.holding_id is not null and page.holding_name is not null
-            then json_build_object('id', page.holding_id, 'name', page.holding_name) end),
-        'counts', json_build_object('missing', o.missing, 'uploaded', o.uploaded, 'accepted', o.accepted,
-          'rejected', o.rejected, 'not_applicable', o.not_applicable),
-        'total', o.n,
-        'complete', o.accepted + o.not_applicable = o.n,
-        'closed', page.closed_at is not null,
-        'done', page.done_at is not null and (page.reopened_at is null or page.done_at > page.reopened_at),
-        'due_date', (cast(${`{${due.dates.join(',')}}`} as text[]))[${dueDay}],
-        'days_left', (cast(${`{${due.daysLeft.join(',')}}`} as int[]))[${dueDay}],
-        'items', o.items
-      ) order by lower(page.name), page.id)
+      select '[' || string_agg(
+        '{"client":{"id":' || page.id || ',"name":' || ${text('page.name')} || ',"cui":' || ${text('page.cui')}
+          || ',"holding":' || case when page.holding_id is not null and page.holding_name is not null
+            then '{"id":' || page.holding_id || ',"name":' || ${text('page.holding_name')} || '}' else 'null' end
+        || '},"counts":{"missing":' || o.missing || ',"uploaded":' || o.uploaded || ',"accepted":' || o.accepted
+          || ',"rejected":' || o.rejected || ',"not_applicable":' || o.not_applicable
+        || '},"total":' || o.n
+        || ',"complete":' || (o.accepted + o.not_applicable = o.n)
+        || ',"closed":' || (page.closed_at is not null)
+        || ',"done":' || (page.done_at is not null and (page.reopened_at is null or page.done_at > page.reopened_at))
+        || ',"due_date":' || ${text(sql`(cast(${`{${due.dates.join(',')}}`} as text[]))[${dueDay}]`)}
+        || ',"days_left":' || ${text(sql`(cast(${`{${due.daysLeft.join(',')}}`} as int[]))[${dueDay}]`)}
+        || ',"items":' || o.items::text || '}',
+        ',' order by lower(page.name), page.id) || ']'
       from page join month o on o.id = page.id
     ), '[]')::text as data, (select max(page.total) from page) as total`.execute(db);
   keepClientSampleFresh(db);
