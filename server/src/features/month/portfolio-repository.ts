@@ -133,6 +133,9 @@ export interface PortfolioPage {
   total: number | null;
 }
 
+/** The query's month as a char(7), as the tables keep it. */
+const monthOf = (q: PortfolioQuery) => sql`cast(${q.period} as char(7))`;
+
 /**
  * One client's month as the grid shows it (`id`: its id in the outer query): the number of owed items, the
  * count of each status and the items in the checklist's order (compact JSON, since it is kept) — from its
@@ -142,7 +145,7 @@ export interface PortfolioPage {
  */
 function workedOutMonth(q: PortfolioQuery, id: RawBuilder<number>): RawBuilder<unknown> {
   const count = (status: ItemStatus) => sql`count(*) filter (where x.status = ${sql.lit(status)})::int`;
-  const period = sql`cast(${q.period} as char(7))`;
+  const period = monthOf(q);
   return sql`
     select count(*)::int as n, ${count('missing')} as missing, ${count('uploaded')} as uploaded,
       ${count('accepted')} as accepted, ${count('rejected')} as rejected,
@@ -166,8 +169,7 @@ function workedOutMonth(q: PortfolioQuery, id: RawBuilder<number>): RawBuilder<u
 }
 
 /** A value as JSON text (strings quoted and escaped by PostgreSQL's to_json), null as null. */
-const text = (value: string | RawBuilder<unknown>) =>
-  sql`coalesce(to_json(${typeof value === 'string' ? sql.raw(value) : value})::text, 'null')`;
+const text = (value: RawBuilder<unknown>) => sql`coalesce(to_json(${value})::text, 'null')`;
 
 const MONTH_COLUMNS = sql.raw('n, missing, uploaded, accepted, rejected, not_applicable, items');
 
@@ -185,7 +187,7 @@ const MONTH_COLUMNS = sql.raw('n, missing, uploaded, accepted, rejected, not_app
  */
 export async function portfolioPage(db: Executor, q: PortfolioQuery, due: DueByDay): Promise<PortfolioPage> {
   const dueDay = sql`least(greatest(coalesce(page.due_day, page.company_due_day), 1), 31)`;
-  const period = sql`cast(${q.period} as char(7))`;
+  const period = monthOf(q);
   const { where, planned } = searchOf(db, q);
   const { rows } = await sql<{ data: string; total: number | null }>`${planned}
     with page as (${pageQuery(q, where)}),
@@ -218,9 +220,9 @@ export async function portfolioPage(db: Executor, q: PortfolioQuery, due: DueByD
       select id, ${MONTH_COLUMNS} from made)
     select coalesce((
       select '[' || string_agg(
-        '{"client":{"id":' || page.id || ',"name":' || ${text('page.name')} || ',"cui":' || ${text('page.cui')}
+        '{"client":{"id":' || page.id || ',"name":' || ${text(sql`page.name`)} || ',"cui":' || ${text(sql`page.cui`)}
           || ',"holding":' || case when page.holding_id is not null and page.holding_name is not null
-            then '{"id":' || page.holding_id || ',"name":' || ${text('page.holding_name')} || '}' else 'null' end
+            then '{"id":' || page.holding_id || ',"name":' || ${text(sql`page.holding_name`)} || '}' else 'null' end
         || '},"counts":{"missing":' || o.missing || ',"uploaded":' || o.uploaded || ',"accepted":' || o.accepted
           || ',"rejected":' || o.rejected || ',"not_applicable":' || o.not_applicable
         || '},"total":' || o.n
