@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { bearer, createTestApp, type TestApp } from '../../test/helpers.js';
-import { isoTime } from './json.js';
+import { arrayText, isoTime, isoTimeText, jsonText, objectText } from './json.js';
 
 // Answers PostgreSQL writes as JSON (lib/json-text.ts): they must read exactly as the TypeScript
 // presenters' did, and they go through the route's response schema in tests.
@@ -54,4 +54,35 @@ test('the client list the database wrote matches its schema and the single clien
     const { notes: _notes, ...client } = one.json().data;
     expect(row).toEqual(client);
   }
+});
+
+test('objectText and arrayText write JSON that reads back as the values, in order, escapes and nulls included', async () => {
+  const names = ['Firma „Ștefan” SRL', 'Quote " and back\\slash', 'line\nbreak\ttab', null];
+  const { rows } = await sql<{ written: string; empty: string }>`
+    select (
+      select ${arrayText(
+        objectText({
+          n: sql`v.n`,
+          name: jsonText(sql`v.name`),
+          at: isoTimeText('v.at'),
+          nested: objectText({ even: sql`(v.n % 2 = 0)` }),
+        }),
+        sql`v.n desc`,
+      )}
+      from (select e.n::int as n, e.name,
+        case when e.n = 1 then cast('2026-11-26 05:12:51.073+00' as timestamptz) end as at
+        from json_array_elements_text(cast(${JSON.stringify(names)} as json)) with ordinality as e(name, n)) v
+    ) as written,
+    (select ${arrayText(sql`'1'`, sql`1`)} from (select 1 where false) e) as empty`.execute(t.ctx.db);
+  expect(JSON.parse(rows[0].written)).toEqual(
+    names
+      .map((name, i) => ({
+        n: i + 1,
+        name,
+        at: i === 0 ? '2026-11-26T05:12:51.073Z' : null,
+        nested: { even: (i + 1) % 2 === 0 },
+      }))
+      .reverse(),
+  );
+  expect(rows[0].empty).toBe('[]');
 });

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { isoTime } from '../../db/json.js';
+import { arrayText, isoTimeText, jsonText, objectText } from '../../db/json.js';
 import { plannedEachTime } from '../../db/plans.js';
 import type { Executor } from './repository.js';
 import { byTrigrams, clientSearch, clientSearchPlan, keepClientSampleFresh } from '../../db/client-search.js';
@@ -110,9 +110,9 @@ function ordering(q: ClientListQuery, alias: 'c' | 'p') {
  * - the page's ids come from an index alone (clients_company_live_name and the other sort indexes hold
  *   every column the filter and the order read), so the rows skipped by the offset are never read from
  *   the table; only the page's own rows are, with their holdings;
- * - the rows leave as one JSON array in presentClient's shape, sorted again by the same keys: sorting the
- *   page's rows costs less than numbering every row the offset skips (a window over them was half of
- *   the statement's time at page 20);
+ * - the rows leave as one JSON array in presentClient's shape, written as text (db/json.ts), sorted again
+ *   by the same keys: sorting the page's rows costs less than numbering every row the offset skips (a
+ *   window over them was half of the statement's time at page 20);
  * - without a search the total is the counters' sum. A search through the trigram index (byTrigrams)
  *   counts its matches in the ids' query (count(*) over ()), so the index is read once; a page past the
  *   end has no row to carry the total, so the count runs on its own. A common term (e.g. "srl") is
@@ -133,20 +133,27 @@ async function listPage(db: Executor, q: ClientListQuery, plan: SearchPlan | nul
   const total = counted ? sql<number | null>`(select max(i.total) from page_ids i)` : countQuery(db, q, plan);
   // The holding only while it is linked to the company: an unlink (from either side) keeps
   // clients.holding_id, so relinking brings the client back, but meanwhile it is outside any holding.
+  const row = objectText({
+    id: sql`p.id`,
+    name: jsonText(sql`p.name`),
+    cui: jsonText(sql`p.cui`),
+    email: jsonText(sql`p.email`),
+    phone: jsonText(sql`p.phone`),
+    holding: sql`case when h.id is not null then ${objectText({ id: sql`h.id`, name: jsonText(sql`h.name`) })} else 'null' end`,
+    documents_count: sql`p.documents_count`,
+    last_upload_at: isoTimeText('p.last_upload_at'),
+    created_at: isoTimeText('p.created_at'),
+    ...(q.archived ? { archived_at: isoTimeText('p.deleted_at') } : {}),
+  });
   const { rows } = await sql<{ data: string; total: number | null }>`${searched(q, plan)}
     with page_ids as (${ids})
-    select coalesce((
-      select json_agg(json_build_object(
-        'id', p.id, 'name', p.name, 'cui', p.cui, 'email', p.email, 'phone', p.phone,
-        'holding', case when h.id is not null then json_build_object('id', h.id, 'name', h.name) end,
-        'documents_count', p.documents_count, 'last_upload_at', ${isoTime('p.last_upload_at')},
-        'created_at', ${isoTime('p.created_at')}${q.archived ? sql`, 'archived_at', ${isoTime('p.deleted_at')}` : sql``}
-      ) order by ${ordering(q, 'p')})
+    select (
+      select ${arrayText(row, ordering(q, 'p'))}
       from page_ids i
       join clients p on p.id = i.id
       left join company_holding ch on ch.company_id = p.company_id and ch.holding_id = p.holding_id
       left join holdings h on h.id = ch.holding_id and h.deleted_at is null
-    ), '[]')::text as data, ${total} as total`.execute(db);
+    ) as data, ${total} as total`.execute(db);
   const { data, total: carried } = rows[0];
   if (carried !== null || q.offset === 0) return { data, total: Number(carried ?? 0) };
   // A page past the end of a search counted by its rows: no row carried the count.

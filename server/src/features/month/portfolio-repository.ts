@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { arrayText, jsonText, objectText } from '../../db/json.js';
 import { plannedEachTime } from '../../db/plans.js';
 import { fold } from '../../lib/search-text.js';
 import { byTrigrams, clientSearch, clientSearchPlan, keepClientSampleFresh } from '../../db/client-search.js';
@@ -168,9 +169,6 @@ function workedOutMonth(q: PortfolioQuery, id: RawBuilder<number>): RawBuilder<u
       where r.client_id = ${id} and r.company_id = ${q.companyId} and ${OWED}) x`;
 }
 
-/** A value as JSON text (strings quoted and escaped by PostgreSQL's to_json), null as null. */
-const text = (value: RawBuilder<unknown>) => sql`coalesce(to_json(${value})::text, 'null')`;
-
 const MONTH_COLUMNS = sql.raw('n, missing, uploaded, accepted, rejected, not_applicable, items');
 
 /**
@@ -187,6 +185,29 @@ const MONTH_COLUMNS = sql.raw('n, missing, uploaded, accepted, rejected, not_app
  */
 export async function portfolioPage(db: Executor, q: PortfolioQuery, due: DueByDay): Promise<PortfolioPage> {
   const dueDay = sql`least(greatest(coalesce(page.due_day, page.company_due_day), 1), 31)`;
+  const row = objectText({
+    client: objectText({
+      id: sql`page.id`,
+      name: jsonText(sql`page.name`),
+      cui: jsonText(sql`page.cui`),
+      holding: sql`case when page.holding_id is not null and page.holding_name is not null
+        then ${objectText({ id: sql`page.holding_id`, name: jsonText(sql`page.holding_name`) })} else 'null' end`,
+    }),
+    counts: objectText({
+      missing: sql`o.missing`,
+      uploaded: sql`o.uploaded`,
+      accepted: sql`o.accepted`,
+      rejected: sql`o.rejected`,
+      not_applicable: sql`o.not_applicable`,
+    }),
+    total: sql`o.n`,
+    complete: sql`(o.accepted + o.not_applicable = o.n)`,
+    closed: sql`(page.closed_at is not null)`,
+    done: sql`(page.done_at is not null and (page.reopened_at is null or page.done_at > page.reopened_at))`,
+    due_date: jsonText(sql`(cast(${`{${due.dates.join(',')}}`} as text[]))[${dueDay}]`),
+    days_left: jsonText(sql`(cast(${`{${due.daysLeft.join(',')}}`} as int[]))[${dueDay}]`),
+    items: sql`o.items::text`,
+  });
   const period = monthOf(q);
   const { where, planned } = searchOf(db, q);
   const { rows } = await sql<{ data: string; total: number | null }>`${planned}
@@ -218,23 +239,10 @@ export async function portfolioPage(db: Executor, q: PortfolioQuery, due: DueByD
       select id, ${MONTH_COLUMNS} from stamped where kept
       union all
       select id, ${MONTH_COLUMNS} from made)
-    select coalesce((
-      select '[' || string_agg(
-        '{"client":{"id":' || page.id || ',"name":' || ${text(sql`page.name`)} || ',"cui":' || ${text(sql`page.cui`)}
-          || ',"holding":' || case when page.holding_id is not null and page.holding_name is not null
-            then '{"id":' || page.holding_id || ',"name":' || ${text(sql`page.holding_name`)} || '}' else 'null' end
-        || '},"counts":{"missing":' || o.missing || ',"uploaded":' || o.uploaded || ',"accepted":' || o.accepted
-          || ',"rejected":' || o.rejected || ',"not_applicable":' || o.not_applicable
-        || '},"total":' || o.n
-        || ',"complete":' || (o.accepted + o.not_applicable = o.n)
-        || ',"closed":' || (page.closed_at is not null)
-        || ',"done":' || (page.done_at is not null and (page.reopened_at is null or page.done_at > page.reopened_at))
-        || ',"due_date":' || ${text(sql`(cast(${`{${due.dates.join(',')}}`} as text[]))[${dueDay}]`)}
-        || ',"days_left":' || ${text(sql`(cast(${`{${due.daysLeft.join(',')}}`} as int[]))[${dueDay}]`)}
-        || ',"items":' || o.items::text || '}',
-        ',' order by lower(page.name), page.id) || ']'
+    select (
+      select ${arrayText(row, sql`lower(page.name), page.id`)}
       from page join month o on o.id = page.id
-    ), '[]')::text as data, (select max(page.total) from page) as total`.execute(db);
+    ) as data, (select max(page.total) from page) as total`.execute(db);
   keepClientSampleFresh(db);
   return { data: rows[0].data, total: rows[0].total === null ? null : Number(rows[0].total) };
 }
