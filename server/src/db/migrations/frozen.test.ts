@@ -31,6 +31,7 @@ const FROZEN: Record<string, string> = {
   '2026-11-26-140-client-stats-per-statement.ts': '2c24a9736a0fe24369cbc9839a152ae14b36395a2ed22ff88b0d793abe97ec76',
   '2026-11-26-150-media-company-month.ts': '51c67eb2f82794367b0a59c7307b391e319a61b93c8c7b187fd735603a273313',
   '2026-11-27-160-kept-months.ts': '2257db7e411a5fd6a462731726453718751f2e80aec7aca3ad627b1b6d54eec9',
+  '2026-11-27-170-media-company-month-status.ts': '4b40fa932a5e6a0270d8d73d723f7769f4ba2ca4b46b920087f033e317d6edd6',
 };
 
 const dir = path.resolve(__dirname);

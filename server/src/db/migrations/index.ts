@@ -20,6 +20,7 @@ import * as storageLedger from './2026-11-26-130-storage-ledger.js';
 import * as clientStatsPerStatement from './2026-11-26-140-client-stats-per-statement.js';
 import * as mediaCompanyMonth from './2026-11-26-150-media-company-month.js';
 import * as keptMonths from './2026-11-27-160-kept-months.js';
+import * as mediaCompanyMonthStatus from './2026-11-27-170-media-company-month-status.js';
 
 /**
  * Every migration, in order. Listed statically so the same list runs from
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-140-client-stats-per-statement': clientStatsPerStatement,
   '2026-11-26-150-media-company-month': mediaCompanyMonth,
   '2026-11-27-160-kept-months': keptMonths,
+  '2026-11-27-170-media-company-month-status': mediaCompanyMonthStatus,
 };
