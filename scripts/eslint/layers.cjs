@@ -19,6 +19,7 @@ const INFRA_REPOSITORIES = new Set([
   'read-cache',
   'read-cache-store',
   'yielding-dialect',
+  'pglite-thread',
   'rate-limit',
   'auth',
   'tokens',

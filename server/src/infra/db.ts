@@ -6,6 +6,7 @@ import type { Database } from '../db/schema.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { CACHE_CHANNEL, ReadCache, type Listen } from './read-cache.js';
 import { preparedPGliteStatements } from './pglite-statements.js';
+import { PGliteThread, threadDialect } from './pglite-thread.js';
 import { SESSION_OPTIONS, preparedStatements } from './prepared-statements.js';
 import { yieldingDialect } from './yielding-dialect.js';
 
@@ -26,7 +27,8 @@ export interface OpenOptions {
 
 /** PostgreSQL when DATABASE_URL is set, else embedded PGlite in DATA_DIR/db (or in memory for tests). */
 export async function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databaseInMemory'> & Partial<Pick<Config, 'readCache'>>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databaseInMemory'> &
+    Partial<Pick<Config, 'readCache' | 'databaseThread'>>,
   options: OpenOptions = {},
 ): Promise<DatabaseHandle> {
   const enabled = config.readCache ?? true;
@@ -76,6 +78,8 @@ export async function openDatabase(
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', cache, close: () => db.destroy() };
   }
+  if (config.databaseThread && !config.databaseInMemory && !options.pgliteImage)
+    return openThreadDatabase(config.dataDir, enabled);
   const { PGlite } = await import('@electric-sql/pglite');
   // pg_trgm (client search indexes, migration 050): PGlite loads an extension only when passed at creation.
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
@@ -111,6 +115,32 @@ export async function openDatabase(
     }
   };
   return { db, kind: 'pglite', cache: new ReadCache(enabled, listen), close };
+}
+
+/** Embedded PGlite in DATA_DIR/db on a thread of its own (pglite-thread.ts). */
+async function openThreadDatabase(dataDir: string, cacheEnabled: boolean): Promise<DatabaseHandle> {
+  // Before anything touches the files: a second process on them loses or corrupts data.
+  const unlock = lockDataDir(dataDir);
+  const folder = path.join(dataDir, 'db');
+  fs.mkdirSync(folder, { recursive: true });
+  let thread: PGliteThread;
+  try {
+    thread = await PGliteThread.start({ dataDir: folder });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+  const db = new Kysely<Database>({ dialect: threadDialect(thread) });
+  // Notices come from this process's own commits, handed over before the committing statement's answer.
+  const listen: Listen = async (channel, notice) => thread.listen(channel, notice);
+  const close = async () => {
+    try {
+      await db.destroy();
+    } finally {
+      unlock();
+    }
+  };
+  return { db, kind: 'pglite', cache: new ReadCache(cacheEnabled, listen), close };
 }
 
 /** Refreshes the planner statistics of every table. */

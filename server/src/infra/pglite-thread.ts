@@ -1,0 +1,221 @@
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import {
+  PGliteAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type QueryResult,
+} from 'kysely';
+import { requestStartedAt } from './request-clock.js';
+
+/**
+ * Embedded PGlite on a thread of its own. PGlite runs each statement on the thread that calls it; on the
+ * server's, every statement stopped the HTTP work (parsing, checking sessions, gzipping answers) of every
+ * other request, and the server used one core of two. Here the main thread sends each statement to the
+ * database's thread (pglite-thread-worker.ts) and goes on serving while it runs. The worker keeps the order
+ * the server kept before (yielding-dialect.ts): one statement or one whole transaction at a time, the
+ * oldest request's first (`at`, request-clock.ts). Bare Fastify and one indexed select per request:
+ * 2,851 / 3,039 req/s on PGlite in the server's thread, 4,111 / 3,853 on a thread of its own
+ * (docs/ARCHITECTURE.md, "The embedded database's thread").
+ */
+
+/** How the worker opens the database: in DATA_DIR's folder, or in memory. */
+export interface ThreadSetup {
+  dataDir?: string;
+}
+
+/** What the main thread asks; `tx` is the transaction a statement belongs to (null: none). */
+export type ThreadRequest = { id: number; at: number; tx: number | null } & (
+  | { kind: 'query'; text: string; params: readonly unknown[] }
+  | { kind: 'begin' | 'commit' | 'rollback' | 'close' }
+  | { kind: 'listen' | 'unlisten'; channel: string }
+);
+
+/** A request as the caller gives it: the thread numbers and dates it. */
+export type ThreadAsk = ThreadRequest extends infer R ? (R extends unknown ? Omit<R, 'id' | 'at'> : never) : never;
+
+/** What the worker answers: ready once, each request's value or error, and notifications as they come. */
+export type ThreadReply =
+  | { ready: true }
+  | { id: number; value: unknown }
+  | { id: number; error: Record<string, unknown> }
+  | { notify: string; payload: string };
+
+type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
+
+/** The worker's entry: compiled JavaScript beside this file, or, run from TypeScript (tests, tsx), through tsx. */
+function workerEntry(): URL {
+  const here = import.meta.url;
+  if (!here.endsWith('.ts')) return new URL('./pglite-thread-worker.js', here);
+  const resolve = createRequire(here).resolve;
+  const tsx = pathToFileURL(path.join(path.dirname(resolve('tsx/package.json')), 'dist/esm/api/index.mjs'));
+  const entry = pathToFileURL(path.join(path.dirname(fileURLToPath(here)), 'pglite-thread-worker.ts'));
+  const code = `const { register } = await import(${JSON.stringify(tsx.href)}); register();
+    await import(${JSON.stringify(entry.href)});`;
+  return new URL(`data:text/javascript,${encodeURIComponent(code)}`);
+}
+
+/** The database's thread as the main thread sees it. */
+export class PGliteThread {
+  readonly #worker: Worker;
+  readonly #pending = new Map<number, Pending>();
+  readonly #listeners = new Map<string, (payload: string) => void>();
+  #seq = 0;
+  #failed: unknown = null;
+
+  private constructor(worker: Worker) {
+    this.#worker = worker;
+  }
+
+  /** Starts the worker and waits until its database is open (a failure to open rejects). */
+  static async start(setup: ThreadSetup): Promise<PGliteThread> {
+    const worker = new Worker(workerEntry(), { workerData: setup });
+    const thread = new PGliteThread(worker);
+    await new Promise<void>((resolve, reject) => {
+      worker.on('message', (reply: ThreadReply) => {
+        if ('ready' in reply) {
+          worker.unref();
+          resolve();
+        } else thread.#answer(reply);
+      });
+      worker.on('error', (error) => {
+        thread.#fail(error);
+        reject(error);
+      });
+      worker.on('exit', (code) => {
+        const error = new Error(`Firul bazei de date s-a oprit (cod ${code}).`);
+        thread.#fail(error);
+        reject(error);
+      });
+    });
+    return thread;
+  }
+
+  #answer(reply: Exclude<ThreadReply, { ready: true }>): void {
+    if ('notify' in reply) {
+      this.#listeners.get(reply.notify)?.(reply.payload);
+      return;
+    }
+    const pending = this.#pending.get(reply.id);
+    this.#pending.delete(reply.id);
+    if (this.#pending.size === 0) this.#worker.unref();
+    if ('error' in reply) {
+      const { message, ...fields } = reply.error;
+      pending?.reject(Object.assign(new Error(String(message)), fields));
+    } else pending?.resolve(reply.value);
+  }
+
+  #fail(error: unknown): void {
+    this.#failed ??= error;
+    for (const pending of this.#pending.values()) pending.reject(error);
+    this.#pending.clear();
+  }
+
+  /** Sends one request; its answer, in the order the worker runs them. */
+  call<T>(request: ThreadAsk): Promise<T> {
+    if (this.#failed) return Promise.reject(this.#failed);
+    const id = ++this.#seq;
+    return new Promise<T>((resolve, reject) => {
+      // The thread keeps the process alive only while a request waits for it (a script that forgot to
+      // close the database still ends; one awaiting a statement does not end under it).
+      if (this.#pending.size === 0) this.#worker.ref();
+      this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.#worker.postMessage({ ...request, id, at: requestStartedAt() });
+    });
+  }
+
+  /** Hands every notification on `channel` to `notice`, before the answer of the statement that sent it. */
+  async listen(channel: string, notice: (payload: string) => void): Promise<() => Promise<void>> {
+    this.#listeners.set(channel, notice);
+    await this.call({ kind: 'listen', channel, tx: null });
+    return async () => {
+      this.#listeners.delete(channel);
+      await this.call({ kind: 'unlisten', channel, tx: null });
+    };
+  }
+
+  /** Closes the database, then ends the thread. */
+  async close(): Promise<void> {
+    try {
+      if (!this.#failed) await this.call({ kind: 'close', tx: null });
+    } finally {
+      this.#worker.removeAllListeners('exit');
+      await this.#worker.terminate();
+    }
+  }
+}
+
+/** One of Kysely's connections: statements outside a transaction, or inside the one it began. */
+class ThreadConnection implements DatabaseConnection {
+  tx: number | null = null;
+  constructor(readonly thread: PGliteThread) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const result = await this.thread.call<{ rows: R[]; affectedRows?: number }>({
+      kind: 'query',
+      text: query.sql,
+      params: query.parameters,
+      tx: this.tx,
+    });
+    return {
+      rows: result.rows ?? [],
+      numAffectedRows: result.affectedRows != null ? BigInt(result.affectedRows) : undefined,
+    };
+  }
+
+  // eslint-disable-next-line require-yield -- the interface asks for a generator; PGlite cannot stream
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('PGlite nu poate trimite rezultatele pe bucăți.');
+  }
+}
+
+/** PGlite's adapter (the SQL of PostgreSQL), its connections handed out freely: the worker orders them. */
+class ThreadAdapter extends PGliteAdapter {
+  override get supportsMultipleConnections(): boolean {
+    return true;
+  }
+}
+
+/** Kysely's dialect over the database's thread. */
+export function threadDialect(thread: PGliteThread): Dialect {
+  const driver: Driver = {
+    async init() {},
+    async acquireConnection() {
+      return new ThreadConnection(thread);
+    },
+    async beginTransaction(connection) {
+      const c = connection as ThreadConnection;
+      c.tx = await thread.call<number>({ kind: 'begin', tx: null });
+    },
+    async commitTransaction(connection) {
+      const c = connection as ThreadConnection;
+      try {
+        await thread.call({ kind: 'commit', tx: c.tx });
+      } finally {
+        c.tx = null;
+      }
+    },
+    async rollbackTransaction(connection) {
+      const c = connection as ThreadConnection;
+      try {
+        await thread.call({ kind: 'rollback', tx: c.tx });
+      } finally {
+        c.tx = null;
+      }
+    },
+    async releaseConnection() {},
+    destroy: () => thread.close(),
+  };
+  return {
+    createAdapter: () => new ThreadAdapter(),
+    createDriver: () => driver,
+    createIntrospector: (db) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  };
+}
