@@ -77,22 +77,26 @@ export class PGliteThread {
   static async start(setup: ThreadSetup): Promise<PGliteThread> {
     const worker = new Worker(workerEntry(), { workerData: setup });
     const thread = new PGliteThread(worker);
+    let started = false;
     await new Promise<void>((resolve, reject) => {
+      // Lost after the start, the database is lost to the process: it ends as it would have with PGlite on
+      // its own thread, for its supervisor to start it again, rather than answer 500 to every request.
+      const lost = (error: Error) => {
+        thread.#fail(error);
+        if (!started) return reject(error);
+        setImmediate(() => {
+          throw error;
+        });
+      };
       worker.on('message', (reply: ThreadReply) => {
         if ('ready' in reply) {
+          started = true;
           worker.unref();
           resolve();
         } else thread.#answer(reply);
       });
-      worker.on('error', (error) => {
-        thread.#fail(error);
-        reject(error);
-      });
-      worker.on('exit', (code) => {
-        const error = new Error(`Firul bazei de date s-a oprit (cod ${code}).`);
-        thread.#fail(error);
-        reject(error);
-      });
+      worker.on('error', lost);
+      worker.on('exit', (code) => lost(new Error(`Firul bazei de date s-a oprit (cod ${code}).`)));
     });
     return thread;
   }
@@ -146,6 +150,8 @@ export class PGliteThread {
       if (!this.#failed) await this.call({ kind: 'close', tx: null });
     } finally {
       this.#worker.removeAllListeners('exit');
+      this.#worker.removeAllListeners('error');
+      this.#worker.on('error', () => {});
       await this.#worker.terminate();
     }
   }
