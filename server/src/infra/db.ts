@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, sql, type Dialect } from 'kysely';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { lockDataDir } from './data-dir-lock.js';
@@ -78,11 +78,39 @@ export async function openDatabase(
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', cache, close: () => db.destroy() };
   }
+  // On a thread of its own (pglite-thread.ts), unless in memory (tests) or turned off.
   if (config.databaseThread && !config.databaseInMemory && !options.pgliteImage)
-    return openThreadDatabase(config.dataDir, enabled);
-  const { PGlite } = await import('@electric-sql/pglite');
-  // pg_trgm (client search indexes, migration 050): PGlite loads an extension only when passed at creation.
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    return openEmbedded(config, enabled, async (dataDir) => {
+      const thread = await PGliteThread.start({ dataDir });
+      return { dialect: threadDialect(thread), listen: (channel, notice) => thread.listen(channel, notice) };
+    });
+  return openEmbedded(config, enabled, async (dataDir) => {
+    const { PGlite } = await import('@electric-sql/pglite');
+    // pg_trgm (client search indexes, migration 050): PGlite loads an extension only when passed at creation.
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    const pglite = await PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      ...(options.pgliteImage ? { loadDataDir: options.pgliteImage } : {}),
+      extensions: { pg_trgm },
+    });
+    await preparedPGliteStatements(pglite);
+    return {
+      dialect: yieldingDialect(new PGliteDialect({ pglite })),
+      listen: (channel, notice) => pglite.listen(channel, notice),
+    };
+  });
+}
+
+/**
+ * Embedded PGlite, in DATA_DIR/db (locked for this process) or in memory, opened by `open`. One process
+ * owns it: change notices come from its own commits, handed over before the committing statement's
+ * answer, and never stop.
+ */
+async function openEmbedded(
+  config: Pick<Config, 'dataDir' | 'databaseInMemory'>,
+  cacheEnabled: boolean,
+  open: (dataDir: string | undefined) => Promise<{ dialect: Dialect; listen: Listen }>,
+): Promise<DatabaseHandle> {
   let dataDir: string | undefined;
   let unlock = () => {};
   if (!config.databaseInMemory) {
@@ -91,22 +119,14 @@ export async function openDatabase(
     dataDir = path.join(config.dataDir, 'db');
     fs.mkdirSync(dataDir, { recursive: true });
   }
-  let pglite;
+  let opened: Awaited<ReturnType<typeof open>>;
   try {
-    pglite = await PGlite.create({
-      ...(dataDir ? { dataDir } : {}),
-      ...(options.pgliteImage ? { loadDataDir: options.pgliteImage } : {}),
-      extensions: { pg_trgm },
-    });
+    opened = await open(dataDir);
   } catch (error) {
     unlock();
     throw error;
   }
-  await preparedPGliteStatements(pglite);
-  const db = new Kysely<Database>({ dialect: yieldingDialect(new PGliteDialect({ pglite })) });
-  // One process owns an embedded database: notices come from its own commits, handed over while the
-  // committing query returns, and never stop.
-  const listen: Listen = async (channel, notice) => pglite.listen(channel, notice);
+  const db = new Kysely<Database>({ dialect: opened.dialect });
   const close = async () => {
     try {
       await db.destroy();
@@ -114,33 +134,7 @@ export async function openDatabase(
       unlock();
     }
   };
-  return { db, kind: 'pglite', cache: new ReadCache(enabled, listen), close };
-}
-
-/** Embedded PGlite in DATA_DIR/db on a thread of its own (pglite-thread.ts). */
-async function openThreadDatabase(dataDir: string, cacheEnabled: boolean): Promise<DatabaseHandle> {
-  // Before anything touches the files: a second process on them loses or corrupts data.
-  const unlock = lockDataDir(dataDir);
-  const folder = path.join(dataDir, 'db');
-  fs.mkdirSync(folder, { recursive: true });
-  let thread: PGliteThread;
-  try {
-    thread = await PGliteThread.start({ dataDir: folder });
-  } catch (error) {
-    unlock();
-    throw error;
-  }
-  const db = new Kysely<Database>({ dialect: threadDialect(thread) });
-  // Notices come from this process's own commits, handed over before the committing statement's answer.
-  const listen: Listen = async (channel, notice) => thread.listen(channel, notice);
-  const close = async () => {
-    try {
-      await db.destroy();
-    } finally {
-      unlock();
-    }
-  };
-  return { db, kind: 'pglite', cache: new ReadCache(cacheEnabled, listen), close };
+  return { db, kind: 'pglite', cache: new ReadCache(cacheEnabled, opened.listen), close };
 }
 
 /** Refreshes the planner statistics of every table. */

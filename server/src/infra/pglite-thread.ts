@@ -190,6 +190,14 @@ class ThreadAdapter extends PGliteAdapter {
 
 /** Kysely's dialect over the database's thread. */
 export function threadDialect(thread: PGliteThread): Dialect {
+  /** Ends the connection's transaction; the connection is outside any afterwards, whatever the answer. */
+  const end = async (c: ThreadConnection, kind: 'commit' | 'rollback') => {
+    try {
+      await thread.call({ kind, tx: c.tx });
+    } finally {
+      c.tx = null;
+    }
+  };
   const driver: Driver = {
     async init() {},
     async acquireConnection() {
@@ -199,22 +207,8 @@ export function threadDialect(thread: PGliteThread): Dialect {
       const c = connection as ThreadConnection;
       c.tx = await thread.call<number>({ kind: 'begin', tx: null });
     },
-    async commitTransaction(connection) {
-      const c = connection as ThreadConnection;
-      try {
-        await thread.call({ kind: 'commit', tx: c.tx });
-      } finally {
-        c.tx = null;
-      }
-    },
-    async rollbackTransaction(connection) {
-      const c = connection as ThreadConnection;
-      try {
-        await thread.call({ kind: 'rollback', tx: c.tx });
-      } finally {
-        c.tx = null;
-      }
-    },
+    commitTransaction: (connection) => end(connection as ThreadConnection, 'commit'),
+    rollbackTransaction: (connection) => end(connection as ThreadConnection, 'rollback'),
     async releaseConnection() {},
     destroy: () => thread.close(),
   };
