@@ -1,12 +1,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { OldestFirst } from './oldest-first.js';
 import { preparedPGliteStatements } from './pglite-statements.js';
 import type { ThreadReply, ThreadRequest, ThreadSetup } from './pglite-thread.js';
 
 /**
- * The embedded database's own thread (pglite-thread.ts): it owns PGlite and runs one statement at a time,
- * the oldest request's first. While a transaction is open only its statements run; the others wait.
+ * The embedded database's own thread (pglite-thread.ts): it owns PGlite and runs one statement, or one
+ * whole transaction, at a time, the oldest request's first (OldestFirst, as on the server's thread).
  */
 
 const port = parentPort!;
@@ -25,29 +26,11 @@ const pglite = await PGlite.create({
 });
 await preparedPGliteStatements(pglite);
 
-type Waiting = ThreadRequest & { seq: number };
-const waiting: Waiting[] = [];
+/** Who holds the database: one statement, or one transaction from its begin to its end, oldest request first. */
+const holders = new OldestFirst();
 const unlisteners = new Map<string, () => Promise<void>>();
-let seq = 0;
 let openTx: number | null = null;
 let nextTx = 1;
-let running = false;
-
-/** The next request to run: the open transaction's own, else the oldest of those outside any. */
-function next(): Waiting | undefined {
-  let best = -1;
-  for (let i = 0; i < waiting.length; i++) {
-    const w = waiting[i];
-    const eligible = openTx === null ? w.tx === null : w.tx === openTx;
-    if (!eligible) continue;
-    if (openTx !== null) {
-      best = i;
-      break;
-    }
-    if (best === -1 || w.at < waiting[best].at || (w.at === waiting[best].at && w.seq < waiting[best].seq)) best = i;
-  }
-  return best === -1 ? undefined : waiting.splice(best, 1)[0];
-}
 
 async function perform(request: ThreadRequest): Promise<unknown> {
   switch (request.kind) {
@@ -84,29 +67,32 @@ async function perform(request: ThreadRequest): Promise<unknown> {
   }
 }
 
-async function run(): Promise<void> {
-  if (running) return;
-  running = true;
+/** Runs one request and posts its value or its error. */
+async function serve(request: ThreadRequest): Promise<void> {
   try {
-    for (let request = next(); request; request = next()) {
-      try {
-        post({ id: request.id, value: await perform(request) });
-      } catch (error) {
-        post({ id: request.id, error: plainError(error) });
-      }
-    }
-  } finally {
-    running = false;
+    post({ id: request.id, value: await perform(request) });
+  } catch (error) {
+    post({ id: request.id, error: plainError(error) });
   }
 }
 
 port.on('message', (request: ThreadRequest) => {
+  if (request.tx === null) {
+    // A begin keeps the database until its transaction ends; anything else only while it runs.
+    void holders.enter(request.at).then(async () => {
+      await serve(request);
+      if (request.kind !== 'begin' || openTx === null) holders.leave();
+    });
+    return;
+  }
   // A statement of a transaction that has ended (its commit failed, say) would wait for ever: refused.
-  if (request.tx !== null && request.tx !== openTx) {
+  if (request.tx !== openTx) {
     post({ id: request.id, error: { message: 'Tranzacția nu mai este deschisă.', code: '25P01' } });
     return;
   }
-  waiting.push({ ...request, seq: seq++ });
-  void run();
+  // The open transaction holds the database: its statements run at once, its end lets the next one in.
+  void serve(request).then(() => {
+    if (request.kind === 'commit' || request.kind === 'rollback') holders.leave();
+  });
 });
 post({ ready: true });
