@@ -25,7 +25,9 @@ export const UNLINKED_HOLDING = 'Grupul ales nu este asociat companiei.';
 /**
  * Changes the given fields of a client of the scope. A move into a holding checks that the holding
  * is linked to the company and has room for one more client under its plan (the company's own count
- * does not change); the CUI stays unique; both under the tenants' lock.
+ * does not change); the CUI stays unique; both under the tenants' lock, in one transaction. A change of
+ * other fields only (notes, contacts, the profile) is the update alone: one statement needs no
+ * transaction, and its BEGIN and COMMIT were two of the edit's five statements.
  */
 export async function updateClient(
   ctx: AppContext,
@@ -40,22 +42,25 @@ export async function updateClient(
   if (moving && holdingId !== null && !(await findLinkedHolding(ctx.db, client.company_id, holdingId))) {
     throw errors.field('holding_id', UNLINKED_HOLDING);
   }
-  await ctx.db.transaction().execute(async (trx) => {
-    if (fields.cui !== undefined || moving) {
+  const changes = moving ? { ...fields, holding_id: holdingId } : fields;
+  const update = async (db: repo.Executor) => {
+    if (!(await repo.updateClient(db, scope, clientId, changes))) throw clientNotFound();
+  };
+  if (fields.cui === undefined && !moving) await update(ctx.db);
+  else
+    await ctx.db.transaction().execute(async (trx) => {
       const tenants: TenantRef[] = [{ companyId: client.company_id }];
       if (moving && holdingId !== null) tenants.push({ holdingId });
       await lockTenants(trx, tenants);
-    }
-    if (
-      fields.cui !== undefined &&
-      (await repo.clientCuiTaken(trx, client.company_id, cuiDigitsOf(fields.cui), clientId))
-    ) {
-      throw errors.field('cui', MESSAGES.cuiTaken);
-    }
-    if (moving && holdingId !== null) await assertSideRoom(trx, { holdingId }, false);
-    const changes = moving ? { ...fields, holding_id: holdingId } : fields;
-    if (!(await repo.updateClient(trx, scope, clientId, changes))) throw clientNotFound();
-  });
+      if (
+        fields.cui !== undefined &&
+        (await repo.clientCuiTaken(trx, client.company_id, cuiDigitsOf(fields.cui), clientId))
+      ) {
+        throw errors.field('cui', MESSAGES.cuiTaken);
+      }
+      if (moving && holdingId !== null) await assertSideRoom(trx, { holdingId }, false);
+      await update(trx);
+    });
   return loadClient(ctx, scope, clientId);
 }
 
