@@ -2,7 +2,7 @@ import { countOf } from '../../lib/plural.js';
 import { errors, formatBytes } from '../../infra/errors.js';
 import type { Db } from '../../infra/db.js';
 import * as repo from './repository.js';
-import { countClients, countUsers, storageUsed } from './usage-repository.js';
+import { countClients, countUsers } from './usage-repository.js';
 import { effectiveStatus, ensureSubscription } from './service.js';
 import { toTenant, type Tenant, type TenantRef } from './tenant.js';
 import type { SubscriptionRecord } from './repository.js';
@@ -22,8 +22,12 @@ import type { SubscriptionRecord } from './repository.js';
  * payment goes through. Billing calls themselves never call these.
  */
 
-async function writableSubscription(db: Db, ref: TenantRef | Tenant): Promise<SubscriptionRecord | undefined> {
-  const subscription = await ensureSubscription(db, toTenant(ref));
+async function writableSubscription(
+  db: Db,
+  ref: TenantRef | Tenant,
+  options: { storage?: boolean } = {},
+): Promise<SubscriptionRecord | undefined> {
+  const subscription = await ensureSubscription(db, toTenant(ref), options);
   if (subscription && effectiveStatus(subscription) === 'expired') throw errors.readOnly();
   return subscription;
 }
@@ -61,18 +65,20 @@ export async function assertCanAddUser(db: Db, ref: TenantRef | Tenant, count = 
 
 /** Bytes the tenant may still store under its plan; null when the plan has no storage limit. 402 when read-only. */
 export async function storageLeft(db: Db, ref: TenantRef | Tenant): Promise<number | null> {
-  const subscription = await writableSubscription(db, ref);
+  const subscription = await writableSubscription(db, ref, { storage: true });
   const max = subscription?.plan.max_storage_bytes ?? null;
   if (max === null) return null;
-  return Math.max(0, max - (await storageUsed(db, toTenant(ref))));
+  return Math.max(0, max - (subscription?.storage_used ?? 0));
 }
 
 /** 402 naming the storage limit when `bytes` more would exceed the plan. */
 export async function assertCanStore(db: Db, ref: TenantRef | Tenant, bytes: number): Promise<void> {
-  const subscription = await writableSubscription(db, ref);
+  // The plan and the bytes stored in one statement: an upload asks before reading its body and again
+  // under the tenants' lock.
+  const subscription = await writableSubscription(db, ref, { storage: true });
   const max = subscription?.plan.max_storage_bytes ?? null;
   if (max === null) return;
-  const used = await storageUsed(db, toTenant(ref));
+  const used = subscription?.storage_used ?? 0;
   if (used + bytes > max) {
     const left = Math.max(0, max - used);
     throw errors.planLimit(

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../infra/db.js';
 import { tenantColumn, type Tenant } from './tenant.js';
+import { storageUsedOf } from './usage-repository.js';
 
 /**
  * Plans and subscriptions (usage: usage-repository.ts; payments: payments-repository.ts); every tenant query is
@@ -29,6 +30,8 @@ export type SubscriptionRecord = {
   current_period_end: Date;
   created_at: Date;
   plan: PlanRecord;
+  /** Bytes the tenant stores, read with it when asked for (findSubscription's `storage`). */
+  storage_used?: number;
 };
 
 export type PaymentRecord = {
@@ -133,7 +136,15 @@ export async function updatePlan(db: Db, id: number, patch: Partial<Omit<PlanInp
 
 // Subscriptions
 
-export async function findSubscription(db: Db, tenant: Tenant): Promise<SubscriptionRecord | undefined> {
+/**
+ * The tenant's subscription with its plan; with `storage`, the bytes it stores too, in the same statement
+ * (an upload checks both twice: before reading its body, and under the tenants' lock).
+ */
+export async function findSubscription(
+  db: Db,
+  tenant: Tenant,
+  { storage = false }: { storage?: boolean } = {},
+): Promise<SubscriptionRecord | undefined> {
   const row = await db
     .selectFrom('subscriptions as s')
     .innerJoin('plans as p', 'p.id', 's.plan_id')
@@ -155,10 +166,12 @@ export async function findSubscription(db: Db, tenant: Tenant): Promise<Subscrip
       'p.active',
       'p.position',
     ])
+    .$if(storage, (qb) => qb.select(storageUsedOf(tenant).as('storage_used')))
     .where(`s.${tenantColumn(tenant)}`, '=', tenant.id)
     .executeTakeFirst();
   if (!row) return undefined;
   return {
+    ...(row.storage_used !== undefined ? { storage_used: Number(row.storage_used) } : {}),
     id: row.id,
     company_id: row.company_id,
     holding_id: row.holding_id,

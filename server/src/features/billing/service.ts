@@ -33,14 +33,21 @@ export async function startTrial(db: Db, ref: TenantRef | Tenant): Promise<void>
   await repo.insertTrialSubscription(db, tenant, plan.id, TRIAL_DAYS);
 }
 
-/** The tenant's subscription, starting a trial for a tenant that has none (e.g. created before billing existed). */
-export async function ensureSubscription(db: Db, ref: TenantRef | Tenant): Promise<SubscriptionRecord | undefined> {
+/**
+ * The tenant's subscription, starting a trial for a tenant that has none (e.g. created before billing
+ * existed); with `storage`, the bytes it stores read in the same statement (findSubscription).
+ */
+export async function ensureSubscription(
+  db: Db,
+  ref: TenantRef | Tenant,
+  options: { storage?: boolean } = {},
+): Promise<SubscriptionRecord | undefined> {
   const tenant = toTenant(ref);
-  const existing = await repo.findSubscription(db, tenant);
+  const existing = await repo.findSubscription(db, tenant, options);
   if (existing) return existing;
   if (!(await repo.tenantExists(db, tenant))) return undefined;
   await startTrial(db, tenant);
-  return repo.findSubscription(db, tenant);
+  return repo.findSubscription(db, tenant, options);
 }
 
 const LIMIT_NAMES = { clients: 'clienți', users: 'utilizatori', storage_bytes: 'spațiu de stocare' } as const;
