@@ -38,10 +38,6 @@ async function perform(request: ThreadRequest): Promise<unknown> {
       const result = await pglite.query(request.text, [...request.params], { rowMode: 'object' });
       return { rows: result.rows, affectedRows: result.affectedRows };
     }
-    case 'begin':
-      await pglite.exec('begin');
-      openTx = nextTx++;
-      return openTx;
     case 'commit':
     case 'rollback':
       try {
@@ -67,6 +63,25 @@ async function perform(request: ThreadRequest): Promise<unknown> {
   }
 }
 
+/**
+ * Opens a transaction and runs `request` as its first statement; the answer names the transaction, also
+ * with an error after the BEGIN (the transaction is then open until its rollback).
+ */
+async function serveBeginning(request: ThreadRequest): Promise<void> {
+  try {
+    await pglite.exec('begin');
+  } catch (error) {
+    post({ id: request.id, error: plainError(error) });
+    return;
+  }
+  const tx = (openTx = nextTx++);
+  try {
+    post({ id: request.id, value: { result: await perform(request), tx } });
+  } catch (error) {
+    post({ id: request.id, error: { ...plainError(error), openTx: tx } });
+  }
+}
+
 /** Runs one request and posts its value or its error. */
 async function serve(request: ThreadRequest): Promise<void> {
   try {
@@ -78,10 +93,12 @@ async function serve(request: ThreadRequest): Promise<void> {
 
 port.on('message', (request: ThreadRequest) => {
   if (request.tx === null) {
-    // A begin keeps the database until its transaction ends; anything else only while it runs.
+    // A transaction's first statement keeps the database until the transaction ends; anything else only
+    // while it runs.
     void holders.enter(request.at).then(async () => {
-      await serve(request);
-      if (request.kind !== 'begin' || openTx === null) holders.leave();
+      if (request.kind === 'query' && request.begin) await serveBeginning(request);
+      else await serve(request);
+      if (openTx === null) holders.leave();
     });
     return;
   }

@@ -77,6 +77,28 @@ test('a transaction commits whole or not at all, and nothing else runs inside it
   expect((await outside).rows[0].n).toBe(0);
 });
 
+test('a transaction opens with its first statement: failing there, it is rolled back and frees the database', async () => {
+  // The BEGIN travels with the first statement (pglite-thread.ts): an error there must still end the
+  // transaction, or every later statement would wait for it.
+  const failed = handle.db.transaction().execute(async (trx) => {
+    await sql`insert into things (id, label) values (20, 'zece')`.execute(trx);
+  });
+  await expect(failed).rejects.toMatchObject({ code: '23505' });
+  const partly = handle.db.transaction().execute(async (trx) => {
+    await sql`insert into things (id, label) values (21, 'douăzeci și unu')`.execute(trx);
+    await sql`insert into things (id, label) values (22, 'zece')`.execute(trx);
+  });
+  await expect(partly).rejects.toMatchObject({ code: '23505' });
+  // An empty transaction never reaches the worker, and commits.
+  await expect(handle.db.transaction().execute(async () => 'gol')).resolves.toBe('gol');
+  const { rows } = await sql<{ id: number }>`select id from things where id >= 20 order by id`.execute(handle.db);
+  expect(rows).toEqual([]);
+  const inTransaction = await handle.db
+    .transaction()
+    .execute(async (trx) => (await sql<{ n: number }>`select count(*)::int as n from things`.execute(trx)).rows[0].n);
+  expect(inTransaction).toBeGreaterThan(0);
+});
+
 test('requests waiting for the database are served oldest first, work outside a request after them', async () => {
   const served: string[] = [];
   let release!: () => void;

@@ -30,10 +30,13 @@ export interface ThreadSetup {
   dataDir?: string;
 }
 
-/** What the main thread asks; `tx` is the transaction a statement belongs to (null: none). */
+/**
+ * What the main thread asks; `tx` is the transaction a statement belongs to (null: none). A statement with
+ * `begin` opens a transaction and runs as its first (ThreadConnection, below); the answer names it.
+ */
 export type ThreadRequest = { id: number; at: number; tx: number | null } & (
-  | { kind: 'query'; text: string; params: readonly unknown[] }
-  | { kind: 'begin' | 'commit' | 'rollback' | 'close' }
+  | { kind: 'query'; text: string; params: readonly unknown[]; begin?: true }
+  | { kind: 'commit' | 'rollback' | 'close' }
   | { kind: 'listen' | 'unlisten'; channel: string }
 );
 
@@ -157,22 +160,45 @@ export class PGliteThread {
   }
 }
 
-/** One of Kysely's connections: statements outside a transaction, or inside the one it began. */
+/** A statement's rows as the worker sends them. */
+type Rows<R> = { rows: R[]; affectedRows?: number };
+
+/**
+ * One of Kysely's connections: statements outside a transaction, or inside the one it began. A BEGIN is
+ * not sent on its own: it goes with the transaction's first statement, which the worker runs right after
+ * it. A transaction holds the database from its BEGIN to its end, and a BEGIN answered alone held it idle
+ * for a round trip through this thread (the answer, then the first statement) in every transaction.
+ */
 class ThreadConnection implements DatabaseConnection {
   tx: number | null = null;
+  /** A transaction was begun and its first statement has not been sent yet. */
+  beginning = false;
   constructor(readonly thread: PGliteThread) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.thread.call<{ rows: R[]; affectedRows?: number }>({
-      kind: 'query',
-      text: query.sql,
-      params: query.parameters,
-      tx: this.tx,
-    });
+    const ask = { kind: 'query', text: query.sql, params: query.parameters } as const;
+    const result = this.beginning
+      ? await this.#begin<R>(ask)
+      : await this.thread.call<Rows<R>>({ ...ask, tx: this.tx });
     return {
       rows: result.rows ?? [],
       numAffectedRows: result.affectedRows != null ? BigInt(result.affectedRows) : undefined,
     };
+  }
+
+  /** Opens the transaction with its first statement; an error after the BEGIN leaves it open, to be rolled back. */
+  async #begin<R>(ask: { kind: 'query'; text: string; params: readonly unknown[] }): Promise<Rows<R>> {
+    this.beginning = false;
+    try {
+      const opened = await this.thread.call<{ result: Rows<R>; tx: number }>({ ...ask, tx: null, begin: true });
+      this.tx = opened.tx;
+      return opened.result;
+    } catch (error) {
+      const { openTx } = error as { openTx?: unknown };
+      if (typeof openTx === 'number') this.tx = openTx;
+      delete (error as { openTx?: unknown }).openTx;
+      throw error;
+    }
   }
 
   // eslint-disable-next-line require-yield -- the interface asks for a generator; PGlite cannot stream
@@ -190,8 +216,15 @@ class ThreadAdapter extends PGliteAdapter {
 
 /** Kysely's dialect over the database's thread. */
 export function threadDialect(thread: PGliteThread): Dialect {
-  /** Ends the connection's transaction; the connection is outside any afterwards, whatever the answer. */
+  /**
+   * Ends the connection's transaction; the connection is outside any afterwards, whatever the answer. One
+   * that never sent a statement never began on the worker: nothing to end.
+   */
   const end = async (c: ThreadConnection, kind: 'commit' | 'rollback') => {
+    if (c.beginning) {
+      c.beginning = false;
+      return;
+    }
     try {
       await thread.call({ kind, tx: c.tx });
     } finally {
@@ -204,8 +237,7 @@ export function threadDialect(thread: PGliteThread): Dialect {
       return new ThreadConnection(thread);
     },
     async beginTransaction(connection) {
-      const c = connection as ThreadConnection;
-      c.tx = await thread.call<number>({ kind: 'begin', tx: null });
+      (connection as ThreadConnection).beginning = true;
     },
     commitTransaction: (connection) => end(connection as ThreadConnection, 'commit'),
     rollbackTransaction: (connection) => end(connection as ThreadConnection, 'rollback'),
