@@ -16,7 +16,7 @@ import {
   type OwedRow,
 } from './checklist-repository.js';
 import { monthMeta, presentItem, type ChecklistItem } from './checklist-status.js';
-import { readClientMonths, readMonthRows, type MonthRows } from './months-repository.js';
+import { readClientMonth, readMonthRows, type MonthRows } from './months-repository.js';
 import { assertPeriodsOpen } from './guard.js';
 import { findMonthClient, type Executor, type MonthClient } from './repository.js';
 
@@ -76,7 +76,7 @@ async function readMonths(db: Executor, client: MonthClient, periods: string[], 
 /** checklist {period}: the month's items and meta. */
 export async function checklist(ctx: Ctx, scope: TenantScope, clientId: number, period: string) {
   // The client and its month in one statement (a round trip fewer than loadMonthClient, then the month).
-  const read = await readClientMonths(ctx.db, scope, clientId, [period]);
+  const read = await readClientMonth(ctx.db, scope, clientId, period);
   if (!read) throw errors.notFound('Clientul');
   const [month] = await readMonths(ctx.db, read.client, [period], read.months);
   return { data: month.items, meta: month.meta };
