@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled.js';
 import { arrayText, isoTimeText, jsonText, objectText } from '../../db/json.js';
 import { plannedEachTime } from '../../db/plans.js';
 import type { Executor } from './repository.js';
@@ -106,7 +107,7 @@ function ordering(q: ClientListQuery, alias: 'c' | 'p') {
 }
 
 /**
- * A page and its total, in one statement:
+ * A page and its total, in one statement (pageStatement):
  * - the page's ids come from an index alone (clients_company_live_name and the other sort indexes hold
  *   every column the filter and the order read), so the rows skipped by the offset are never read from
  *   the table; only the page's own rows are, with their holdings;
@@ -119,7 +120,7 @@ function ordering(q: ClientListQuery, alias: 'c' | 'p') {
  *   counted by a subquery of its own: the ids then walk the name index and stop after one page, which a
  *   window over every match would not.
  */
-async function listPage(db: Executor, q: ClientListQuery, plan: SearchPlan | null): Promise<ClientListPage> {
+function pageStatement(db: Executor, q: ClientListQuery, plan: SearchPlan | null) {
   const counted = byTrigrams(plan);
   const order = ordering(q, 'c');
   const ids = filtered(db, q, plan)
@@ -145,7 +146,7 @@ async function listPage(db: Executor, q: ClientListQuery, plan: SearchPlan | nul
     created_at: isoTimeText('p.created_at'),
     ...(q.archived ? { archived_at: isoTimeText('p.deleted_at') } : {}),
   });
-  const { rows } = await sql<{ data: string; total: number | null }>`${searched(q, plan)}
+  return sql<{ data: string; total: number | null }>`${searched(q, plan)}
     with page_ids as (${ids})
     select (
       select ${arrayText(row, ordering(q, 'p'))}
@@ -153,7 +154,48 @@ async function listPage(db: Executor, q: ClientListQuery, plan: SearchPlan | nul
       join clients p on p.id = i.id
       left join company_holding ch on ch.company_id = p.company_id and ch.holding_id = p.holding_id
       left join holdings h on h.id = ch.holding_id and h.deleted_at is null
-    ) as data, ${total} as total`.execute(db);
+    ) as data, ${total} as total`;
+}
+
+/** What decides the text of a page's statement without a search: sort, direction, live or archived, holding filter, page size. */
+type PageShape = `${ClientSort}|${'asc' | 'desc'}|${'live' | 'archived'}|${'all' | 'none' | 'one'}|${number}`;
+
+/**
+ * A page without a search, built once per shape (db/compiled.ts) and run with each call's company, offset
+ * and holding: built on every request, Kysely's builders and compiler were a sixth of the server's thread
+ * under a load of client lists (a CPU profile on PostgreSQL). A search's text depends on its term's plan,
+ * so it is built each time.
+ */
+const unsearchedPage = compiledOnce(
+  (db, p: { companyId: number; offset: number; holdingId: number }, shape: PageShape) => {
+    const [sort, direction, state, holding, limit] = shape.split('|');
+    const q: ClientListQuery = {
+      companyId: p.companyId,
+      offset: p.offset,
+      limit: Number(limit),
+      search: '',
+      sort: sort as ClientSort,
+      direction: direction as 'asc' | 'desc',
+      archived: state === 'archived',
+      holdingId: holding === 'all' ? undefined : holding === 'none' ? 0 : p.holdingId,
+    };
+    const statement = pageStatement(db, q, null);
+    return { compile: () => statement.compile(db) };
+  },
+);
+
+async function listPage(db: Executor, q: ClientListQuery, plan: SearchPlan | null): Promise<ClientListPage> {
+  if (!q.search) {
+    const holding = q.holdingId === undefined ? 'all' : q.holdingId === 0 ? 'none' : 'one';
+    const shape: PageShape = `${q.sort}|${q.direction}|${q.archived ? 'archived' : 'live'}|${holding}|${q.limit}`;
+    const [row] = await unsearchedPage(
+      db,
+      { companyId: q.companyId, offset: q.offset, holdingId: q.holdingId ?? 0 },
+      shape,
+    );
+    return { data: row.data, total: Number(row.total ?? 0) };
+  }
+  const { rows } = await pageStatement(db, q, plan).execute(db);
   const { data, total: carried } = rows[0];
   if (carried !== null || q.offset === 0) return { data, total: Number(carried ?? 0) };
   // A page past the end of a search counted by its rows: no row carried the count.
