@@ -64,30 +64,22 @@ async function perform(request: ThreadRequest): Promise<unknown> {
 }
 
 /**
- * Opens a transaction and runs `request` as its first statement; the answer names the transaction, also
- * with an error after the BEGIN (the transaction is then open until its rollback).
+ * Runs one request and posts its value or its error. A transaction's first statement (`begin`) opens the
+ * transaction before it runs; its answer names the transaction, also with an error after the BEGIN (the
+ * transaction is then open until its rollback).
  */
-async function serveBeginning(request: ThreadRequest): Promise<void> {
-  try {
-    await pglite.exec('begin');
-  } catch (error) {
-    post({ id: request.id, error: plainError(error) });
-    return;
-  }
-  const tx = (openTx = nextTx++);
-  try {
-    post({ id: request.id, value: { result: await perform(request), tx } });
-  } catch (error) {
-    post({ id: request.id, error: { ...plainError(error), openTx: tx } });
-  }
-}
-
-/** Runs one request and posts its value or its error. */
 async function serve(request: ThreadRequest): Promise<void> {
+  let opened: number | null = null;
   try {
-    post({ id: request.id, value: await perform(request) });
+    if (request.kind === 'query' && request.begin) {
+      await pglite.exec('begin');
+      opened = openTx = nextTx++;
+    }
+    const value = await perform(request);
+    post({ id: request.id, value: opened === null ? value : { result: value, tx: opened } });
   } catch (error) {
-    post({ id: request.id, error: plainError(error) });
+    const fields = plainError(error);
+    post({ id: request.id, error: opened === null ? fields : { ...fields, openTx: opened } });
   }
 }
 
@@ -96,8 +88,7 @@ port.on('message', (request: ThreadRequest) => {
     // A transaction's first statement keeps the database until the transaction ends; anything else only
     // while it runs.
     void holders.enter(request.at).then(async () => {
-      if (request.kind === 'query' && request.begin) await serveBeginning(request);
-      else await serve(request);
+      await serve(request);
       if (openTx === null) holders.leave();
     });
     return;
