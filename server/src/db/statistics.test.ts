@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../../test/helpers.js';
-import { refreshStatistics, staleTables, vacuumAnalyzeFilled } from './statistics.js';
+import { analyzeFilled, refreshStatistics, staleTables, vacuumAnalyzeFilled } from './statistics.js';
 
 // A table that changed past autovacuum's threshold since its last ANALYZE is analyzed, and then no longer
 // counts as stale; a table barely touched is left alone.
@@ -67,4 +67,26 @@ test('after a bulk load, a table with rows is analyzed; an empty one is left, an
   // What a whole-database VACUUM ANALYZE did to it: planned empty, read by a sequential scan.
   await sql`vacuum analyze bulk_empty`.execute(t.ctx.db);
   expect(await plan()).toContain('Seq Scan');
+});
+
+test("the embedded database's start analyzes the tables with rows and leaves an empty one unanalyzed", async () => {
+  await sql`create table start_filled (id integer primary key, label text)`.execute(t.ctx.db);
+  await sql`create table start_empty (id integer primary key, label text)`.execute(t.ctx.db);
+  await sql`insert into start_filled select g, 'row ' || g from generate_series(1, 300) g`.execute(t.ctx.db);
+  const analyzed = await analyzeFilled(t.ctx.db);
+  expect(analyzed).toContain('start_filled');
+  expect(analyzed).not.toContain('start_empty');
+  const tuples = await sql<{ relname: string; reltuples: number }>`
+    select relname, reltuples from pg_class where relname in ('start_filled', 'start_empty') order by relname`.execute(
+    t.ctx.db,
+  );
+  expect(tuples.rows.map((r) => [r.relname, Number(r.reltuples)])).toEqual([
+    ['start_empty', -1],
+    ['start_filled', 300],
+  ]);
+  // Filled later (a new firm's checklist items), the table is still looked up by its index.
+  await sql`insert into start_empty select g, 'row ' || g from generate_series(1, 2000) g`.execute(t.ctx.db);
+  const plan = await sql<{ 'QUERY PLAN': unknown }>`
+    explain (format json) select label from start_empty where id = 42`.execute(t.ctx.db);
+  expect(JSON.stringify(plan.rows[0]['QUERY PLAN'])).toContain('start_empty_pkey');
 });

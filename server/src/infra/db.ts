@@ -137,11 +137,6 @@ async function openEmbedded(
   return { db, kind: 'pglite', cache: new ReadCache(cacheEnabled, opened.listen), close };
 }
 
-/** Refreshes the planner statistics of every table. */
-export async function analyze(db: Db): Promise<void> {
-  await sql`analyze`.execute(db);
-}
-
 export async function ping(db: Db): Promise<void> {
   await sql`select 1`.execute(db);
 }
