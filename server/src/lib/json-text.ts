@@ -8,6 +8,12 @@ export class JsonText {
   constructor(readonly text: string) {}
 }
 
-/** `{"data":…,"meta":…}` around a JSON array the database wrote and a small object of ours. */
-export const pageText = (rows: string, meta: object): JsonText =>
-  new JsonText(`{"data":${rows},"meta":${JSON.stringify(meta)}}`);
+/**
+ * `{"data":…,"meta":…}` around a JSON array the database wrote and a small object of ours, non-empty; the
+ * database's `written` members (JSON text) close the meta after ours.
+ */
+export function pageText(rows: string, meta: object, written: Record<string, string> = {}): JsonText {
+  const ours = JSON.stringify(meta);
+  const theirs = Object.entries(written).map(([key, text]) => `,${JSON.stringify(key)}:${text}`);
+  return new JsonText(`{"data":${rows},"meta":${ours.slice(0, -1)}${theirs.join('')}}}`);
+}

@@ -428,7 +428,12 @@ test('„Am terminat”: the firm hears of it, the queue shows it until the mont
   expect(t.mail.to(staff.email)).toHaveLength(1);
   const queue = await api(t).as(staff).post(company('/review-queue'), {});
   expect(queue.json.meta.done).toEqual([
-    expect.objectContaining({ client: { id: client.id, name: client.name }, period: now }),
+    {
+      client: { id: client.id, name: client.name },
+      period: now,
+      done_at: done.json.done_at,
+      done_by_name: member.name,
+    },
   ]);
   const count = await api(t).as(staff).post(company('/review-queue/count'), {});
   expect(count.json.done).toBe(1);

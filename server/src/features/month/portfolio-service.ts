@@ -1,5 +1,5 @@
 import type { AppContext } from '../../infra/context.js';
-import { pageMeta, paging, toIso } from '../../lib/paging.js';
+import { pageMeta, paging } from '../../lib/paging.js';
 import { pageText } from '../../lib/json-text.js';
 import { addMonths, daysLeft, dueDate, todayInRomania } from '../../lib/ro-calendar.js';
 import type { TenantScope } from '../doors/index.js';
@@ -14,7 +14,7 @@ import {
   type DueByDay,
   type PortfolioQuery,
 } from './portfolio-repository.js';
-import { countDone, countQueue, listDone, listQueue } from './review-repository.js';
+import { countDone, countQueue, queuePage } from './review-repository.js';
 import type { MonthsBody, PortfolioBody } from './schemas.js';
 
 /**
@@ -117,36 +117,10 @@ export async function reviewQueue(
 ) {
   const p = paging({ page: body.page, per_page: body.per_page });
   const clientId = body.client_id ?? null;
-  const [{ rows, total: counted }, done] = await Promise.all([
-    listQueue(ctx.db, { companyId: scope.id, clientId, offset: p.offset, limit: p.perPage }),
-    listDone(ctx.db, scope.id, 50),
-  ]);
+  const page = await queuePage(ctx.db, { companyId: scope.id, clientId, offset: p.offset, limit: p.perPage });
   // A page past the end has no row to carry the total: then it is counted apart.
-  const total = counted ?? (p.offset === 0 ? 0 : await countQueue(ctx.db, scope.id, clientId));
-  return {
-    data: rows.map((r) => ({
-      id: r.id,
-      name: r.original_name,
-      mime: r.mime,
-      size: Number(r.size),
-      created_at: new Date(r.created_at).toISOString(),
-      period: r.period,
-      category:
-        r.category_id !== null && r.category_name !== null ? { id: r.category_id, name: r.category_name } : null,
-      client: { id: r.client_id, name: r.client_name },
-      item: r.item_id !== null && r.item_name !== null ? { id: r.item_id, name: r.item_name } : null,
-      uploaded_by_name: r.uploader_name,
-    })),
-    meta: {
-      ...pageMeta(p, total),
-      done: done.map((d) => ({
-        client: { id: d.client_id, name: d.client_name },
-        period: d.period,
-        done_at: toIso(d.done_at) as string,
-        done_by_name: d.done_by_name,
-      })),
-    },
-  };
+  const total = page.total ?? (p.offset === 0 ? 0 : await countQueue(ctx.db, scope.id, clientId));
+  return pageText(page.data, pageMeta(p, total), { done: page.done });
 }
 
 /** review-queue/count: the navigation badge. */

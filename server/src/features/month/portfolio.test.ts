@@ -10,6 +10,7 @@ import {
   type Actor,
   type Client,
   type Company,
+  type Document,
 } from '../../../test/factories.js';
 import { currentMonth } from '../../lib/ro-calendar.js';
 
@@ -25,6 +26,7 @@ let complete: Client;
 let pending: Client;
 let rejected: Client;
 let untouched: Client;
+let awaiting: Document;
 
 const company = (path: string) => `/api/company/${firm.id}${path}`;
 type Row = {
@@ -70,7 +72,11 @@ beforeAll(async () => {
     .as(staff)
     .post(company(`/clients/${complete.id}/checklist/${bank.id}/not-applicable`), { note: 'Fără cont bancar' });
 
-  await uploadDocument(t, firm.owner, pending, { period: now, category_id: cats['Facturi emise'] });
+  awaiting = await uploadDocument(t, firm.owner, pending, {
+    name: "Factura 'mare' „nr. 7” ășț.pdf",
+    period: now,
+    category_id: cats['Facturi emise'],
+  });
   const accepted = await uploadDocument(t, firm.owner, pending, { period: now, category_id: cats['Facturi primite'] });
   await review(pending, accepted.id, 'accepted');
 
@@ -143,11 +149,25 @@ test('review queue: pending documents newest first, per client, the badge count'
   const res = await api(t).as(staff).post(company('/review-queue'), {});
   expect(res.status).toBe(200);
   expect(res.json.data.map((d: { client: { id: number } }) => d.client.id)).toEqual([untouched.id, pending.id]);
-  expect(res.json.data[1]).toMatchObject({
+  // Every member as the database writes it: the name's quotes and diacritics, the size, the time.
+  const itemId = (
+    await api(t)
+      .as(staff)
+      .post(company(`/clients/${pending.id}/checklist`), { period: now })
+  ).json.data.find((i: { name: string }) => i.name === 'Facturi emise').id;
+  expect(res.json.data[1]).toEqual({
+    id: awaiting.id,
+    name: awaiting.name,
+    mime: 'application/pdf',
+    size: awaiting.size,
+    created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     period: now,
-    category: { name: 'Facturi emise' },
-    item: { name: 'Facturi emise' },
+    category: { id: cats['Facturi emise'], name: 'Facturi emise' },
+    client: { id: pending.id, name: 'Bej Așteaptă SRL' },
+    item: { id: itemId, name: 'Facturi emise' },
+    uploaded_by_name: firm.owner.name,
   });
+  expect(awaiting.name).toBe("Factura 'mare' „nr. 7” ășț.pdf");
   expect(res.json.data[0].item).toBeNull();
   expect(res.json.meta).toMatchObject({ total: 2, page: 1 });
   const one = await api(t).as(staff).post(company('/review-queue'), { client_id: pending.id });
