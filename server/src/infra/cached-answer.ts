@@ -33,22 +33,37 @@ export async function cachedAnswer(
   // The path names the route and its parameters.
   const key = `${companyId}|${request.actor?.id ?? 0}|${request.url}|${JSON.stringify(request.body ?? null)}|${variant}`;
   const browser = acceptsGzip(request);
-  const send = (body: Buffer, from: 'hit' | 'miss', gzipped: boolean) => {
-    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-    if (gzipped) reply.header('content-encoding', 'gzip');
-    // Whether memory answered (the bench's mixed workload reports the rate); nothing when the cache is off.
-    if (cache.active) reply.header('x-cache', from);
-    return reply.send(body);
-  };
   const hit = cache.answer(key, browser);
-  if (hit !== undefined) return send(hit, 'hit', browser);
+  // Whether memory answered (the bench's mixed workload reports the rate); nothing when the cache is off.
+  if (hit !== undefined) return send(reply, hit, browser, cache.active ? 'hit' : null);
   const generation = cache.generation;
   const body = Buffer.from(serialized(reply, await compute()));
   // A kept answer is gzipped once for every browser that will ask again; an answer computed for one
   // request only when it is large enough to pay (a month's grid: 45 KB, 80 µs to gzip, 3.3 KB sent).
   const zipped = browser && (cache.active || body.length >= GZIP_MIN_BYTES) ? gzipAnswer(body) : null;
   cache.storeAnswer(key, companyId, body, generation, zipped);
-  return send(zipped ?? body, 'miss', zipped !== null);
+  return send(reply, zipped ?? body, zipped !== null, cache.active ? 'miss' : null);
+}
+
+/**
+ * Answers a read that no cache keeps (the holding door's, which spans companies), as cachedAnswer answers
+ * one it computed: serialised by the route's schema or sent as the database wrote it, gzipped when large.
+ */
+export async function writtenAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  compute: () => Promise<unknown>,
+): Promise<FastifyReply> {
+  const body = Buffer.from(serialized(reply, await compute()));
+  const zipped = acceptsGzip(request) && body.length >= GZIP_MIN_BYTES ? gzipAnswer(body) : null;
+  return send(reply, zipped ?? body, zipped !== null, null);
+}
+
+function send(reply: FastifyReply, body: Buffer, gzipped: boolean, from: 'hit' | 'miss' | null): FastifyReply {
+  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+  if (gzipped) reply.header('content-encoding', 'gzip');
+  if (from) reply.header('x-cache', from);
+  return reply.send(body);
 }
 
 /**

@@ -217,7 +217,7 @@ export class ReadCache {
 }
 
 // The HTTP side (cached-answer.ts), for the callers that know this module.
-export { acceptsGzip, cachedAnswer, registerReadCache } from './cached-answer.js';
+export { acceptsGzip, cachedAnswer, registerReadCache, writtenAnswer } from './cached-answer.js';
 
 /**
  * Every table a cached answer reads: each has a change trigger that sends the notice (migrations 060,

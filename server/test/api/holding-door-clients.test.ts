@@ -181,6 +181,19 @@ describe('POST index', () => {
     expect(alfa.new_count).toBe(4);
     expect(alfa.months).toHaveLength(6);
     expect(alfa.months.slice(0, 3).map((m) => m.count)).toEqual([2, 2, 0]);
+    // Every member as the database writes it, the months in their order.
+    expect(alfa).toEqual({
+      id: w.alfa.id,
+      name: 'Alfa Distribuție SRL',
+      cui: '34567892',
+      email: expect.stringMatching(/^client-.+@client\.test$/),
+      phone: null,
+      company: { id: w.company1.id, name: w.company1.name },
+      documents_count: 4,
+      new_count: 4,
+      last_upload_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      months: lastPeriods(6).map((period, i) => ({ period, count: [2, 2, 0, 0, 0, 0][i] })),
+    });
     expect(res.text).not.toContain('Gamma');
     expect(res.text).not.toContain('notes');
   });
@@ -217,6 +230,24 @@ describe('POST index', () => {
     expect(body.meta).toMatchObject({ page: 2, per_page: 1, total: 2 });
     body = (await call('POST', h1('index'), admin, { company_id: w.company2.id })).json;
     expect(body.meta.total).toBe(0);
+  });
+
+  test('every sort orders the page both ways, by its key', async () => {
+    const key: Record<string, (r: Row & { last_upload_at: string | null }) => string | number> = {
+      name: (r) => r.name,
+      created_at: (r) => r.id,
+      documents_count: (r) => r.documents_count,
+      last_upload_at: (r) => r.last_upload_at ?? '',
+      new_count: (r) => r.new_count,
+    };
+    for (const sort of Object.keys(key)) {
+      type Listed = Row & { last_upload_at: string | null };
+      const asc = (await call('POST', h1('index'), admin, { sort, direction: 'asc' })).json.data as Listed[];
+      const desc = (await call('POST', h1('index'), admin, { sort, direction: 'desc' })).json.data as Listed[];
+      expect([sort, asc.length]).toEqual([sort, 2]);
+      expect([sort, key[sort](asc[0]) < key[sort](asc[1])]).toEqual([sort, true]);
+      expect([sort, desc.map((r) => r.id)]).toEqual([sort, asc.map((r) => r.id).reverse()]);
+    }
   });
 
   test('validation', async () => {

@@ -59,7 +59,7 @@ export async function clientIndex(ctx: AppContext, scope: TenantScope, body: Cli
   const direction = body.direction ?? (sort === 'name' ? 'asc' : 'desc');
   const since = await monthly.previousSeenAt(ctx.db, scope.actor.id);
   const periods = lastPeriods(MONTHS_SHOWN);
-  const { rows, total } = await monthly.listHoldingClients(ctx.db, scope.id, {
+  const { data, total } = await monthly.listHoldingClients(ctx.db, scope.id, {
     page: p.page,
     perPage: p.perPage,
     search: p.search || undefined,
@@ -69,19 +69,5 @@ export async function clientIndex(ctx: AppContext, scope: TenantScope, body: Cli
     since,
     periods,
   });
-  return {
-    data: rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      cui: r.cui,
-      email: r.email,
-      phone: r.phone,
-      company: { id: r.company_id, name: r.company_name },
-      documents_count: r.documents_count,
-      new_count: r.new_count,
-      last_upload_at: toIso(r.last_upload_at),
-      months: periods.map((period) => ({ period, count: r.months[period] ?? 0 })),
-    })),
-    meta: { ...pageMeta(p, total), since: toIso(since), periods },
-  };
+  return pageText(data, { ...pageMeta(p, total), since: toIso(since), periods });
 }

@@ -1,4 +1,6 @@
-import { type Expression, sql } from 'kysely';
+import { type Expression, type SqlBool, sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled.js';
+import { arrayText, isoTimeText, jsonText, objectText } from '../../db/json.js';
 import { clientSearch, clientSearchPlan, keepClientSampleFresh } from '../../db/client-search.js';
 import { fold } from '../../lib/search-text.js';
 import type { Executor } from './repository.js';
@@ -40,74 +42,78 @@ export async function previousSeenAt(db: Executor, userId: number): Promise<Date
 
 export type ClientSort = 'name' | 'created_at' | 'documents_count' | 'last_upload_at' | 'new_count';
 
-export interface ClientListRow {
-  id: number;
-  name: string;
-  cui: string | null;
-  email: string | null;
-  phone: string | null;
-  company_id: number;
-  company_name: string;
-  documents_count: number;
-  new_count: number;
-  last_upload_at: Date | null;
-  /** Documents per month of the periods asked for (a month without any is left out). */
-  months: Record<string, number>;
+/** A page of the holding's clients as the answer shows it (one JSON array the database wrote), and the total. */
+export interface HoldingClientPage {
+  data: string;
+  total: number;
 }
 
-/**
- * A page of the holding's clients and the total, with each client's documents per month of `periods`:
- * one statement without a search (the counters' sum and the months ride along with the page).
- */
-export async function listHoldingClients(
-  db: Executor,
-  holdingId: number,
-  options: Page & { sort: ClientSort; companyId?: number; since: Date | null; periods: string[] },
-): Promise<{ rows: ClientListRow[]; total: number }> {
-  let query = scopedClients(db, holdingId);
-  if (options.companyId) query = query.where('c.company_id', '=', options.companyId);
-  // By name or CUI as the company's client list searches (db/client-search.ts).
-  const folded = options.search ? fold(options.search) : '';
-  if (folded) query = query.where(clientSearch('c', folded, clientSearchPlan(db, folded)));
-  const searchTotal = folded
-    ? (await query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow()).total
-    : null;
+type Options = Page & { sort: ClientSort; companyId?: number; since: Date | null; periods: string[] };
 
+/** The values a page's statement is run with; what else decides its text is the shape (IndexShape). */
+type PageValues = {
+  holdingId: number;
+  companyId: number;
+  since: Date | null;
+  /** The months shown, as a PostgreSQL array literal. */
+  periods: string;
+  offset: number;
+};
+
+/**
+ * A page of the holding's clients with each one's company, documents new since the previous visit and
+ * documents per month of `periods`, written as JSON by the database (db/json.ts) in the order of the sort,
+ * and the total matching the filter (the counters' sum, or a search's matches counted) — one statement.
+ * `limit` is the page size, a literal (a few statements).
+ */
+function pageStatement(
+  db: Executor,
+  v: PageValues,
+  o: { sort: ClientSort; direction: Direction; byCompany: boolean; since: boolean; limit: number },
+  search?: Expression<SqlBool>,
+) {
+  let query = scopedClients(db, v.holdingId);
+  if (o.byCompany) query = query.where('c.company_id', '=', v.companyId);
+  if (search) query = query.where(search);
+  // Without a search the counters' sum; a search counts its matches.
+  const total = search
+    ? query.select(sql<number>`count(*)::int`.as('total'))
+    : scopedCount(db, v.holdingId, o.byCompany ? v.companyId : undefined);
   // documents_count and last_upload_at are kept on the client by the media trigger (migration 020).
   // new_count: with no previous visit every document is new; otherwise counted per row of the page
   // (media_client_live: client_id, created_at), or — to sort by it — from the documents created since
   // (media_created_live), never by aggregating every document of the holding.
-  const since = options.since;
-  const sortByNew = options.sort === 'new_count' && since !== null;
-  const newCount = !since
+  const sortByNew = o.sort === 'new_count' && o.since;
+  const newCount = !o.since
     ? sql<number>`c.documents_count`
     : sortByNew
       ? sql<number>`coalesce(s.new_count, 0)`
-      : sql<number>`(select count(*)::int from media m where m.client_id = c.id and m.deleted_at is null and m.created_at > ${since})`;
-  const direction = dir(options.direction);
-  // Columns that are never null sort without "nulls last", so an index (clients_holding_name) can serve the order.
-  const order: Record<ClientSort, Expression<unknown>> = {
-    name: sql`lower(c.name) ${direction}`,
-    created_at: sql`c.created_at ${direction}`,
-    documents_count: sql`c.documents_count ${direction}`,
-    last_upload_at: sql`c.last_upload_at ${direction} nulls last`,
-    new_count: sql`${newCount} ${direction}`,
-  };
+      : sql<number>`(select count(*)::int from media m where m.client_id = c.id and m.deleted_at is null and m.created_at > ${v.since})`;
+  const direction = dir(o.direction);
+  // Columns that are never null sort without "nulls last", so an index (clients_holding_name) can serve the
+  // order. The page's own rows are sorted again by the same keys as the JSON array is written (`p`).
+  const order = (alias: 'c' | 'p'): Record<ClientSort, Expression<unknown>> => ({
+    name: sql`lower(${sql.ref(`${alias}.name`)}) ${direction}`,
+    created_at: sql`${sql.ref(`${alias}.created_at`)} ${direction}`,
+    documents_count: sql`${sql.ref(`${alias}.documents_count`)} ${direction}`,
+    last_upload_at: sql`${sql.ref(`${alias}.last_upload_at`)} ${direction} nulls last`,
+    new_count: alias === 'c' ? sql`${newCount} ${direction}` : sql`p.new_count ${direction}`,
+  });
   let listed = query;
   if (sortByNew) {
     const fresh = db
       .selectFrom('media as m')
       .innerJoin('clients as mc', 'mc.id', 'm.client_id')
-      .where('mc.holding_id', '=', holdingId)
+      .where('mc.holding_id', '=', v.holdingId)
       .where('m.deleted_at', 'is', null)
       .where('m.client_id', 'is not', null)
-      .where('m.created_at', '>', since)
+      .where('m.created_at', '>', v.since as Date)
       .select(['m.client_id', sql<number>`count(*)::int`.as('new_count')])
       .groupBy('m.client_id')
       .as('s');
     listed = listed.leftJoin(fresh, 's.client_id', 'c.id') as typeof listed;
   }
-  const rows = await listed
+  const page = listed
     .select([
       'c.id',
       'c.name',
@@ -119,44 +125,102 @@ export async function listHoldingClients(
       'c.documents_count',
       newCount.as('new_count'),
       'c.last_upload_at',
-      monthsOf(options.periods).as('months'),
+      'c.created_at',
     ])
-    .$if(searchTotal === null, (qb) => qb.select(scopedCount(db, holdingId, options.companyId).as('total')))
-    .orderBy(order[options.sort])
-    .orderBy('c.id', options.direction)
-    .limit(sql.lit(options.perPage))
-    .offset((options.page - 1) * options.perPage)
-    .execute();
-  const total =
-    searchTotal ?? (rows.length > 0 ? rows[0].total : await countScopedClients(db, holdingId, options.companyId));
-  keepClientSampleFresh(db);
-  return {
-    rows: rows.map(({ total: _total, ...r }) => ({
-      ...r,
-      months: r.months ?? {},
-      documents_count: Number(r.documents_count),
-      new_count: Number(r.new_count),
-    })),
-    total: Number(total),
-  };
+    .orderBy(order('c')[o.sort])
+    .orderBy('c.id', o.direction)
+    .limit(sql.lit(o.limit))
+    .offset(v.offset);
+  const row = objectText({
+    id: sql`p.id`,
+    name: jsonText(sql`p.name`),
+    cui: jsonText(sql`p.cui`),
+    email: jsonText(sql`p.email`),
+    phone: jsonText(sql`p.phone`),
+    company: objectText({ id: sql`p.company_id`, name: jsonText(sql`p.company_name`) }),
+    documents_count: sql`p.documents_count`,
+    new_count: sql`p.new_count`,
+    last_upload_at: isoTimeText('p.last_upload_at'),
+    months: monthsOf(v.periods),
+  });
+  return sql<{ data: string; total: number }>`
+    with p as (${page})
+    select (select ${arrayText(row, sql`${order('p')[o.sort]}, p.id ${direction}`)} from p) as data, (${total}) as total`;
 }
 
-/** Client `c`'s live documents per month of `periods`, as {period: count} (null when none). */
-function monthsOf(periods: string[]) {
-  return sql<Record<string, number> | null>`(
-    select json_object_agg(x.period, x.n) from (
-      select m.period, count(*)::int as n from media m
-      where m.client_id = c.id and m.company_id = c.company_id and m.deleted_at is null
-        and m.period = any(cast(${`{${periods.join(',')}}`} as text[]))
-      group by m.period) x)`;
+/** What decides the text of a page's statement without a search. */
+type IndexShape = `${ClientSort}|${Direction}|${'one' | 'all'}|${'since' | 'first'}|${number}`;
+
+/**
+ * A page without a search, built once per shape (db/compiled.ts) and run with each call's holding, company,
+ * previous visit, months and offset; a search's text depends on its term's plan, so it is built each time.
+ */
+const unsearchedPage = compiledOnce((db, v: PageValues, shape: IndexShape) => {
+  const [sort, direction, company, since, limit] = shape.split('|');
+  const statement = pageStatement(db, v, {
+    sort: sort as ClientSort,
+    direction: direction as Direction,
+    byCompany: company === 'one',
+    since: since === 'since',
+    limit: Number(limit),
+  });
+  return { compile: () => statement.compile(db) };
+});
+
+/**
+ * A page of the holding's clients and the total, with each client's documents per month of `periods`, in
+ * one statement (pageStatement).
+ */
+export async function listHoldingClients(
+  db: Executor,
+  holdingId: number,
+  options: Options,
+): Promise<HoldingClientPage> {
+  const values: PageValues = {
+    holdingId,
+    companyId: options.companyId ?? 0,
+    since: options.since,
+    periods: `{${options.periods.join(',')}}`,
+    offset: (options.page - 1) * options.perPage,
+  };
+  const shape = {
+    sort: options.sort,
+    direction: options.direction,
+    byCompany: Boolean(options.companyId),
+    since: options.since !== null,
+    limit: options.perPage,
+  };
+  // By name or CUI as the company's client list searches (db/client-search.ts).
+  const folded = options.search ? fold(options.search) : '';
+  try {
+    if (!folded) {
+      const key: IndexShape = `${shape.sort}|${shape.direction}|${shape.byCompany ? 'one' : 'all'}|${shape.since ? 'since' : 'first'}|${shape.limit}`;
+      const [row] = await unsearchedPage(db, values, key);
+      return { data: row.data, total: Number(row.total) };
+    }
+    const search = clientSearch('c', folded, clientSearchPlan(db, folded));
+    const { rows } = await pageStatement(db, values, shape, search).execute(db);
+    return { data: rows[0].data, total: Number(rows[0].total) };
+  } finally {
+    keepClientSampleFresh(db);
+  }
+}
+
+/** Client `p`'s live documents per month of `periods` (an array literal), as [{period, count}] in their order. */
+function monthsOf(periods: string) {
+  const counted = sql`(
+    select m.period, count(*)::int as n from media m
+    where m.client_id = p.id and m.company_id = p.company_id and m.deleted_at is null
+      and m.period = any(cast(${periods} as text[]))
+    group by m.period)`;
+  const month = objectText({ period: jsonText(sql`u.period`), count: sql`coalesce(x.n, 0)` });
+  return sql<string>`(
+    select ${arrayText(month, sql`u.i`)}
+    from unnest(cast(${periods} as text[])) with ordinality u(period, i)
+    left join ${counted} x on x.period = u.period)`;
 }
 
 /** Live clients of the holding at its linked, live companies, from the trigger-kept counters (migration 050). */
-async function countScopedClients(db: Executor, holdingId: number, companyId?: number): Promise<number> {
-  const row = await scopedCount(db, holdingId, companyId).executeTakeFirstOrThrow();
-  return Number(row.total);
-}
-
 function scopedCount(db: Executor, holdingId: number, companyId?: number) {
   let query = db
     .selectFrom('client_counts as k')

@@ -1,4 +1,4 @@
-import { cachedAnswer } from '../../infra/read-cache.js';
+import { cachedAnswer, writtenAnswer } from '../../infra/read-cache.js';
 import { errorResponses, idParams, messageSchema } from '../../lib/http-schemas.js';
 import { allow, scopeOf, type Door, type DoorApp, type DoorRoutes } from '../doors/index.js';
 import { accessRoutes } from './access-routes.js';
@@ -162,7 +162,8 @@ function holdingDoor(app: DoorApp, door: Door): void {
         response: { 200: h.indexResponse, ...errorResponses },
       },
     },
-    async (request) => lists.clientIndex(ctx, scopeOf(request), request.body ?? {}),
+    async (request, reply) =>
+      writtenAnswer(request, reply, () => lists.clientIndex(ctx, scopeOf(request), request.body ?? {})),
   );
 
   app.post(
