@@ -206,12 +206,17 @@ export async function listHoldingClients(
   }
 }
 
-/** Client `p`'s live documents per month of `periods` (an array literal), as [{period, count}] in their order. */
+/**
+ * Client `p`'s live documents per month of `periods` (an array literal), as [{period, count}] in their
+ * order: read by client and month from media_client. A document's company is always its client's (an
+ * upload takes the client's); said again here, the generic plan ANDed in the company's index, every
+ * document of the firm for each client of the page (EXPLAIN ANALYZE, 262 entries for a 6-document client:
+ * 0.17 → 0.04 ms a client).
+ */
 function monthsOf(periods: string) {
   const counted = sql`(
     select m.period, count(*)::int as n from media m
-    where m.client_id = p.id and m.company_id = p.company_id and m.deleted_at is null
-      and m.period = any(cast(${periods} as text[]))
+    where m.client_id = p.id and m.deleted_at is null and m.period = any(cast(${periods} as char(7)[]))
     group by m.period)`;
   const month = objectText({ period: jsonText(sql`u.period`), count: sql`coalesce(x.n, 0)` });
   return sql<string>`(
