@@ -90,22 +90,32 @@ export async function listOwed(
 
 export const oneClient = (clientId: number) => sql<boolean>`r.client_id = ${clientId}`;
 
+/** An item created by insertMissingItems: its requirement, month and id. */
+export interface CreatedItem {
+  requirement_id: number;
+  period: string;
+  id: number;
+}
+
 /**
- * Creates the missing items of the client's owed requirements in `periods` (parallel first reads both
- * insert; the unique (requirement_id, period) keeps one row, the other does nothing).
+ * Creates the missing items of the client's owed requirements in `periods` and answers those it created
+ * (parallel first reads both insert; the unique (requirement_id, period) keeps one row, the other does
+ * nothing and answers without it).
  */
 export async function insertMissingItems(
   db: Executor,
   client: { companyId: number; clientId: number },
   periods: string[],
-): Promise<void> {
-  await sql`
+): Promise<CreatedItem[]> {
+  const { rows } = await sql<CreatedItem>`
     insert into checklist_items (company_id, client_id, requirement_id, period)
     select r.company_id, r.client_id, r.id, p.period
     from requirements r cross join unnest(${monthsArray(periods)}) as p(period)
     where r.company_id = ${client.companyId} and r.client_id = ${client.clientId} and ${OWED}
       and not exists (select 1 from checklist_items ci where ci.requirement_id = r.id and ci.period = p.period)
-    on conflict (requirement_id, period) do nothing`.execute(db);
+    on conflict (requirement_id, period) do nothing
+    returning requirement_id, period::text as period, id`.execute(db);
+  return rows;
 }
 
 /** A live document answering one of the requirements, as the checklist shows it. */

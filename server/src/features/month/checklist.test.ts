@@ -388,6 +388,9 @@ test('two first reads at once create each item once', async () => {
   expect(a.data.map((i) => i.id)).toEqual(b.data.map((i) => i.id));
   const rows = await t.ctx.db.selectFrom('checklist_items').select('id').where('client_id', '=', client.id).execute();
   expect(rows).toHaveLength(3);
+  // Both answered the ids the items were stored with (the creating read takes them from its insert).
+  const stored = rows.map((r) => r.id).sort((x, y) => x - y);
+  expect([...a.data.map((i) => i.id)].sort((x, y) => x - y)).toEqual(stored);
 });
 
 test('a requirement with no category stays on the checklist on every read, on both sides', async () => {
