@@ -40,53 +40,41 @@ test('a table grown past the threshold is analyzed, one barely touched is not', 
   expect(await staleTables(t.ctx.db)).toEqual([]);
 });
 
-test('after a bulk load, a table with rows is analyzed; an empty one is left, and a lookup there keeps its index', async () => {
-  await sql`create table bulk_filled (id integer primary key, label text)`.execute(t.ctx.db);
-  await sql`create table bulk_empty (id integer primary key, label text)`.execute(t.ctx.db);
-  await sql`insert into bulk_filled select g, 'row ' || g from generate_series(1, 500) g`.execute(t.ctx.db);
-  const vacuumed = await vacuumAnalyzeFilled(t.ctx.db);
-  expect(vacuumed).toContain('bulk_filled');
-  expect(vacuumed).not.toContain('bulk_empty');
-  const tuples = await sql<{ relname: string; reltuples: number }>`
-    select relname, reltuples from pg_class where relname in ('bulk_filled', 'bulk_empty') order by relname`.execute(
-    t.ctx.db,
-  );
-  expect(tuples.rows.map((r) => [r.relname, Number(r.reltuples)])).toEqual([
-    ['bulk_empty', -1],
-    ['bulk_filled', 500],
-  ]);
-  const plan = async () =>
-    JSON.stringify(
-      (
-        await sql<{ 'QUERY PLAN': unknown }>`explain (format json) select label from bulk_empty where id = 42`.execute(
-          t.ctx.db,
-        )
-      ).rows[0]['QUERY PLAN'],
-    );
-  expect(await plan()).toContain('bulk_empty_pkey');
-  // What a whole-database VACUUM ANALYZE did to it: planned empty, read by a sequential scan.
-  await sql`vacuum analyze bulk_empty`.execute(t.ctx.db);
-  expect(await plan()).toContain('Seq Scan');
-});
+/** The plan of a lookup by primary key in `table`, as JSON. */
+async function lookupPlan(table: string): Promise<string> {
+  const { rows } = await sql<{ 'QUERY PLAN': unknown }>`
+    explain (format json) select label from ${sql.table(table)} where id = 42`.execute(t.ctx.db);
+  return JSON.stringify(rows[0]['QUERY PLAN']);
+}
 
-test("the embedded database's start analyzes the tables with rows and leaves an empty one unanalyzed", async () => {
-  await sql`create table start_filled (id integer primary key, label text)`.execute(t.ctx.db);
-  await sql`create table start_empty (id integer primary key, label text)`.execute(t.ctx.db);
-  await sql`insert into start_filled select g, 'row ' || g from generate_series(1, 300) g`.execute(t.ctx.db);
-  const analyzed = await analyzeFilled(t.ctx.db);
-  expect(analyzed).toContain('start_filled');
-  expect(analyzed).not.toContain('start_empty');
-  const tuples = await sql<{ relname: string; reltuples: number }>`
-    select relname, reltuples from pg_class where relname in ('start_filled', 'start_empty') order by relname`.execute(
-    t.ctx.db,
-  );
-  expect(tuples.rows.map((r) => [r.relname, Number(r.reltuples)])).toEqual([
-    ['start_empty', -1],
-    ['start_filled', 300],
-  ]);
-  // Filled later (a new firm's checklist items), the table is still looked up by its index.
-  await sql`insert into start_empty select g, 'row ' || g from generate_series(1, 2000) g`.execute(t.ctx.db);
-  const plan = await sql<{ 'QUERY PLAN': unknown }>`
-    explain (format json) select label from start_empty where id = 42`.execute(t.ctx.db);
-  expect(JSON.stringify(plan.rows[0]['QUERY PLAN'])).toContain('start_empty_pkey');
+test.each([
+  ['a bulk load (vacuumAnalyzeFilled)', 'bulk', vacuumAnalyzeFilled],
+  ["the embedded database's start (analyzeFilled)", 'start', analyzeFilled],
+] as const)(
+  'after %s, a table with rows is analyzed; an empty one is left and keeps its index',
+  async (_, name, refresh) => {
+    const [filled, empty] = [`${name}_filled`, `${name}_empty`];
+    for (const table of [filled, empty])
+      await sql`create table ${sql.table(table)} (id integer primary key, label text)`.execute(t.ctx.db);
+    await sql`insert into ${sql.table(filled)} select g, 'row ' || g from generate_series(1, 500) g`.execute(t.ctx.db);
+    const refreshed = await refresh(t.ctx.db);
+    expect(refreshed).toContain(filled);
+    expect(refreshed).not.toContain(empty);
+    const tuples = await sql<{ relname: string; reltuples: number }>`
+    select relname, reltuples from pg_class where relname in (${filled}, ${empty}) order by relname`.execute(t.ctx.db);
+    expect(tuples.rows.map((r) => [r.relname, Number(r.reltuples)])).toEqual([
+      [empty, -1],
+      [filled, 500],
+    ]);
+    expect(await lookupPlan(empty)).toContain(`${empty}_pkey`);
+    // Filled later (a new firm's checklist items), it is still looked up by its index.
+    await sql`insert into ${sql.table(empty)} select g, 'row ' || g from generate_series(1, 2000) g`.execute(t.ctx.db);
+    expect(await lookupPlan(empty)).toContain(`${empty}_pkey`);
+  },
+);
+
+test('analyzed empty (what a whole-database ANALYZE did), a table is planned empty: a sequential scan', async () => {
+  await sql`create table analyzed_empty (id integer primary key, label text)`.execute(t.ctx.db);
+  await sql`vacuum analyze analyzed_empty`.execute(t.ctx.db);
+  expect(await lookupPlan('analyzed_empty')).toContain('Seq Scan');
 });

@@ -70,6 +70,15 @@ function fromCounters(db: Executor, q: ClientListQuery) {
   return query.select(sql<number>`coalesce(sum(k.live), 0)::int`.as('total'));
 }
 
+/** A listed client's own members as JSON text (db/json.ts), over its row `p`: both doors' lists start so. */
+export const clientMembers = {
+  id: sql`p.id`,
+  name: jsonText(sql`p.name`),
+  cui: jsonText(sql`p.cui`),
+  email: jsonText(sql`p.email`),
+  phone: jsonText(sql`p.phone`),
+};
+
 /** A page of the list: its clients as a JSON array (written by PostgreSQL, as presentClient shapes them) and the total. */
 export interface ClientListPage {
   data: string;
@@ -135,11 +144,7 @@ function pageStatement(db: Executor, q: ClientListQuery, plan: SearchPlan | null
   // The holding only while it is linked to the company: an unlink (from either side) keeps
   // clients.holding_id, so relinking brings the client back, but meanwhile it is outside any holding.
   const row = objectText({
-    id: sql`p.id`,
-    name: jsonText(sql`p.name`),
-    cui: jsonText(sql`p.cui`),
-    email: jsonText(sql`p.email`),
-    phone: jsonText(sql`p.phone`),
+    ...clientMembers,
     holding: sql`case when h.id is not null then ${objectText({ id: sql`h.id`, name: jsonText(sql`h.name`) })} else 'null' end`,
     documents_count: sql`p.documents_count`,
     last_upload_at: isoTimeText('p.last_upload_at'),

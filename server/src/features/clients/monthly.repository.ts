@@ -3,6 +3,7 @@ import { compiledOnce } from '../../db/compiled.js';
 import { arrayText, isoTimeText, jsonText, objectText } from '../../db/json.js';
 import { clientSearch, clientSearchPlan, keepClientSampleFresh } from '../../db/client-search.js';
 import { fold } from '../../lib/search-text.js';
+import { clientMembers } from './list.repository.js';
 import type { Executor } from './repository.js';
 
 /**
@@ -132,11 +133,7 @@ function pageStatement(
     .limit(sql.lit(o.limit))
     .offset(v.offset);
   const row = objectText({
-    id: sql`p.id`,
-    name: jsonText(sql`p.name`),
-    cui: jsonText(sql`p.cui`),
-    email: jsonText(sql`p.email`),
-    phone: jsonText(sql`p.phone`),
+    ...clientMembers,
     company: objectText({ id: sql`p.company_id`, name: jsonText(sql`p.company_name`) }),
     documents_count: sql`p.documents_count`,
     new_count: sql`p.new_count`,
