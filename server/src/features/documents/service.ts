@@ -4,7 +4,7 @@ import { errors } from '../../infra/errors.js';
 import { withTenantsLocked } from '../billing/index.js';
 import { filesUnder } from '../categories/index.js';
 import type { TenantScope } from '../doors/index.js';
-import { assertPeriodsOpen, itemForUpload, lockOpenPeriods, requirementFor } from '../month/index.js';
+import { assertPeriodsOpen, itemForUpload, lockOpenMonth, lockOpenPeriods } from '../month/index.js';
 import { sendFile, sendZip } from './download.js';
 import { receiveMultipart } from './multipart.js';
 import { canDeleteDocument } from './policy.js';
@@ -62,7 +62,7 @@ export async function storeDocuments(
   const ids = { companyId: client.company_id, clientId: client.id };
   // The fields are read before the first file and again at the end; a category is looked up once.
   // An item (item_id) gives its category and month; a closed month refuses the upload before any file
-  // (`beforeFiles`). At the end the month is checked once more, under the client's lock (lockOpenPeriods).
+  // (`beforeFiles`). At the end the month is checked once more, under the client's lock (lockOpenMonth).
   let allowedCategory: number | null = null;
   const checkFields = async (
     fields: Record<string, string>,
@@ -113,8 +113,7 @@ export async function storeDocuments(
     // the first requirement owed with their category in their month.
     const newIds = await withTenantsLocked(db, tenants, async (trx) => {
       await assertFits(trx, tenants, bytes);
-      await lockOpenPeriods(trx, client.id, [period]);
-      const requirement = requirementId ?? (await requirementFor(trx, ids, categoryId, period));
+      const requirement = await lockOpenMonth(trx, ids, { period, categoryId, requirementId });
       return insertMedia(
         trx,
         rows.map((row) => ({ ...row, requirement_id: requirement })),

@@ -236,6 +236,14 @@ export async function setNotApplicable(
 }
 
 /** The first requirement (by position) of the client with `categoryId` owed in `period`; null when none. */
+/** The first requirement by position the client owes in `period` under `categoryId`, as a query of its id. */
+const requirementMatch = (client: { companyId: number; clientId: number }, categoryId: number, period: string) =>
+  sql<{ id: number }>`
+    select r.id from requirements r cross join (select cast(${period} as char(7)) as period) p
+    where r.company_id = ${client.companyId} and r.client_id = ${client.clientId} and r.category_id = ${categoryId}
+      and ${OWED}
+    order by r.position, r.id limit 1`;
+
 export async function matchRequirement(
   db: Executor,
   client: { companyId: number; clientId: number },
@@ -243,12 +251,28 @@ export async function matchRequirement(
   period: string | null,
 ): Promise<number | null> {
   if (categoryId === null || period === null) return null;
-  const { rows } = await sql<{ id: number }>`
-    select r.id from requirements r cross join (select cast(${period} as char(7)) as period) p
-    where r.company_id = ${client.companyId} and r.client_id = ${client.clientId} and r.category_id = ${categoryId}
-      and ${OWED}
-    order by r.position, r.id limit 1`.execute(db);
+  const { rows } = await requirementMatch(client, categoryId, period).execute(db);
   return rows[0]?.id ?? null;
+}
+
+/**
+ * In one statement: whether `period` is a closed month of the client (closedPeriods) and, given a
+ * category, the requirement a document of it answers there (matchRequirement), else null.
+ */
+export async function closedAndMatched(
+  db: Executor,
+  client: { companyId: number; clientId: number },
+  categoryId: number | null,
+  period: string,
+): Promise<{ closed: boolean; requirementId: number | null }> {
+  const match = categoryId === null ? sql`null::int` : sql`(${requirementMatch(client, categoryId, period)})`;
+  const { rows } = await sql<{ closed: boolean; requirement_id: number | null }>`
+    select exists (
+        select 1 from client_periods cp
+        where cp.client_id = ${client.clientId} and cp.period = cast(${period} as char(7)) and cp.closed_at is not null
+      ) as closed,
+      ${match} as requirement_id`.execute(db);
+  return { closed: rows[0].closed, requirementId: rows[0].requirement_id };
 }
 
 /** The first month the client owes anything (its oldest requirement's start), or null. */

@@ -382,6 +382,35 @@ test('frequencies: quarterly in the quarter’s last month, yearly in December',
   expect(await names('2026-12')).toEqual(expect.arrayContaining(['Declarația trimestrială', 'Inventarul anual']));
 });
 
+test("a month named after the file is checked and matched under the client's lock, in the upload's transaction", async () => {
+  // The fields before the first file name no month (the current one, open): only the transaction's check
+  // sees the month named after the file.
+  const client = await createClient(t, firm);
+  const earlier = addMonths(now, -1);
+  expect(
+    (
+      await api(t)
+        .as(firm.owner)
+        .post(company(`/clients/${client.id}/periods/${earlier}/close`))
+    ).status,
+  ).toBe(200);
+  const late = (period: string) =>
+    api(t)
+      .as(firm.owner)
+      .upload(company(`/clients/${client.id}/storeFiles`), [
+        field('category_id', String(cats['Facturi emise'])),
+        file('files[]', 'tarziu.pdf', '%PDF-1.4 tarziu', 'application/pdf'),
+        field('period', period),
+      ]);
+  const refused = await late(earlier);
+  expect([refused.status, refused.json.code]).toEqual([409, 'period_closed']);
+  const docs = await t.ctx.db.selectFrom('media').select('id').where('client_id', '=', client.id).execute();
+  expect(docs).toEqual([]);
+  const stored = await late(now);
+  expect(stored.status).toBe(201);
+  expect(byName((await checklistOf(staff, client)).data, 'Facturi emise')).toMatchObject({ status: 'uploaded' });
+});
+
 test('two first reads at once create each item once', async () => {
   const client = await createClient(t, firm);
   const [a, b] = await Promise.all([checklistOf(staff, client), checklistOf(firm.owner, client)]);

@@ -5,6 +5,13 @@
  */
 export { monthRoutes } from './routes.js';
 export { MONTH_POLICY } from './policy.js';
-export { assertPeriodsOpen, itemForUpload, lockOpenPeriods, periodClosed, requirementFor } from './guard.js';
+export {
+  assertPeriodsOpen,
+  itemForUpload,
+  lockOpenMonth,
+  lockOpenPeriods,
+  periodClosed,
+  requirementFor,
+} from './guard.js';
 export { DEFAULT_SET, insertDefaultSet, provisionClientRequirements } from './provision.js';
 export type { Profile } from './provision.js';
