@@ -190,16 +190,18 @@ export async function listPeriodRows(db: Executor, clientId: number, periods: st
 }
 
 /** The periods among `periods` the client's firm has closed. */
-export async function closedPeriods(db: Executor, clientId: number, periods: string[]): Promise<string[]> {
-  if (periods.length === 0) return [];
-  const rows = await db
+/** The closed months among `periods` (not empty) of the client, as a query. */
+const closedQuery = (db: Executor, clientId: number, periods: string[]) =>
+  db
     .selectFrom('client_periods')
     .select(sql<string>`period::text`.as('period'))
     .where('client_id', '=', clientId)
     .where('period', 'in', periods)
-    .where('closed_at', 'is not', null)
-    .orderBy('period')
-    .execute();
+    .where('closed_at', 'is not', null);
+
+export async function closedPeriods(db: Executor, clientId: number, periods: string[]): Promise<string[]> {
+  if (periods.length === 0) return [];
+  const rows = await closedQuery(db, clientId, periods).orderBy('period').execute();
   return rows.map((r) => r.period);
 }
 
@@ -235,7 +237,6 @@ export async function setNotApplicable(
     .execute();
 }
 
-/** The first requirement (by position) of the client with `categoryId` owed in `period`; null when none. */
 /** The first requirement by position the client owes in `period` under `categoryId`, as a query of its id. */
 const requirementMatch = (client: { companyId: number; clientId: number }, categoryId: number, period: string) =>
   sql<{ id: number }>`
@@ -244,6 +245,7 @@ const requirementMatch = (client: { companyId: number; clientId: number }, categ
       and ${OWED}
     order by r.position, r.id limit 1`;
 
+/** The first requirement (by position) of the client with `categoryId` owed in `period`; null when none. */
 export async function matchRequirement(
   db: Executor,
   client: { companyId: number; clientId: number },
@@ -265,14 +267,17 @@ export async function closedAndMatched(
   categoryId: number | null,
   period: string,
 ): Promise<{ closed: boolean; requirementId: number | null }> {
-  const match = categoryId === null ? sql`null::int` : sql`(${requirementMatch(client, categoryId, period)})`;
-  const { rows } = await sql<{ closed: boolean; requirement_id: number | null }>`
-    select exists (
-        select 1 from client_periods cp
-        where cp.client_id = ${client.clientId} and cp.period = cast(${period} as char(7)) and cp.closed_at is not null
-      ) as closed,
-      ${match} as requirement_id`.execute(db);
-  return { closed: rows[0].closed, requirementId: rows[0].requirement_id };
+  const match =
+    categoryId === null
+      ? sql<number | null>`null::int`
+      : sql<number | null>`(${requirementMatch(client, categoryId, period)})`;
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.exists(closedQuery(db, client.clientId, [period])).as('closed'),
+      match.as('requirement_id'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { closed: Boolean(row.closed), requirementId: row.requirement_id };
 }
 
 /** The first month the client owes anything (its oldest requirement's start), or null. */
