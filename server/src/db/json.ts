@@ -36,3 +36,8 @@ export function objectText(members: Record<string, RawBuilder<unknown>>): RawBui
 /** An aggregate: the rows' `element` (JSON text) as a JSON array in `order`; an empty array without rows. */
 export const arrayText = (element: RawBuilder<string>, order: RawBuilder<unknown>): RawBuilder<string> =>
   sql`coalesce('[' || string_agg(${element}, ',' order by ${order}) || ']', '[]')`;
+
+/** `{"id":…,"name":…}` as JSON text, or null when either is null (a left join that found nothing). */
+export const namedText = (id: RawBuilder<unknown>, name: RawBuilder<unknown>): RawBuilder<string> =>
+  sql`case when ${id} is not null and ${name} is not null
+    then ${objectText({ id, name: jsonText(name) })} else 'null' end`;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { compiledOnce } from '../../db/compiled.js';
-import { arrayText, isoTimeText, jsonText, objectText } from '../../db/json.js';
+import { arrayText, isoTimeText, jsonText, namedText, objectText } from '../../db/json.js';
 import { plannedEachTime } from '../../db/plans.js';
 import type { Executor } from './repository.js';
 import { byTrigrams, clientSearch, clientSearchPlan, keepClientSampleFresh } from '../../db/client-search.js';
@@ -145,7 +145,7 @@ function pageStatement(db: Executor, q: ClientListQuery, plan: SearchPlan | null
   // clients.holding_id, so relinking brings the client back, but meanwhile it is outside any holding.
   const row = objectText({
     ...clientMembers,
-    holding: sql`case when h.id is not null then ${objectText({ id: sql`h.id`, name: jsonText(sql`h.name`) })} else 'null' end`,
+    holding: namedText(sql`h.id`, sql`h.name`),
     documents_count: sql`p.documents_count`,
     last_upload_at: isoTimeText('p.last_upload_at'),
     created_at: isoTimeText('p.created_at'),

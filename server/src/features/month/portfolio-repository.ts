@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { arrayText, jsonText, objectText } from '../../db/json.js';
+import { arrayText, jsonText, namedText, objectText } from '../../db/json.js';
 import { plannedEachTime } from '../../db/plans.js';
 import { fold } from '../../lib/search-text.js';
 import { byTrigrams, clientSearch, clientSearchPlan, keepClientSampleFresh } from '../../db/client-search.js';
@@ -190,8 +190,7 @@ export async function portfolioPage(db: Executor, q: PortfolioQuery, due: DueByD
       id: sql`page.id`,
       name: jsonText(sql`page.name`),
       cui: jsonText(sql`page.cui`),
-      holding: sql`case when page.holding_id is not null and page.holding_name is not null
-        then ${objectText({ id: sql`page.holding_id`, name: jsonText(sql`page.holding_name`) })} else 'null' end`,
+      holding: namedText(sql`page.holding_id`, sql`page.holding_name`),
     }),
     counts: objectText({
       missing: sql`o.missing`,

@@ -1,6 +1,6 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { compiledOnce } from '../../db/compiled.js';
-import { arrayText, isoTimeText, jsonText, objectText } from '../../db/json.js';
+import { arrayText, isoTimeText, jsonText, namedText, objectText } from '../../db/json.js';
 import { plannedEachTime } from '../../db/plans.js';
 import type { ReviewStatus } from '../../db/schema-month.js';
 import type { Executor } from './repository.js';
@@ -177,9 +177,6 @@ const queueStatement = compiledOnce(
       .orderBy('c.id')
       .orderBy('cp.period')
       .limit(sql.lit(DONE_SHOWN));
-    const named = (id: RawBuilder<unknown>, name: RawBuilder<unknown>) =>
-      sql`case when ${id} is not null and ${name} is not null
-        then ${objectText({ id, name: jsonText(name) })} else 'null' end`;
     const row = objectText({
       id: sql`p.id`,
       name: jsonText(sql`p.original_name`),
@@ -187,9 +184,9 @@ const queueStatement = compiledOnce(
       size: sql`p.size`,
       created_at: isoTimeText('p.created_at'),
       period: jsonText(sql`p.period::text`),
-      category: named(sql`p.category_id`, sql`k.name`),
+      category: namedText(sql`p.category_id`, sql`k.name`),
       client: objectText({ id: sql`p.client_id`, name: jsonText(sql`p.client_name`) }),
-      item: named(sql`ci.id`, sql`r.name`),
+      item: namedText(sql`ci.id`, sql`r.name`),
       uploaded_by_name: jsonText(sql`u.name`),
     });
     const doneRow = objectText({
