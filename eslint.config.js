@@ -224,7 +224,7 @@ module.exports = tseslint.config(
     },
   ),
   // Front-end layers: a feature never imports another feature (in every app with features/),
-  // and the shared UI primitives make no HTTP call.
+  // and the shared UI primitives make no HTTP call and read no session.
   {
     name: 'dosar/front-end-layers/features',
     files: ['{shell,admin-app,company-app,client-app}/src/features/**/*.{ts,tsx}'],
@@ -236,6 +236,6 @@ module.exports = tseslint.config(
     files: ['shared/src/ui/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     plugins: { dosar: layersPlugin },
-    rules: { 'dosar/no-http-in-ui': 'error' },
+    rules: { 'dosar/no-http-in-ui': 'error', 'dosar/no-session-in-ui': 'error' },
   },
 );

@@ -2,7 +2,7 @@
 const path = require('node:path');
 
 /**
- * Two front-end layer rules, as a local plugin so they judge the resolved path of an
+ * Front-end layer rules, as a local plugin so they judge the resolved path of an
  * import (a relative path may climb any number of folders) rather than its spelling.
  * Every static import, re-export and dynamic import() counts.
  */
@@ -76,6 +76,21 @@ module.exports = {
               context.report({ node, message });
           },
         };
+      },
+    },
+    // shared/src/ui/** holds primitives any screen may show, signed in or not: no session (its modules
+    // or the redux store it lives in) and nothing of the area frame (shared/src/area), which reads it.
+    'no-session-in-ui': {
+      meta: { type: 'problem', schema: [] },
+      create(context) {
+        const message =
+          'shared/src/ui ține doar primitive: nu citește sesiunea (session/, react-redux) și nu importă din area/; componenta primește ce îi trebuie prin props.';
+        const srcDir = path.resolve(__dirname, '..', '..', 'shared/src');
+        return importSources(context, (node, source) => {
+          const target = resolvedFrom(context, source);
+          const [first] = target ? path.relative(srcDir, target).split(path.sep) : [];
+          if (source === 'react-redux' || first === 'session' || first === 'area') context.report({ node, message });
+        });
       },
     },
   },

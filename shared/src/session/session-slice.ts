@@ -48,7 +48,6 @@ export const sessionSlice = createSlice({
 });
 
 export const { sessionStarted, sessionRestored, userUpdated, sessionCleared } = sessionSlice.actions;
-export const sessionActions = sessionSlice.actions;
 export const sessionReducer = sessionSlice.reducer;
 
 export interface RootStateWithSession {
@@ -57,6 +56,3 @@ export interface RootStateWithSession {
 
 export const selectSession = (state: RootStateWithSession): SessionState => state.session;
 export const selectCurrentUser = (state: RootStateWithSession): User | null => state.session.user;
-export const selectToken = (state: RootStateWithSession): string | null => state.session.token;
-export const selectSessionStatus = (state: RootStateWithSession): SessionStatus => state.session.status;
-export const selectIsAuthenticated = (state: RootStateWithSession): boolean => state.session.status === 'authenticated';

@@ -26,5 +26,3 @@ export function createAppStore(options: { token?: string | null } = {}) {
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;
-export type AppState = ReturnType<AppStore['getState']>;
-export type AppDispatch = AppStore['dispatch'];

@@ -23,8 +23,3 @@ export function daysLeftText(daysLeft: number): string {
   if (daysLeft > 0) return countOf(daysLeft, 'zi rămasă', 'zile rămase');
   return `Întârziere de ${countOf(-daysLeft, 'zi', 'zile')}`;
 }
-
-/** „Termen: 5 decembrie 2026 · 3 zile rămase”. */
-export function dueText(dueDate: string, daysLeft: number): string {
-  return `Termen: ${formatDay(dueDate)} · ${daysLeftText(daysLeft)}`;
-}

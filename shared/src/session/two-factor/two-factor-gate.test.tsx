@@ -4,7 +4,7 @@ import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { http } from '../../http/http';
-import { AreaApp, type AreaRoute } from '../../ui/AreaApp';
+import { AreaApp, type AreaRoute } from '../../area/AreaApp';
 import { toast } from '../../ui/toast';
 import type { User } from '../../types';
 import { sessionStarted } from '../session-slice';

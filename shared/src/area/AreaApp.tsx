@@ -4,10 +4,10 @@ import { useCurrentUser } from '../session/hooks';
 import { TwoFactorSetupScreen } from '../session/two-factor/TwoFactorSetupScreen';
 import type { NavItem, Role } from '../types';
 import { AreaLayout } from './AreaLayout';
-import { EmptyState } from './EmptyState';
+import { EmptyState } from '../ui/EmptyState';
 import { RoleGuard } from './RouteGuard';
-import { usePageTitle } from './page-title';
-import { Spinner } from './Spinner';
+import { usePageTitle } from '../ui/page-title';
+import { Spinner } from '../ui/Spinner';
 
 /** One screen of an area: its path relative to the area prefix, who may open it, its menu label. */
 export interface AreaRoute {

@@ -5,9 +5,9 @@ import { sessionStarted } from '../session/session-slice';
 import { createAppStore } from '../session/store';
 import type { Role } from '../types';
 import { AreaApp, type AreaRoute } from './AreaApp';
-import { toast } from './toast';
+import { toast } from '../ui/toast';
 
-jest.mock('./toast', () => ({ toast: { error: jest.fn(), success: jest.fn() } }));
+jest.mock('../ui/toast', () => ({ toast: { error: jest.fn(), success: jest.fn() } }));
 
 const routes: AreaRoute[] = [
   { path: 'dashboard', roles: [2, 3], label: 'Clienți', element: <h1>Lista clienților</h1> },

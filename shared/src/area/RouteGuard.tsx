@@ -3,8 +3,8 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { decideGuard, type RouteAccess } from '../guard/decide-guard';
 import { useSession } from '../session/hooks';
 import type { Role } from '../types';
-import { toast } from './toast';
-import { Spinner } from './Spinner';
+import { toast } from '../ui/toast';
+import { Spinner } from '../ui/Spinner';
 
 function RedirectWithToast({ to, message }: { to: string; message?: string }) {
   const location = useLocation();
