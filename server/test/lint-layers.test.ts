@@ -63,6 +63,50 @@ describe('server layers', () => {
       ),
     ).toEqual(['infra/ nu importă nicio funcționalitate: primește ce îi trebuie de la app.ts / index.ts.']);
   });
+
+  it('refuses an import that closes a cycle between features', async () => {
+    // billing depends on the doors (its policy and routes): the doors importing billing would close a cycle.
+    expect(
+      await layerErrors(
+        'server/src/features/doors/index.ts',
+        "import { assertScopeWritable } from '../billing/index.js';\nvoid assertScopeWritable;\n",
+      ),
+    ).toEqual([
+      expect.stringMatching(
+        /^Importul din „billing” închide un ciclu între funcționalități: doors → billing → doors\./,
+      ),
+    ]);
+    // Longer cycles are named step by step: activity records for documents, documents load its clients.
+    const [longer] = await layerErrors(
+      'server/src/features/activity/service.ts',
+      "import { loadScopedClient } from '../documents/index.js';\nvoid loadScopedClient;\n",
+    );
+    expect(longer).toMatch(
+      /^Importul din „documents” închide un ciclu între funcționalități: activity → documents → activity\./,
+    );
+    // The same import the other way round is the graph as it stands; a test file closes no cycle.
+    expect(
+      await layerErrors(
+        'server/src/features/documents/history.ts',
+        "import { recordActivity } from '../activity/index.js';\nvoid recordActivity;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await layerErrors(
+        'server/src/features/doors/doors.test.ts',
+        "import { assertScopeWritable } from '../billing/index.js';\nvoid assertScopeWritable;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it("lets the list of features (outside any feature) take each feature's routes.ts", async () => {
+    expect(
+      await layerErrors(
+        'server/src/features/index.ts',
+        "import { clientRoutes } from './clients/routes.js';\nimport { billingRoutes } from './billing/routes.js';\nvoid clientRoutes; void billingRoutes;\n",
+      ),
+    ).toEqual([]);
+  });
 });
 
 it('takes every error from the catalogue in infra/errors.ts', async () => {

@@ -1,25 +1,31 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { authRoutes, emailRoutes } from './auth/index.js';
-import { opsRoutes } from './ops/index.js';
-import { companyRequestDoorRoutes, companyRequestRoutes } from './company-requests/index.js';
-import { adminRoutes } from './admin/index.js';
-import { billingAdminRoutes, billingRoutes } from './billing/index.js';
-import { campaignRoutes } from './campaigns/index.js';
-import { registerDoors, type DoorRoutes } from './doors/index.js';
-import { userRoutes } from './users/index.js';
-import { clientRoutes } from './clients/index.js';
-import { linkRoutes } from './links/index.js';
-import { documentRoutes } from './documents/index.js';
-import { categoryRoutes } from './categories/index.js';
-import { utilityFileRoutes } from './utility-files/index.js';
-import { securityRoutes } from './security/index.js';
-import { monthRoutes } from './month/index.js';
-import { activityRoutes } from './activity/index.js';
-import { handoverRoutes } from './handover/index.js';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { authRoutes } from './auth/routes.js';
+import { emailRoutes } from './auth/email-routes.js';
+import { opsRoutes } from './ops/routes.js';
+import { companyRequestDoorRoutes, companyRequestRoutes } from './company-requests/routes.js';
+import { adminRoutes } from './admin/routes.js';
+import { billingRoutes } from './billing/routes.js';
+import { billingAdminRoutes } from './billing/admin-routes.js';
+import { assertScopeWritable } from './billing/index.js';
+import { campaignRoutes } from './campaigns/routes.js';
+import { registerDoors, type DoorRoutes, type DoorServices } from './doors/index.js';
+import { userRoutes } from './users/routes.js';
+import { clientRoutes } from './clients/routes.js';
+import { linkRoutes } from './links/routes.js';
+import { documentRoutes } from './documents/routes.js';
+import { drainRequestBody, loadScopedClient, MAX_FILES_PER_UPLOAD } from './documents/index.js';
+import { categoryRoutes } from './categories/routes.js';
+import { utilityFileRoutes } from './utility-files/routes.js';
+import { securityRoutes } from './security/routes.js';
+import { monthRoutes } from './month/routes.js';
+import { activityRoutes } from './activity/routes.js';
+import { handoverRoutes } from './handover/routes.js';
 
 /**
  * The domain features served on both tenant doors (/api/company/{companyId}/…,
- * /api/holding/{holdingId}/…), each over one service: see doors/index.ts.
+ * /api/holding/{holdingId}/…), each over one service: see doors/index.ts. This list sits outside every
+ * feature, so it takes each feature's routes from its routes.ts (a feature's index.ts is what other
+ * features use) and hands the doors what they need from billing and documents: they import no feature.
  */
 const DOOR_FEATURES: DoorRoutes[] = [
   clientRoutes,
@@ -32,9 +38,16 @@ const DOOR_FEATURES: DoorRoutes[] = [
   companyRequestDoorRoutes,
   securityRoutes,
   monthRoutes,
-  activityRoutes,
+  // A client's history finds the client as the documents do (a holding only its own clients).
+  activityRoutes(loadScopedClient),
   handoverRoutes,
 ];
+
+/** The read-only state of an expired subscription (billing) and the drain of a refused upload (documents). */
+const doorServices = (app: FastifyInstance): DoorServices => ({
+  assertWritable: (scope) => assertScopeWritable(app.ctx.db, scope),
+  drainRefusedUpload: (request) => drainRequestBody(request, app.ctx.config.uploadMaxBytes * MAX_FILES_PER_UPLOAD),
+});
 
 /** Every API feature, registered under /api in this order. */
 export const features: FastifyPluginAsync[] = [
@@ -45,5 +58,5 @@ export const features: FastifyPluginAsync[] = [
   adminRoutes,
   billingAdminRoutes,
   campaignRoutes,
-  (app) => registerDoors(app, DOOR_FEATURES),
+  (app) => registerDoors(app, DOOR_FEATURES, doorServices(app)),
 ];

@@ -113,6 +113,8 @@ export interface ApiRoute {
   schema: RouteSchema;
   params: string[];
   multipart: boolean;
+  /** A door route's config (`allow()`): who may call it and what its action does to the tenant's data. */
+  config: { roles?: readonly number[]; effect?: 'read' | 'write' | 'renew' };
 }
 
 export function routeFromOptions(route: RouteOptions): ApiRoute[] {
@@ -130,6 +132,7 @@ export function routeFromOptions(route: RouteOptions): ApiRoute[] {
       schema,
       params,
       multipart: consumes.includes('multipart/form-data') && !consumes.includes('application/json'),
+      config: (route.config ?? {}) as ApiRoute['config'],
     }));
 }
 

@@ -3,7 +3,7 @@ import type { TenantScope } from '../doors/index.js';
 import { insertActivity, type Executor } from './repository.js';
 
 /**
- * The history of a client's documents and months (issue 18): every act on a document or a month is an
+ * The history of a client's documents and months: every act on a document or a month is an
  * event with who, when, from which IP and user agent. Features record through `recordActivity` — in the
  * transaction of the act when there is one, so an act and its event commit together.
  */
@@ -74,5 +74,4 @@ export async function recordActivity(
   );
 }
 
-export { activityRoutes } from './routes.js';
 export { ACTION_LABELS, labelOf, sideOf, localTime } from './labels.js';

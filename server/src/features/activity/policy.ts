@@ -7,6 +7,7 @@ export type ActivityPolicyAction = 'activity.list' | 'activity.export';
  * their doors; the CSV export is the firm's (docs/api/month.md, "History").
  */
 export const ACTIVITY_POLICY: DoorPolicy<ActivityPolicyAction> = {
+  effects: { 'activity.list': 'read', 'activity.export': 'read' },
   company: { 'activity.list': [2, 3], 'activity.export': [2, 3] },
   holding: { 'activity.list': [4, 5] },
 };

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { binarySchema, errorResponses, idParam, pageOf, periodPattern } from '../../lib/http-schemas.js';
 import { contentDisposition } from '../../lib/content-disposition.js';
-import { allow, scopeOf, type DoorRoutes } from '../doors/index.js';
+import { allow, scopeOf, type Door, type DoorApp, type DoorRoutes } from '../doors/index.js';
 import { ACTIVITY_POLICY } from './policy.js';
 import * as service from './service.js';
 
@@ -69,9 +69,16 @@ function sendCsv(reply: FastifyReply, fileName: string, csv: Readable): FastifyR
     .send(csv);
 }
 
-/** A client's history (docs/api/month.md, "History"): the list on both doors, the CSV on the firm's. */
-export const activityRoutes: DoorRoutes = (app, door) => {
-  const ctx = app.ctx;
+/**
+ * A client's history (docs/api/month.md, "History"): the list on both doors, the CSV on the firm's.
+ * `loadClient` finds the client in the door's scope (see service.ScopedClientLoader).
+ */
+export const activityRoutes =
+  (loadClient: service.ScopedClientLoader): DoorRoutes =>
+  (app, door) =>
+    historyRoutes(app, door, { db: app.ctx.db, loadClient });
+
+function historyRoutes(app: DoorApp, door: Door, ctx: service.HistoryCtx): void {
   const tags = [`${door.tag}: month`];
 
   app.post(
@@ -115,4 +122,4 @@ export const activityRoutes: DoorRoutes = (app, door) => {
       },
     );
   }
-};
+}

@@ -3,17 +3,30 @@ import type { AppContext } from '../../infra/context.js';
 import { pageMeta, paging } from '../../lib/paging.js';
 import { CSV_BOM, csvRow } from '../billing/index.js';
 import type { TenantScope } from '../doors/index.js';
-import { loadScopedClient } from '../documents/index.js';
 import { describeDetails, labelOf, localTime, ROLE_NAMES, sideOf } from './labels.js';
 import { countActivity, listActivity, streamActivity, type ActivityFilter, type ActivityRow } from './repository.js';
 
 /**
- * A client's history on both doors: the door's scope finds the client (documents' loadScopedClient:
- * a holding only its own clients, another tenant's client 404), then its events newest first, as a
- * page or as a CSV streamed in batches.
+ * A client's history on both doors: the door's scope finds the client (a holding only its own clients,
+ * another tenant's client 404), then its events newest first, as a page or as a CSV streamed in batches.
  */
 
 type Ctx = Pick<AppContext, 'db'>;
+
+/**
+ * Finds a client the scope may touch, else 404. The documents feature owns that lookup and records its
+ * acts here, so it is handed in (features/index.ts) rather than imported: the dependency runs one way.
+ */
+export type ScopedClientLoader = (
+  ctx: Ctx,
+  scope: TenantScope,
+  clientId: number,
+) => Promise<{ id: number; company_id: number; name: string }>;
+
+/** What the history calls need: the database and the client lookup. */
+export interface HistoryCtx extends Ctx {
+  loadClient: ScopedClientLoader;
+}
 
 export interface HistoryQuery {
   period?: string | null;
@@ -41,14 +54,14 @@ export function presentActivity(row: ActivityRow) {
   };
 }
 
-async function filterOf(ctx: Ctx, scope: TenantScope, clientId: number, period?: string | null) {
-  const client = await loadScopedClient(ctx, scope, clientId);
+async function filterOf(ctx: HistoryCtx, scope: TenantScope, clientId: number, period?: string | null) {
+  const client = await ctx.loadClient(ctx, scope, clientId);
   const filter: ActivityFilter = { companyId: client.company_id, clientId: client.id, period: period ?? null };
   return { client, filter };
 }
 
 /** activity: one page of the client's history, newest first. */
-export async function clientHistory(ctx: Ctx, scope: TenantScope, clientId: number, query: HistoryQuery) {
+export async function clientHistory(ctx: HistoryCtx, scope: TenantScope, clientId: number, query: HistoryQuery) {
   const { filter } = await filterOf(ctx, scope, clientId, query.period);
   const page = paging(query, HISTORY_PER_PAGE);
   const [rows, total] = await Promise.all([
@@ -77,7 +90,7 @@ function csvLine(row: ActivityRow): string {
 
 /** activity/export: the client's history as CSV (Excel with a Romanian locale), streamed batch by batch. */
 export async function historyCsv(
-  ctx: Ctx,
+  ctx: HistoryCtx,
   scope: TenantScope,
   clientId: number,
   period?: string | null,

@@ -1,6 +1,4 @@
 /** Sign-in, sessions, passwords, self-registration, and the account helpers other features share. */
-export { authRoutes } from './routes.js';
-export { emailRoutes } from './email-routes.js';
 export { assertEmailVerified } from './email-service.js';
 export { isEmail, newPasswordErrors } from './policy.js';
 export { emailTaken, normalizeEmail, replaceResetToken } from './repository.js';

@@ -8,12 +8,10 @@ export {
   lockTenants,
   withTenantsLocked,
 } from './limits.js';
-export { registerReadOnlyGuard, isWriteCall } from './read-only.js';
+export { assertScopeWritable } from './read-only.js';
 export { startTrial, ensureSubscription, effectiveStatus, TRIAL_DAYS } from './service.js';
 export { tenantAccount } from './admin-service.js';
 export { paymentSchema, planSchema } from './schemas.js';
-export { billingRoutes } from './routes.js';
-export { billingAdminRoutes } from './admin-routes.js';
 export type { Tenant, TenantRef } from './tenant.js';
 export { CSV_BOM, csvCell, csvRow } from './csv.js';
 export { startStorageLedgerFolding } from './storage-ledger.js';

@@ -24,3 +24,12 @@ test.each(table)('%s door: role %i may %s: %s', (door, role, action, allowed) =>
 test('both doors offer the same billing actions', () => {
   expect(Object.keys(BILLING_POLICY.holding).sort()).toEqual([...actions].sort());
 });
+
+test('paying and changing the plan stay open to a read-only tenant: they are how it gets out', () => {
+  expect(BILLING_POLICY.effects).toEqual({
+    'subscription.view': 'read',
+    'payments.view': 'read',
+    'payments.pay': 'renew',
+    'subscription.change': 'renew',
+  });
+});

@@ -1,42 +1,14 @@
-import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { Db } from '../../infra/db.js';
+import type { TenantScope } from '../doors/index.js';
 import { assertWritable } from './limits.js';
-import type { TenantRef } from './tenant.js';
 
 /**
- * The tenant calls that change something: their last path segment is
- * create…, store…, update…, delete, notify, transferCategory, restore or bulk
- * (reads are POSTs too — clients, clients/{id}, media/{id}, collection, trash, utils/{id}).
+ * A company or holding whose subscription period has ended is read-only: the doors refuse (402, Romanian
+ * message) every route whose policy declares its action a write, until a payment goes through; reads,
+ * paying and changing the plan keep working, and nothing is deleted. Which calls write is each policy's
+ * `effects`, never a route's name. The doors call this for the tenant they already authorised, so the
+ * state of another tenant is never revealed.
  */
-const WRITE_CALL = /\/(create\w*|store\w*|update\w*|delete|notify|transferCategory|restore|bulk)$/;
-
-export const isWriteCall = (routeUrl: string): boolean => WRITE_CALL.test(routeUrl);
-
-/**
- * Makes a company or holding area read-only once its subscription period has
- * ended: every write call of the plugin `app` answers 402 (Romanian message)
- * until a payment goes through; reads keep working and nothing is deleted.
- * `tenantOf` names the tenant the request was already authorised for (the door's
- * scope), or null when it was not (then the route's own answer stands, so the
- * guard never reveals another tenant's billing state).
- */
-export function registerReadOnlyGuard(
-  app: FastifyInstance,
-  tenantOf: (request: FastifyRequest) => TenantRef | null,
-): void {
-  const guard: preHandlerHookHandler = (request, _reply, done) => {
-    const tenant = tenantOf(request);
-    if (!tenant) return done();
-    assertWritable(app.ctx.db, tenant).then(
-      () => done(),
-      (error: Error) => done(error),
-    );
-  };
-  // Only the write calls carry the guard: a read pays nothing for it.
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (!methods.includes('POST') || !isWriteCall(route.url)) return;
-    const own =
-      route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
-    route.preHandler = [guard, ...own];
-  });
+export function assertScopeWritable(db: Db, scope: Pick<TenantScope, 'kind' | 'id'>): Promise<void> {
+  return assertWritable(db, scope.kind === 'company' ? { companyId: scope.id } : { holdingId: scope.id });
 }

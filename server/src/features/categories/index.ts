@@ -1,5 +1,4 @@
 /** A company's category sets (company door), and the set a client's documents are filed under (any door). */
-export { categoryRoutes } from './routes.js';
 export { filesUnder } from './service.js';
 export { categorySchema, presentCategory } from './presenter.js';
 export { effectiveSetQuery, inheritedSet } from './repository.js';

@@ -14,6 +14,14 @@ export type CategoryAction =
  * reads its client's set in the client view).
  */
 export const CATEGORIES_POLICY: DoorPolicy<CategoryAction> = {
+  effects: {
+    'categories.list': 'read',
+    'categories.create': 'write',
+    'categories.update': 'write',
+    'categories.reorder': 'write',
+    'categories.delete': 'write',
+    'categories.transfer': 'write',
+  },
   company: {
     'categories.list': [2, 3],
     'categories.create': [2],

@@ -1,5 +1,4 @@
 /** What other features use from the clients. */
-export { clientRoutes } from './routes.js';
 export { loadClient, clientNotFound } from './service.js';
 export { lastPeriods } from './list-service.js';
 export type { ClientRecord, ClientScope } from './repository.js';

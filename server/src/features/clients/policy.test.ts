@@ -14,6 +14,7 @@ const expected: [DoorKind, ClientAction, Role[]][] = [
   ['company', 'clients.delete', [2]],
   ['company', 'clients.restore', [2]],
   ['company', 'clients.access', [2]],
+  ['company', 'clients.accessManage', [2]],
   ['holding', 'clients.list', [4, 5]],
   ['holding', 'clients.view', [4, 5]],
   ['holding', 'clients.create', [4]],
@@ -22,6 +23,7 @@ const expected: [DoorKind, ClientAction, Role[]][] = [
   ['holding', 'clients.notify', []],
   ['holding', 'clients.restore', []],
   ['holding', 'clients.access', []],
+  ['holding', 'clients.accessManage', []],
 ];
 
 test.each(

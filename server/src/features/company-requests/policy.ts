@@ -7,6 +7,7 @@ export type CompanyRequestAction = 'companyRequests.create' | 'companyRequests.l
  * and the company door have no invitations.
  */
 export const COMPANY_REQUEST_POLICY: DoorPolicy<CompanyRequestAction> = {
+  effects: { 'companyRequests.create': 'write', 'companyRequests.list': 'read' },
   company: {},
   holding: { 'companyRequests.create': [4], 'companyRequests.list': [4] },
 };

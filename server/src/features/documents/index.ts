@@ -3,7 +3,6 @@
  * trash with restore and its retention job) and the upload machinery
  * other features reuse (multipart receiving, file names, downloads, plan storage limits).
  */
-export { documentRoutes } from './routes.js';
 export { receiveMultipart, drainRequestBody } from './multipart.js';
 export type { StoredUpload, ReceivedMultipart, ReceiveOptions, TotalLimit } from './multipart.js';
 export { parseUploadFields, parsePeriod, currentPeriod } from './upload-fields.js';

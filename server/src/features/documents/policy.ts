@@ -22,6 +22,18 @@ export type DocumentAction =
  * The upload limits call exists on the company door only (the holding reads them in its client view).
  */
 export const DOCUMENTS_POLICY: DoorPolicy<DocumentAction> = {
+  // A download or a zip logs who read what (activity): still a read of the tenant's documents.
+  effects: {
+    'documents.upload': 'write',
+    'documents.get': 'read',
+    'documents.collection': 'read',
+    'documents.delete': 'write',
+    'documents.update': 'write',
+    'documents.bulk': 'write',
+    'documents.trash': 'read',
+    'documents.restore': 'write',
+    'uploads.limits': 'read',
+  },
   company: {
     'documents.upload': [2, 3],
     'documents.get': [2, 3],

@@ -2,13 +2,23 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { Actor } from '../../infra/auth.js';
 import type { AppContext } from '../../infra/context.js';
-import { registerErrorHandler } from '../../infra/errors.js';
+import { errors, registerErrorHandler } from '../../infra/errors.js';
 import { idParams } from '../../lib/http-schemas.js';
-import { allow, registerDoors, rolesFor, scopeOf, type DoorPolicy, type DoorRoutes } from './index.js';
+import {
+  allow,
+  registerDoors,
+  rolesFor,
+  scopeOf,
+  type DoorPolicy,
+  type DoorRoutes,
+  type DoorServices,
+  type TenantScope,
+} from './index.js';
 
-type Action = 'things.view' | 'things.companyOnly';
+type Action = 'things.view' | 'things.companyOnly' | 'things.write' | 'things.renew';
 const POLICY: DoorPolicy<Action> = {
-  company: { 'things.view': [2, 3], 'things.companyOnly': [2] },
+  effects: { 'things.view': 'read', 'things.companyOnly': 'read', 'things.write': 'write', 'things.renew': 'renew' },
+  company: { 'things.view': [2, 3], 'things.companyOnly': [2], 'things.write': [2, 3], 'things.renew': [2, 3] },
   holding: { 'things.view': [4] },
 };
 
@@ -26,7 +36,20 @@ const thingRoutes: DoorRoutes = (app, door) => {
   );
   if (door.kind === 'company') {
     app.post('/only', { config: allow(POLICY, door, 'things.companyOnly') }, async () => ({ ok: true }));
+    app.post('/things/:id/change', { config: allow(POLICY, door, 'things.write') }, async () => ({ ok: true }));
+    app.post('/things/:id/pay', { config: allow(POLICY, door, 'things.renew') }, async () => ({ ok: true }));
   }
+};
+
+/** The tenants the test's read-only state covers, and the scopes the door asked it about. */
+const readOnlyTenants = new Set<number>();
+const asked: TenantScope[] = [];
+const services: DoorServices = {
+  assertWritable: async (scope) => {
+    asked.push(scope);
+    if (readOnlyTenants.has(scope.id)) throw errors.readOnly();
+  },
+  drainRefusedUpload: async () => undefined,
 };
 
 const actor = (role: Actor['role'], tenant: { company_id?: number; holding_id?: number }): Actor => ({
@@ -42,14 +65,14 @@ const actor = (role: Actor['role'], tenant: { company_id?: number; holding_id?: 
 
 async function appWith(signedIn: Actor | null, features: DoorRoutes[] = [thingRoutes]): Promise<FastifyInstance> {
   const app = Fastify();
-  app.decorate('ctx', { config: { uploadMaxBytes: 1024 } } as unknown as AppContext);
+  app.decorate('ctx', {} as AppContext);
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request) => {
     request.actor = signedIn;
   });
   registerErrorHandler(app);
   await app.register(multipart);
-  await app.register((api) => registerDoors(api, features), { prefix: '/api' });
+  await app.register((api) => registerDoors(api, features, services), { prefix: '/api' });
   return app;
 }
 
@@ -83,11 +106,49 @@ describe('tenant doors', () => {
     expect((await anonymous.inject({ method: 'POST', url: '/api/holding/x9/things/1' })).statusCode).toBe(422);
   });
 
-  it('refuses at start-up a door route without roles, and answers no roles for an action a door lacks', async () => {
+  it('refuses at start-up a door route without roles or effect, and answers no roles for an action a door lacks', async () => {
     const bare: DoorRoutes = (app) => {
       app.post('/naked', async () => ({}));
     };
-    await expect(appWith(null, [bare])).rejects.toThrow(/rolurile/);
+    await expect(appWith(null, [bare])).rejects.toThrow(/rolurile și efectul/);
+    const rolesOnly: DoorRoutes = (app) => {
+      app.post('/roles-only', { config: { roles: [2] } }, async () => ({}));
+    };
+    await expect(appWith(null, [rolesOnly])).rejects.toThrow(/rolurile și efectul/);
     expect(rolesFor(POLICY, 'holding', 'things.companyOnly')).toEqual([]);
+    expect(
+      allow(
+        POLICY,
+        { kind: 'company', prefix: '/company/:companyId', param: 'companyId', tag: 'company' },
+        'things.write',
+      ),
+    ).toEqual({
+      roles: [2, 3],
+      effect: 'write',
+    });
+  });
+
+  it('refuses a declared write of a read-only tenant (402), from the declaration only; reads and renewals pass', async () => {
+    readOnlyTenants.add(5);
+    asked.length = 0;
+    try {
+      const staff = await appWith(actor(3, { company_id: 5 }));
+      const write = await staff.inject({ method: 'POST', url: '/api/company/5/things/1/change' });
+      expect(write.statusCode).toBe(402);
+      expect(write.json().message).toBe(
+        'Abonamentul a expirat: contul este doar în citire până la plata unui abonament.',
+      );
+      expect(asked).toEqual([{ kind: 'company', id: 5, actor: expect.objectContaining({ id: 7 }) }]);
+      expect((await staff.inject({ method: 'POST', url: '/api/company/5/things/1' })).statusCode).toBe(200);
+      expect((await staff.inject({ method: 'POST', url: '/api/company/5/things/1/pay' })).statusCode).toBe(200);
+      // The read-only state is asked about the write only.
+      expect(asked).toHaveLength(1);
+      // Another tenant's caller keeps the door's own answer: the guard never reveals this tenant's state.
+      const other = await appWith(actor(3, { company_id: 6 }));
+      expect((await other.inject({ method: 'POST', url: '/api/company/5/things/1/change' })).statusCode).toBe(404);
+      expect(asked).toHaveLength(1);
+    } finally {
+      readOnlyTenants.clear();
+    }
   });
 });

@@ -3,6 +3,7 @@ import type {
   FastifyInstance,
   FastifyRequest,
   onRequestHookHandler,
+  preHandlerHookHandler,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
@@ -12,8 +13,6 @@ import { requireCompanyScope, requireHoldingScope, type Actor } from '../../infr
 import { errors } from '../../infra/errors.js';
 import type { Role } from '../../db/schema.js';
 import { idParam } from '../../lib/http-schemas.js';
-import { registerReadOnlyGuard } from '../billing/index.js';
-import { drainRequestBody, MAX_FILES_PER_UPLOAD } from '../documents/index.js';
 
 /**
  * The two tenant doors of the API. A company's staff (roles 2, 3) come in through
@@ -28,9 +27,10 @@ import { drainRequestBody, MAX_FILES_PER_UPLOAD } from '../documents/index.js';
  * - checks the scope on `onRequest`, before the body is validated: anonymous 401, a role of the
  *   other door 403, another tenant's id 404 (its existence is not revealed), a role below the
  *   action (`config.roles`) 403;
- * - makes an expired subscription read-only (402 on writes);
+ * - refuses a route whose action declares a write while the tenant is read-only (`config.effect`);
  * - reads the rest of a refused upload before answering, so the browser sees the answer.
- * See docs/ARCHITECTURE.md.
+ * The read-only state and the upload drain are the caller's (`DoorServices`): the doors depend on no
+ * feature, every feature depends on them. See docs/ARCHITECTURE.md.
  */
 
 export type DoorKind = 'company' | 'holding';
@@ -59,27 +59,49 @@ export interface TenantScope {
 }
 
 /**
- * A feature's role × action table for each door. An action a door does not offer is absent
- * from that door's table; registering a route for it there fails at start-up.
+ * What an action does to the tenant's data, declared once per action in its policy:
+ * - `read`: changes nothing the tenant owns (a download may still log who read what);
+ * - `write`: changes it, so it is refused (402) while the tenant is read-only (an expired subscription);
+ * - `renew`: a write a read-only tenant must still reach, because it is the way out of that state
+ *   (paying, choosing another plan); the read-only state lets it through.
  */
-export type DoorPolicy<A extends string> = Record<DoorKind, Partial<Record<A, readonly Role[]>>>;
+export type ActionEffect = 'read' | 'write' | 'renew';
+
+/**
+ * A feature's role × action table for each door, and the effect of every action. An action a door does
+ * not offer is absent from that door's table; registering a route for it there fails at start-up. The
+ * effects are a full record, so an action without one does not compile.
+ */
+export interface DoorPolicy<A extends string> {
+  effects: Readonly<Record<A, ActionEffect>>;
+  company: Partial<Record<A, readonly Role[]>>;
+  holding: Partial<Record<A, readonly Role[]>>;
+}
 
 /** The roles of `door` allowed to do `action`, or none when the door does not offer it. */
 export function rolesFor<A extends string>(policy: DoorPolicy<A>, kind: DoorKind, action: A): readonly Role[] {
   return policy[kind][action] ?? [];
 }
 
-/** Route config of a door route: who may call it (`allow(POLICY, door, 'clients.create')`). */
-export function allow<A extends string>(policy: DoorPolicy<A>, door: Door, action: A): { roles: readonly Role[] } {
+/** The config a door route carries: who may call it, and what its action does to the tenant's data. */
+export interface DoorRouteConfig {
+  roles: readonly Role[];
+  effect: ActionEffect;
+}
+
+/** Route config of a door route (`allow(POLICY, door, 'clients.create')`): its roles and its effect. */
+export function allow<A extends string>(policy: DoorPolicy<A>, door: Door, action: A): DoorRouteConfig {
   const roles = policy[door.kind][action];
   if (!roles) throw new Error(`Acțiunea ${action} nu are roluri pe ușa ${door.kind}.`);
-  return { roles };
+  return { roles, effect: policy.effects[action] };
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Roles allowed on a door route (set through `allow()`). */
     roles?: readonly Role[];
+    /** What the route's action does to the tenant's data (set through `allow()`). */
+    effect?: ActionEffect;
   }
   interface FastifyRequest {
     tenantScope: TenantScope | null;
@@ -121,21 +143,38 @@ export type DoorRoutes = (app: DoorApp, door: Door) => Promise<void> | void;
 
 type ParamsSchema = { type?: string; required?: string[]; properties?: Record<string, unknown> };
 
+/** What the doors take from the features they serve, so that they import none of them. */
+export interface DoorServices {
+  /** Refuses (402) a write of the tenant the door authorised while that tenant is read-only. */
+  assertWritable: (scope: TenantScope) => Promise<void>;
+  /** Reads and discards the rest of a refused upload's body. */
+  drainRefusedUpload: (request: FastifyRequest) => Promise<void>;
+}
+
 /** Registers every door feature under both doors (call inside the `/api` prefix). */
-export async function registerDoors(app: FastifyInstance, features: readonly DoorRoutes[]): Promise<void> {
+export async function registerDoors(
+  app: FastifyInstance,
+  features: readonly DoorRoutes[],
+  services: DoorServices,
+): Promise<void> {
+  // Runs after the door's check, on the tenant it authorised; a refused request (no scope) keeps its
+  // own answer, so the guard never reveals another tenant's billing state.
+  const readOnlyGuard: preHandlerHookHandler = (request, _reply, done) => {
+    if (!request.tenantScope) return done();
+    services.assertWritable(request.tenantScope).then(
+      () => done(),
+      (error: Error) => done(error),
+    );
+  };
   for (const door of DOORS) {
     await app.register(
       async (scoped) => {
-        // The read-only guard runs after the door's check, on the tenant it authorised.
-        registerReadOnlyGuard(scoped, (request) => {
-          const scope = request.tenantScope;
-          if (!scope) return null;
-          return scope.kind === 'company' ? { companyId: scope.id } : { holdingId: scope.id };
-        });
         scoped.decorateRequest('tenantScope', null);
         scoped.addHook('onRoute', (route) => {
           const roles = route.config?.roles;
-          if (!roles) throw new Error(`${route.url}: o rută de pe ușa ${door.kind} trebuie să își declare rolurile.`);
+          const effect = route.config?.effect;
+          if (!roles || !effect)
+            throw new Error(`${route.url}: o rută de pe ușa ${door.kind} trebuie să își declare rolurile și efectul.`);
           const schema = route.schema ?? {};
           const params = (schema.params ?? { type: 'object', properties: {} }) as ParamsSchema;
           route.schema = {
@@ -153,8 +192,9 @@ export async function registerDoors(app: FastifyInstance, features: readonly Doo
             if (tenantIdOf(request, door) !== null) request.tenantScope = authorize(request, door, roles);
             done();
           };
-          const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
-          route.onRequest = [check, ...own];
+          route.onRequest = [check, ...hooksOf(route.onRequest)];
+          // Only a declared write carries the guard: a read (and a renewal) pays nothing for it.
+          if (effect === 'write') route.preHandler = [readOnlyGuard, ...hooksOf(route.preHandler)];
         });
         // POST calls whose payload is optional (views, downloads, deletes) may come without a body.
         scoped.addHook('preValidation', (request, _reply, done) => {
@@ -164,7 +204,7 @@ export async function registerDoors(app: FastifyInstance, features: readonly Doo
         // A refused upload (402, 403, 404, 413, 422) reads the rest of its body first, so the browser gets our answer.
         scoped.addHook('onSend', (request, reply, payload, done) => {
           if (reply.statusCode < 400 || !request.isMultipart()) return done(null, payload);
-          drainRequestBody(request, scoped.ctx.config.uploadMaxBytes * MAX_FILES_PER_UPLOAD).then(
+          services.drainRefusedUpload(request).then(
             () => done(null, payload),
             (error: Error) => done(error),
           );
@@ -175,4 +215,9 @@ export async function registerDoors(app: FastifyInstance, features: readonly Doo
       { prefix: door.prefix },
     );
   }
+}
+
+/** A route's own hooks of one kind, as a list. */
+function hooksOf<H>(hooks: H | H[] | undefined): H[] {
+  return hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
 }

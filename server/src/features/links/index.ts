@@ -1,5 +1,4 @@
 /** What other features use from the company↔holding links. */
-export { linkRoutes } from './routes.js';
 export { loadLinkedHolding, holdingNotFound } from './service.js';
 export { findLinkedHolding, insertLinkedHolding, isCompanyLinked, findCompanyName } from './repository.js';
 export type { LinkedHolding } from './repository.js';

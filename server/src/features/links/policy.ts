@@ -8,6 +8,7 @@ import type { DoorPolicy } from '../doors/index.js';
 export type LinkAction = 'links.list' | 'links.notify' | 'links.delete';
 
 export const LINK_POLICY: DoorPolicy<LinkAction> = {
+  effects: { 'links.list': 'read', 'links.notify': 'write', 'links.delete': 'write' },
   company: { 'links.list': [2], 'links.notify': [2], 'links.delete': [2] },
   holding: { 'links.list': [4, 5], 'links.delete': [4] },
 };

@@ -1,9 +1,8 @@
 /**
- * The month (issue 18, docs/api/month.md): what each client owes, the checklist both sides see, the firm's
+ * The month (docs/api/month.md): what each client owes, the checklist both sides see, the firm's
  * review, closing a month. Other features use: the closed-month guard and the upload's requirement
  * (documents), the default set of a new company (companies) and of a new client (clients, the seed).
  */
-export { monthRoutes } from './routes.js';
 export { MONTH_POLICY } from './policy.js';
 export {
   assertPeriodsOpen,

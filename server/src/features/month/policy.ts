@@ -7,7 +7,8 @@ export type MonthAction =
   | 'requirements.write'
   | 'checklist.read'
   | 'items.mark'
-  | 'review'
+  | 'review.queue'
+  | 'review.decide'
   | 'portfolio'
   | 'periods.done'
   | 'periods.close';
@@ -19,6 +20,20 @@ export type MonthAction =
  * their clients' checklists and say "Am terminat"; they never review.
  */
 export const MONTH_POLICY: DoorPolicy<MonthAction> = {
+  // `requirements.write` also covers the client's profile; `periods.close` closing and reopening.
+  effects: {
+    'defaults.read': 'read',
+    'defaults.write': 'write',
+    'requirements.read': 'read',
+    'requirements.write': 'write',
+    'checklist.read': 'read',
+    'items.mark': 'write',
+    'review.queue': 'read',
+    'review.decide': 'write',
+    portfolio: 'read',
+    'periods.done': 'write',
+    'periods.close': 'write',
+  },
   company: {
     'defaults.read': [2, 3],
     'defaults.write': [2],
@@ -26,7 +41,8 @@ export const MONTH_POLICY: DoorPolicy<MonthAction> = {
     'requirements.write': [2],
     'checklist.read': [2, 3],
     'items.mark': [2, 3],
-    review: [2, 3],
+    'review.queue': [2, 3],
+    'review.decide': [2, 3],
     portfolio: [2, 3],
     'periods.close': [2],
   },

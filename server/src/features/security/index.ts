@@ -1,3 +1,2 @@
-/** A tenant's security settings (two-factor sign-in required), on both doors. */
-export { securityRoutes } from './routes.js';
+/** A tenant's security settings (two-factor sign-in required): who may see and change them. */
 export { SECURITY_POLICY } from './policy.js';

@@ -7,6 +7,7 @@ import type { DoorPolicy } from '../doors/index.js';
 export type SecurityAction = 'security.view' | 'security.update';
 
 export const SECURITY_POLICY: DoorPolicy<SecurityAction> = {
+  effects: { 'security.view': 'read', 'security.update': 'write' },
   company: { 'security.view': [2], 'security.update': [2] },
   holding: { 'security.view': [4], 'security.update': [4] },
 };

@@ -30,6 +30,7 @@ const HOLDING_ADMIN: readonly Role[] = [4];
 
 /** Only the privileged role of each door manages users. */
 export const USERS_POLICY: DoorPolicy<UserAction> = {
+  effects: { 'users.list': 'read', 'users.create': 'write', 'users.update': 'write', 'users.delete': 'write' },
   company: {
     'users.list': COMPANY_OWNER,
     'users.create': COMPANY_OWNER,

@@ -8,6 +8,13 @@ export type UtilityAction = 'utils.list' | 'utils.get' | 'utils.create' | 'utils
  * companies the holding works with.
  */
 export const UTILITY_FILES_POLICY: DoorPolicy<UtilityAction> = {
+  effects: {
+    'utils.list': 'read',
+    'utils.get': 'read',
+    'utils.create': 'write',
+    'utils.update': 'write',
+    'utils.delete': 'write',
+  },
   company: {
     'utils.list': [2, 3],
     'utils.get': [2, 3],

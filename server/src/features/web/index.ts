@@ -1,2 +1,0 @@
-/** The built front end: the shell, the remotes and /remotes.json. */
-export { webRoutes } from './routes.js';
