@@ -33,10 +33,10 @@ export async function waitFor(url, timeoutMs = 120_000) {
   throw new Error(`timeout waiting for ${url}`);
 }
 
-/** Starts `node <script>` with env; resolves once `readyUrl` answers. */
-export async function startNode(args, env, readyUrl) {
+/** Starts `node <script>` with env (in `cwd`, this checkout by default); resolves once `readyUrl` answers. */
+export async function startNode(args, env, readyUrl, cwd = root) {
   const child = spawn(process.execPath, args, {
-    cwd: root,
+    cwd,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -1,12 +1,14 @@
 // The mixed multi-tenant workload of bench/run.mjs (section "mixed"): many firms and their holdings at once,
 // 90 % reads and 10 % writes, each request a random tenant and operation. The tenants come from
 // `npm run seed:tenants` (owner{i}@tenants.test, holding{i}@tenants.test, password Demo1234!).
+// Two ways to send it, drawing the same operations (drawRequest): saturate (closed loop, as fast as the
+// server answers) here, and openLoop (requests on a fixed schedule) in bench/open-loop.mjs.
 import crypto from 'node:crypto';
 import autocannon from 'autocannon';
 
 const PASSWORD = 'Demo1234!';
 
-/** What a browser sends with every call (axios in Chromium): answers may come gzipped, as cached. */
+/** What a browser sends with every call (axios in Chromium): answers may come gzipped. */
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
 
 /**
@@ -81,6 +83,17 @@ export async function tenantAccounts(base, companies, parallel = 4) {
   return accounts;
 }
 
+/**
+ * The signed-in accounts the workload draws from: firms that have clients and documents to review (for the
+ * firm-only operations), and anyone with clients.
+ */
+export function workloadPool(accounts, period) {
+  const firms = accounts.filter((a) => a.firm && a.clients.length && a.documents.length);
+  const anyone = accounts.filter((a) => a.clients.length);
+  if (!firms.length) throw new Error('no firm account with clients and documents to review');
+  return { firms, anyone, period, accounts: accounts.length };
+}
+
 /** A one-file multipart body for storeFiles: the period field, then a tiny PDF. */
 function uploadBody(period) {
   const boundary = `----dosarmixed${crypto.randomBytes(8).toString('hex')}`;
@@ -125,9 +138,34 @@ function requestOf(op, account, period) {
   }
 }
 
-/** Per-operation tallies: answers, non-2xx by status, and latencies (ms) for a p99. */
-function newTally() {
+/**
+ * The next request of the workload: an operation drawn by weight and a random tenant allowed to run it. A
+ * holding drawn for a firm-only operation would be refused, so those draw among the firms: the weights hold.
+ * Answers the operation's name and the POST to send (path, headers, body).
+ */
+export function drawRequest(pool) {
+  const op = drawOperation();
+  const account = op.firmOnly ? pick(pool.firms) : pick(pool.anyone);
+  const r = requestOf(op, account, pool.period);
+  return {
+    op: op.name,
+    path: r.path,
+    headers: { ...BROWSER, 'content-type': r.type, authorization: `Bearer ${account.token}` },
+    body: r.body,
+  };
+}
+
+/** Per-operation tallies: answers, failures by status (or "connection", "timeout") and latencies (ms). */
+export function newTally() {
   return Object.fromEntries(OPERATIONS.map((op) => [op.name, { count: 0, failed: {}, latencies: [] }]));
+}
+
+/** Counts one request of `op`: its outcome (an HTTP status, or "connection" / "timeout") and how long it took. */
+export function countRequest(tally, op, outcome, ms) {
+  const t = tally[op];
+  t.count++;
+  if (ms !== undefined) t.latencies.push(ms);
+  if (typeof outcome !== 'number' || outcome < 200 || outcome >= 300) t.failed[outcome] = (t.failed[outcome] ?? 0) + 1;
 }
 
 const percentile = (xs, p) => {
@@ -137,61 +175,66 @@ const percentile = (xs, p) => {
 };
 
 /**
- * Runs the workload for `duration` seconds over `connections` connections; every non-2xx answer is an
- * error. Answers requests/s, p99 and max latency (ms), errors, total and per operation: count, errors by
- * status, p99. A tenant that may not run the drawn operation (a holding on a firm-only one) gives its
- * turn to a firm drawn at random, so the weights hold.
+ * A tally's figures: requests, p99 and the slowest (ms, and which operation), failures (non-2xx,
+ * connection errors, timeouts), and per operation its count, failures and p99.
  */
-export function mixedWorkload({ base, accounts, duration, connections = 50, period }) {
-  const firms = accounts.filter((a) => a.firm && a.clients.length && a.documents.length);
-  const anyone = accounts.filter((a) => a.clients.length);
-  if (!firms.length) throw new Error('no firm account with clients and documents to review');
+export function summarize(tally) {
+  const all = Object.values(tally).flatMap((t) => t.latencies);
+  const failures = { status: 0, connection: 0, timeout: 0 };
+  let slowest = { op: null, ms: 0 };
+  for (const [op, t] of Object.entries(tally)) {
+    for (const [outcome, n] of Object.entries(t.failed)) failures[outcome in failures ? outcome : 'status'] += n;
+    for (const ms of t.latencies) if (ms > slowest.ms) slowest = { op, ms };
+  }
+  return {
+    total: Object.values(tally).reduce((n, t) => n + t.count, 0),
+    p99: percentile(all, 99),
+    max: slowest.ms,
+    slowest: slowest.op,
+    errors: failures.status + failures.connection + failures.timeout,
+    failures,
+    operations: Object.fromEntries(
+      Object.entries(tally).map(([name, t]) => [
+        name,
+        { count: t.count, failed: t.failed, p99: percentile(t.latencies, 99) },
+      ]),
+    ),
+  };
+}
+
+/**
+ * The saturating throughput: the workload over `connections` connections for `duration` seconds, each
+ * connection sending its next request as soon as the last is answered (closed loop). Its latencies only
+ * restate the throughput (mean = connections ÷ throughput), so it answers requests/s and failures alone;
+ * what a user waits is the open loop's figure.
+ */
+export function saturate({ base, pool, duration, connections = 50 }) {
   const tally = newTally();
   const setupRequest = (req, context) => {
-    const op = drawOperation();
-    const account = op.firmOnly ? pick(firms) : pick(anyone);
-    const r = requestOf(op, account, period);
-    context.op = op.name;
-    context.started = performance.now();
-    return {
-      ...req,
-      method: 'POST',
-      path: r.path,
-      headers: { ...BROWSER, 'content-type': r.type, authorization: `Bearer ${account.token}` },
-      body: r.body,
-    };
+    const r = drawRequest(pool);
+    context.op = r.op;
+    return { ...req, method: 'POST', path: r.path, headers: r.headers, body: r.body };
   };
-  const cache = { hit: 0, miss: 0 };
-  const onResponse = (status, _body, context, headers) => {
-    const from = headers?.['x-cache'];
-    if (from === 'hit' || from === 'miss') cache[from]++;
-    const t = tally[context.op];
-    t.count++;
-    t.latencies.push(performance.now() - context.started);
-    if (status < 200 || status >= 300) t.failed[status] = (t.failed[status] ?? 0) + 1;
-  };
+  const onResponse = (status, _body, context) => countRequest(tally, context.op, status);
   return new Promise((resolve, reject) => {
     autocannon(
       { url: base, duration, connections, pipelining: 1, requests: [{ setupRequest, onResponse }] },
       (error, result) => {
         if (error) return reject(error);
+        const counted = summarize(tally);
         resolve({
-          rps: result.requests.average,
-          p99: result.latency.p99,
-          max: result.latency.max,
+          total: result.requests.total,
+          seconds: duration,
+          // autocannon's own count also holds the connection errors and timeouts the tally never saw.
           errors: result.errors + result.non2xx,
           timeouts: result.timeouts,
-          total: result.requests.total,
-          /** Answers of the cached reads (the server's x-cache header): from memory, and computed. */
-          cache,
-          operations: Object.fromEntries(
-            Object.entries(tally).map(([name, t]) => [
-              name,
-              { count: t.count, failed: t.failed, p99: percentile(t.latencies, 99), max: Math.max(0, ...t.latencies) },
-            ]),
-          ),
+          operations: counted.operations,
         });
       },
     );
   });
 }
+
+/** Requests/s over saturate's windows taken together. */
+export const throughput = (windows) =>
+  windows.reduce((n, w) => n + w.total, 0) / windows.reduce((n, w) => n + w.seconds, 0);

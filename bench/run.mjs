@@ -15,7 +15,10 @@ import { promisify } from 'node:util';
 import { fmt, freePort, load, machine, root, rss, sampleMemory, sh, startNode } from './lib.mjs';
 import { timeNpmStart } from './start-time.mjs';
 import { AREAS as WIRE_AREAS, firstVisitBytes } from './wire-bytes.mjs';
-import { OPERATIONS, mixedWorkload, tenantAccounts } from './mixed.mjs';
+import { saturate, tenantAccounts, throughput, workloadPool } from './mixed.mjs';
+import { mixedRows } from './mixed-rows.mjs';
+import { openLoop } from './open-loop.mjs';
+import { addBaseline } from './baseline.mjs';
 
 const quick = process.argv.includes('--quick');
 const only = process.argv
@@ -26,15 +29,28 @@ const want = (section) => !only || only.includes(section);
 const DURATION = quick ? 3 : 10;
 const UPLOAD_BYTES = quick ? 64 * 2 ** 20 : 2 ** 30;
 const ZIP_FILES = quick ? 100 : 1000;
-// 1,000 files that add up to 1 GiB (the issue's size), 1,073,742 bytes each.
+// 1,000 files that add up to 1 GiB, 1,073,742 bytes each.
 const ZIP_FILE_BYTES = quick ? 256 * 1024 : Math.ceil(2 ** 30 / ZIP_FILES);
 const SMALL_DOCUMENTS = quick ? 10_000 : 100_000;
 const KINDS = ['PGlite', 'PostgreSQL'];
 const ROUNDS = quick ? 1 : 3;
-// The mixed multi-tenant workload (the issue's figures): 100 firms, 60 s after an uncounted warm-up.
+// The mixed multi-tenant workload: 100 firms with their holdings. Each build's saturating throughput comes
+// from MIXED_ROUNDS windows taken in turn with the other builds' (A B A B), after an uncounted warm-up; the
+// open loop then runs one window at half the working tree's saturating rate.
 const MIXED_COMPANIES = 100;
-const MIXED_DURATION = quick ? 5 : 60;
+const MIXED_WINDOW = quick ? 3 : 30;
+const MIXED_ROUNDS = 2;
+const MIXED_OPEN_LOOP = quick ? 5 : 60;
 const MIXED_WARMUP = quick ? 2 : 5;
+// The build the working tree is compared with in the mixed section: the one before the speed-only pieces
+// were removed, started with its read cache off (READ_CACHE=off, the only difference in its environment).
+const BASELINE = process.argv.find((a) => a.startsWith('--baseline='))?.slice('--baseline='.length) ?? 'fdcf24e';
+/**
+ * The server's pieces that exist only for speed, each measured on and off in the mixed section: the
+ * environment that switches it off and the database it works with. Target: with it on, ≥ 15 % more
+ * saturating throughput or a p99 ≥ 25 % lower in the open loop.
+ */
+const SPEED_PIECES = [{ piece: 'PGlite worker thread', off: { PGLITE_THREAD: 'off' }, kind: 'PGlite' }];
 const PG_ADMIN = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
 const execFileAsync = promisify(execFile);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'dosar-bench-'));
@@ -48,20 +64,23 @@ function serverEnv(dataDir, extra = {}) {
 }
 
 /**
- * The node arguments of `npm run serve -w server` (V8 flags, then the entry), so the bench measures the
- * server exactly as production starts it.
+ * The node arguments of `npm run serve -w server` in the checkout at `tree` (V8 flags, then the entry), so
+ * the bench measures the server exactly as production starts it.
  */
-const SERVE_ARGS = JSON.parse(fs.readFileSync(path.join(root, 'server', 'package.json'), 'utf8'))
-  .scripts.serve.split(/\s+/)
-  .slice(1)
-  .map((arg) => (arg.startsWith('-') ? arg : path.join('server', arg)));
+const serveArgs = (tree) =>
+  JSON.parse(fs.readFileSync(path.join(tree, 'server', 'package.json'), 'utf8'))
+    .scripts.serve.split(/\s+/)
+    .slice(1)
+    .map((arg) => (arg.startsWith('-') ? arg : path.join(tree, 'server', arg)));
 
-async function startDosar(env) {
+/** Starts the server built in the checkout at `tree` (this one unless told), signed in as the demo owner. */
+async function startDosar(env, tree = root) {
   const port = await freePort();
   const proc = await startNode(
-    SERVE_ARGS,
+    serveArgs(tree),
     { ...env, PORT: String(port), HOST: '127.0.0.1' },
     `http://127.0.0.1:${port}/api/health`,
+    tree,
   );
   const base = `http://127.0.0.1:${port}`;
   const login = await fetch(`${base}/api/login`, {
@@ -287,13 +306,14 @@ async function createClient(s, name) {
 
 /**
  * An empty database for one measurement: PGlite in the server's data dir, or a
- * new PostgreSQL database (dropped afterwards). Null when PostgreSQL is down.
+ * new PostgreSQL database (dropped afterwards), a copy of the database `template` when named. Null when
+ * PostgreSQL is down.
  */
-async function benchDatabase(kind) {
+async function benchDatabase(kind, template) {
   if (kind === 'PGlite') return { env: {}, drop: () => {} };
   const name = `dosar_bench_${crypto.randomBytes(4).toString('hex')}`;
   try {
-    sh('psql', [PG_ADMIN, '-qc', `create database ${name}`]);
+    sh('psql', [PG_ADMIN, '-qc', `create database ${name}${template ? ` template ${template}` : ''}`]);
   } catch {
     notes.push(`PostgreSQL not reachable at ${PG_ADMIN}: its figures are missing`);
     return null;
@@ -301,6 +321,7 @@ async function benchDatabase(kind) {
   const url = new URL(PG_ADMIN);
   url.pathname = `/${name}`;
   return {
+    name,
     env: { DATABASE_URL: url.toString() },
     drop: () => sh('psql', [PG_ADMIN, '-qc', `drop database ${name} with (force)`]),
   };
@@ -318,7 +339,6 @@ async function sectionApi() {
   // The reference is taken before and after each database's figures, and the best of them is used: a
   // hello-world slowed by a busy moment would flatter every ratio.
   const hellos = [await helloWorld()];
-  const rows = [];
   const database = [];
   const results = {};
   for (const kind of KINDS) {
@@ -326,18 +346,18 @@ async function sectionApi() {
     if (!db) continue;
     const dataDir = path.join(work, `api-${kind}`);
     const env = serverEnv(dataDir, db.env);
-    // As shipped (hot read cache on), then the same database with READ_CACHE=off: every call queries.
-    let s = await startSeeded(env, 10_000, SMALL_DOCUMENTS);
-    const hot = await apiFigures(s, kind, { plain: true }).finally(() => s.stop());
     // The ceiling, like hello-world, is the best of a run before and one after the calls it measures: one
     // taken in a busy moment would flatter every ratio (this machine gave 6.0 and 11.3 thousand req/s).
+    const first = await startDosar(env);
+    await first.stop();
+    seedScale(env, 10_000, SMALL_DOCUMENTS);
     const ceilings = [await oneQueryCeiling(kind, db.env.DATABASE_URL, dataDir)];
-    s = await startDosar({ ...env, READ_CACHE: 'off' });
-    let cold;
+    const s = await startDosar(env);
+    let figures;
     try {
-      cold = await apiFigures(s, `${kind} READ_CACHE=off`, { month: true });
+      figures = await apiFigures(s, kind, { plain: true, month: true });
       // The 10,000-client zip the scale section compares with, on this same database.
-      cold.zip = await zipFigures(s, `10k-${kind}`, db.env.DATABASE_URL);
+      figures.zip = await zipFigures(s, `10k-${kind}`, db.env.DATABASE_URL);
     } finally {
       await s.stop();
     }
@@ -346,27 +366,18 @@ async function sectionApi() {
     // The server runs PGlite on a thread of its own (PGLITE_THREAD): the same select that way, for reference.
     const threaded = kind === 'PGlite' ? await oneQueryCeiling(kind, null, dataDir, { thread: true }) : null;
     db.drop();
-    const target = kind === 'PostgreSQL' ? 0.3 : 0.1;
-    for (const [metric, m, goal] of [
-      ['client list (page 50 of 10,000)', hot.list, target],
-      ['one-client lookup', hot.one, target],
-      ['client search (page 50 of 10,000)', hot.search, null],
-      ['client list, no Accept-Encoding (plain JSON)', hot.listPlain, null],
-    ]) {
-      rows.push([`${metric}, ${kind}`, m, goal]);
-    }
-    // The database path (issue: speed without the cache): every call against one indexed select on the
-    // same database, measured in the same run.
+    // Every call against one indexed select on the same database, measured in the same run.
     const p99 = kind === 'PostgreSQL' ? ', p99 ≤ 25 ms' : '';
     for (const [metric, m] of [
-      ['client list (page 20 of 50), READ_CACHE=off', cold.list],
-      ['one-client lookup, READ_CACHE=off', cold.one],
-      ['client search, READ_CACHE=off', cold.search],
-      ['client search for a distinctive term, READ_CACHE=off', cold.searchRare],
-      ["one client's checklist of the month, READ_CACHE=off", cold.checklist],
-      ['portfolio grid of the month (page 20 of 50), READ_CACHE=off', cold.grid],
+      ['client list (page 20 of 50)', figures.list],
+      ['client list (page 20 of 50), no Accept-Encoding (plain JSON)', figures.listPlain],
+      ['one-client lookup', figures.one],
+      ['client search', figures.search],
+      ['client search for a distinctive term', figures.searchRare],
+      ["one client's checklist of the month", figures.checklist],
+      ['portfolio grid of the month (page 20 of 50)', figures.grid],
     ]) {
-      const goal = metric.includes('distinctive') ? '—' : `≥ 25 %${p99}`;
+      const goal = /distinctive|plain/.test(metric) ? '—' : `≥ 25 %${p99}`;
       database.push([`${metric}, ${kind}`, m, ceiling, goal]);
     }
     database.push([
@@ -382,7 +393,7 @@ async function sectionApi() {
         null,
         '—',
       ]);
-    results[kind] = cold;
+    results[kind] = figures;
     hellos.push(await helloWorld());
   }
   const hello = hellos.reduce((best, h) => (h.rps > best.rps ? h : best));
@@ -395,16 +406,6 @@ async function sectionApi() {
     '—',
     '—',
   );
-  for (const [label, m, goal] of rows) {
-    record(
-      'API',
-      label,
-      `${fmt.n(m.rps)} req/s, p99 ${fmt.ms(m.p99)}`,
-      versus,
-      fmt.pct(m.rps / hello.rps),
-      goal ? `≥ ${fmt.pct(goal)}` : '—',
-    );
-  }
   for (const [label, m, ceiling, goal] of database) {
     record(
       'API',
@@ -647,12 +648,7 @@ async function sectionScale(api) {
     const db = await benchDatabase(kind);
     if (!db) continue;
     const seedStarted = performance.now();
-    // READ_CACHE=off: the database answers every call, so the figures show its indexes, not memory.
-    const s = await startSeeded(
-      serverEnv(path.join(work, `scale-${kind}`), { ...db.env, READ_CACHE: 'off' }),
-      clients,
-      documents,
-    );
+    const s = await startSeeded(serverEnv(path.join(work, `scale-${kind}`), db.env), clients, documents);
     record(
       'Scale',
       `seed:scale ${fmt.n(clients)} clients / ${fmt.n(documents)} documents, ${kind}`,
@@ -683,7 +679,7 @@ async function sectionScale(api) {
         'Scale',
         `${metric} at ${at}`,
         `${fmt.n(big.rps)} req/s, p99 ${fmt.ms(big.p99)}`,
-        base ? `10,000 (READ_CACHE=off): ${fmt.n(base.rps)} req/s, p99 ${fmt.ms(base.p99)}` : '—',
+        base ? `10,000 clients: ${fmt.n(base.rps)} req/s, p99 ${fmt.ms(base.p99)}` : '—',
         base ? `p99 ${(big.p99 / base.p99).toFixed(2)}×` : '—',
         '≤ 2×',
       );
@@ -777,7 +773,7 @@ async function timedPosts(s, url, bodies) {
 }
 
 /**
- * The month (issue 18) side by side with the client list in one run, both READ_CACHE=off: the firm's
+ * The month side by side with the client list in one run: the firm's
  * portfolio grid of one month over 10,000 clients × 6 requirements against the client list, one
  * client's checklist against the one-client lookup, and the proces-verbal of a month of 500 documents.
  */
@@ -786,7 +782,7 @@ async function sectionMonth() {
   for (const kind of KINDS) {
     const db = await benchDatabase(kind);
     if (!db) continue;
-    const env = serverEnv(path.join(work, `month-${kind}`), { ...db.env, READ_CACHE: 'off' });
+    const env = serverEnv(path.join(work, `month-${kind}`), db.env);
     const s = await startSeeded(env, 10_000, SMALL_DOCUMENTS);
     let figures;
     try {
@@ -827,15 +823,15 @@ async function sectionMonth() {
     const ratio = (r, ref) => (r.total === 0 || ref.total === 0 ? '—' : `p99 ${(r.p99 / ref.p99).toFixed(2)}×`);
     record(
       'Month',
-      `portfolio grid, one month of 10,000 clients × 6 requirements (page 20 of 50), ${kind}, READ_CACHE=off`,
+      `portfolio grid, one month of 10,000 clients × 6 requirements (page 20 of 50), ${kind}`,
       rate(grid),
-      `client list (page 20 of 50), READ_CACHE=off: ${rate(list)}`,
+      `client list (page 20 of 50): ${rate(list)}`,
       ratio(grid, list),
       '≤ 2×',
     );
     record(
       'Month',
-      `portfolio grid, a page read for the first time (its 50 clients' months worked out and kept), one call at a time, ${kind}, READ_CACHE=off (median of ${firstReads.length} pages)`,
+      `portfolio grid, a page read for the first time (its 50 clients' months worked out and kept), one call at a time, ${kind} (median of ${firstReads.length} pages)`,
       fmt.ms(median(firstReads)),
       `the same pages read again (kept): ${fmt.ms(median(againReads))}`,
       `${(median(firstReads) / median(againReads)).toFixed(2)}×`,
@@ -843,9 +839,9 @@ async function sectionMonth() {
     );
     record(
       'Month',
-      `one client's checklist of the month, ${kind}, READ_CACHE=off`,
+      `one client's checklist of the month, ${kind}`,
       rate(checklist),
-      `one-client lookup, READ_CACHE=off: ${rate(one)}`,
+      `one-client lookup: ${rate(one)}`,
       ratio(checklist, one),
       '≤ 1.5×',
     );
@@ -868,25 +864,26 @@ async function sectionMonth() {
   }
 }
 
-function seedTenants(env, companies) {
+function seedTenants(env, companies, tree) {
   execFileSync('npx', ['tsx', 'server/src/cli/seed-tenants.ts', '--companies', String(companies)], {
-    cwd: root,
+    cwd: tree,
     env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
 
 /**
- * Two server instances behind one port (bench/two-instances.mjs, a cluster primary): resolves once both
- * listen, not only the first that answers the health URL.
+ * Two server instances behind one port (bench/two-instances.mjs, a cluster primary) of the server built in
+ * the checkout at `tree`: resolves once both listen, not only the first that answers the health URL.
  */
-async function startTwoInstances(env) {
+async function startTwoInstances(env, tree) {
   const port = await freePort();
   const ready = path.join(work, `two-instances-${port}.ready`);
   const proc = await startNode(
-    [path.join('bench', 'two-instances.mjs'), ...SERVE_ARGS],
+    [path.join(root, 'bench', 'two-instances.mjs'), ...serveArgs(tree)],
     { ...env, PORT: String(port), HOST: '127.0.0.1', BENCH_READY_FILE: ready },
     `http://127.0.0.1:${port}/api/health`,
+    tree,
   );
   const until = Date.now() + 120_000;
   while (!fs.existsSync(ready)) {
@@ -899,15 +896,24 @@ async function startTwoInstances(env) {
   return { ...proc, base: `http://127.0.0.1:${port}` };
 }
 
-/** Starts once alone (migrates, seeds the demo world), adds the tenants, then starts as measured. */
-async function startWithTenants(env, twoInstances) {
-  const first = await startDosar(env);
+/**
+ * The mixed section's database for one server: migrated with the demo world by the build at `tree`, then
+ * the tenants added (seedMs), or, given `from`, a copy of that one (data folder and PostgreSQL database).
+ */
+async function tenantsDatabase(kind, name, tree, from) {
+  const db = await benchDatabase(kind, from?.db.name);
+  if (!db) return null;
+  const dataDir = path.join(work, `mixed-${kind}-${name}`);
+  const env = serverEnv(dataDir, db.env);
+  if (from) {
+    fs.cpSync(from.dataDir, dataDir, { recursive: true });
+    return { db, dataDir, env };
+  }
+  const first = await startDosar(env, tree);
   await first.stop();
   const started = performance.now();
-  seedTenants(env, MIXED_COMPANIES);
-  const seedMs = performance.now() - started;
-  const s = twoInstances ? await startTwoInstances(env) : await startDosar(env);
-  return { s, seedMs };
+  seedTenants(env, MIXED_COMPANIES, tree);
+  return { db, dataDir, env, seedMs: performance.now() - started };
 }
 
 function alive(pid) {
@@ -919,97 +925,89 @@ function alive(pid) {
   }
 }
 
-/** One database's run: sign-ins, an uncounted warm-up, then the measured window. */
-async function mixedFigures(kind, db) {
+/**
+ * One database kind's run. Its servers, each on its own copy of the tenants' database, run side by side:
+ * the working tree, the baseline build (READ_CACHE=off) and the working tree with each speed-only piece of
+ * this kind switched off. After the sign-ins and an uncounted warm-up of each, their saturation windows
+ * take turns (A B C A B C…); then the open loop at half the working tree's saturating rate runs on each
+ * but the baseline, one after the other. The one-select ceiling is taken before the servers start and
+ * after they stop, on the working tree's database.
+ */
+async function mixedFigures(kind, baseline) {
   const twoInstances = kind === 'PostgreSQL';
-  const env = serverEnv(path.join(work, `mixed-${kind}`), db.env);
-  const { s, seedMs } = await startWithTenants(env, twoInstances);
+  const pieces = SPEED_PIECES.filter((p) => p.kind === kind);
+  const databases = [];
   try {
-    const accounts = await tenantAccounts(s.base, MIXED_COMPANIES);
-    const run = (duration) => mixedWorkload({ base: s.base, accounts, duration, connections: 50, period: thisMonth() });
-    await run(MIXED_WARMUP);
-    const r = await run(MIXED_DURATION);
-    // A server gone before the end turns the rest of the window into connection errors: said so.
-    if (!alive(s.pid)) notes.push(`mixed ${kind}: the server exited during the measured window`);
-    return { ...r, seedMs, accounts: accounts.length, twoInstances };
+    const current = await tenantsDatabase(kind, 'current', root);
+    if (!current) return null;
+    databases.push(current);
+    const builds = [{ name: 'current', tree: root, env: current.env }];
+    const base = await tenantsDatabase(kind, 'baseline', baseline.root);
+    if (!base) return null;
+    databases.push(base);
+    builds.push({ name: 'baseline', tree: baseline.root, env: { ...base.env, READ_CACHE: 'off' } });
+    for (const [i, p] of pieces.entries()) {
+      const copy = await tenantsDatabase(kind, `piece-${i}`, root, current);
+      databases.push(copy);
+      builds.push({ name: p.piece, tree: root, env: { ...copy.env, ...p.off }, piece: p });
+    }
+    const ceilings = [await oneQueryCeiling(kind, current.db.env.DATABASE_URL, current.dataDir)];
+    const period = thisMonth();
+    try {
+      for (const b of builds) {
+        b.server = twoInstances ? await startTwoInstances(b.env, b.tree) : await startDosar(b.env, b.tree);
+        b.pool = workloadPool(await tenantAccounts(b.server.base, MIXED_COMPANIES), period);
+        b.windows = [];
+      }
+      for (const b of builds) await saturate({ base: b.server.base, pool: b.pool, duration: MIXED_WARMUP });
+      for (let round = 0; round < MIXED_ROUNDS; round++)
+        for (const b of builds)
+          b.windows.push(await saturate({ base: b.server.base, pool: b.pool, duration: MIXED_WINDOW }));
+      const rate = throughput(builds[0].windows) / 2;
+      for (const b of builds)
+        if (b.name !== 'baseline')
+          b.open = await openLoop({ base: b.server.base, pool: b.pool, rate, duration: MIXED_OPEN_LOOP });
+      // A server gone before the end turns the rest of its windows into connection errors: said so.
+      for (const b of builds)
+        if (!alive(b.server.pid)) notes.push(`mixed ${kind} ${b.name}: the server exited during the run`);
+    } finally {
+      for (const b of builds) await b.server?.stop();
+    }
+    ceilings.push(await oneQueryCeiling(kind, current.db.env.DATABASE_URL, current.dataDir));
+    return { builds, ceilings, seedMs: current.seedMs, accounts: builds[0].pool.accounts };
   } finally {
-    await s.stop();
+    for (const d of databases) d.db.drop();
   }
-}
-
-/** "client list 1,234 (p99 12 ms)" for each operation, and the non-2xx answers it got, by status. */
-function operationSummary(r) {
-  const parts = OPERATIONS.map((op) => {
-    const o = r.operations[op.name];
-    return `${op.name} ${fmt.n(o.count)} (p99 ${fmt.ms(o.p99)})`;
-  });
-  const failures = OPERATIONS.flatMap((op) =>
-    Object.entries(r.operations[op.name].failed).map(([status, n]) => `${op.name}: ${n} × ${status}`),
-  );
-  return { parts: parts.join('; '), failures };
 }
 
 /**
- * The issue's mixed multi-tenant workload: 100 firms with their holdings (seed:tenants), 50 connections,
- * 90 % reads (client list, client view, checklist, grid, review inbox) and 10 % writes (one-file uploads,
- * reviews, client edits), each request a random tenant; on PGlite with one server and on PostgreSQL with
- * two instances behind one port. The hello-world reference is taken before and after, the best used.
+ * The mixed multi-tenant workload: 100 firms with their holdings (seed:tenants), 90 % reads (client list,
+ * client view, checklist, grid, review inbox) and 10 % writes (one-file uploads, reviews, client edits),
+ * each request a random tenant; on PGlite with one server and on PostgreSQL with two instances behind one
+ * port. Figures: the saturating throughput against the one-select ceiling and against the baseline build,
+ * what a user waits in an open loop at half that rate, and each speed-only piece on and off.
  */
 async function sectionMixed() {
-  const hellos = [await helloWorld()];
-  const results = [];
-  for (const kind of KINDS) {
-    const db = await benchDatabase(kind);
-    if (!db) continue;
-    try {
-      results.push([kind, await mixedFigures(kind, db)]);
-    } finally {
-      db.drop();
+  const baseline = addBaseline(BASELINE, path.join(work, 'baseline'));
+  try {
+    for (const kind of KINDS) {
+      const r = await mixedFigures(kind, baseline);
+      if (!r) continue;
+      const how = {
+        companies: MIXED_COMPANIES,
+        window: MIXED_WINDOW,
+        rounds: MIXED_ROUNDS,
+        warmup: MIXED_WARMUP,
+        openLoop: MIXED_OPEN_LOOP,
+        baseline: baseline.commit,
+      };
+      const figures = mixedRows(kind, r, how);
+      for (const row of figures.rows) record('Mixed', ...row);
+      notes.push(...figures.notes);
     }
+  } finally {
+    baseline.remove();
   }
-  hellos.push(await helloWorld());
-  const hello = hellos.reduce((best, h) => (h.rps > best.rps ? h : best));
-  for (const [kind, r] of results) recordMixed(kind, r, hello);
-}
-
-function recordMixed(kind, r, hello) {
-  const at = `${kind}, ${r.twoInstances ? 'two instances behind one port' : 'one server'}`;
-  const ops = operationSummary(r);
-  record(
-    'Mixed',
-    `throughput, ${MIXED_COMPANIES} firms + holdings (${r.accounts} accounts), 50 connections, 90 % reads / 10 % writes, ${MIXED_DURATION} s, ${at}`,
-    `${fmt.n(r.rps)} req/s (${fmt.n(r.total)} requests)`,
-    `Fastify hello-world: ${fmt.n(hello.rps)} req/s`,
-    fmt.pct(r.rps / hello.rps),
-    '≥ 20 %',
-  );
-  record('Mixed', `p99 latency, ${at}`, fmt.ms(r.p99), '—', '—', '≤ 50 ms');
-  // Which operation it was, measured by the workload itself (from its request's setup to its answer).
-  const [slowest] = OPERATIONS.map((op) => [op.name, r.operations[op.name].max]).sort((a, b) => b[1] - a[1]);
-  const which =
-    slowest && slowest[1] > 0 ? ` (slowest seen by the workload: ${slowest[0]}, ${fmt.ms(slowest[1])})` : '';
-  record('Mixed', `slowest request, ${at}`, `${fmt.ms(r.max)}${which}`, '—', '—', '≤ 1 s');
-  record(
-    'Mixed',
-    `errors (non-2xx, connection errors, timeouts), ${at}`,
-    `${fmt.n(r.errors)} of ${fmt.n(r.total)}`,
-    '—',
-    '—',
-    '0',
-  );
-  record('Mixed', `requests per operation, ${at}`, ops.parts, '—', '—', '—');
-  record('Mixed', `seed:tenants ${MIXED_COMPANIES} firms, ${kind}`, fmt.s(r.seedMs), '—', '—', '—');
-  // From the x-cache header of the cached reads (client list and view, grid, review inbox of a firm).
-  const cached = r.cache.hit + r.cache.miss;
-  record(
-    'Mixed',
-    `read cache hit rate (cached reads: firm client list, client view, grid, review inbox), ${at}`,
-    cached ? `${fmt.pct(r.cache.hit / cached)} (${fmt.n(r.cache.hit)} of ${fmt.n(cached)})` : 'no cached read answered',
-    '—',
-    '—',
-    '—',
-  );
-  if (ops.failures.length) notes.push(`mixed ${at}: ${ops.failures.join(', ')}`);
 }
 
 /**
@@ -1041,13 +1039,16 @@ async function sectionStart() {
 }
 
 async function main() {
-  if (
-    !fs.existsSync(path.join(root, 'server', 'dist', 'index.js')) ||
-    // Only the front-end section reads the apps' builds (`--only=month` needs the server's alone).
-    (want('frontend') && !fs.existsSync(path.join(root, 'shell', 'dist', 'index.html')))
-  ) {
-    console.log('Building first (npm run build)…');
-    execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  // Only the front-end section reads the apps' builds (`--only=month` needs the server's alone).
+  const build =
+    want('frontend') && !fs.existsSync(path.join(root, 'shell', 'dist', 'index.html'))
+      ? ['run', 'build']
+      : !fs.existsSync(path.join(root, 'server', 'dist', 'index.js'))
+        ? ['run', 'build', '-w', 'server']
+        : null;
+  if (build) {
+    console.log(`Building first (npm ${build.join(' ')})…`);
+    execFileSync('npm', build, { cwd: root, stdio: 'inherit' });
   }
   const started = Date.now();
   const failed = [];
@@ -1084,7 +1085,7 @@ async function main() {
     earlier
       ? `Machine: ${machine()}. ${runLine} (sections ${only.join(', ')}); the other rows: ${earlier.run}.`
       : `Machine: ${machine()}. ${runLine}.`,
-    `Load: autocannon, 50 connections, ${DURATION} s per figure after 2 s of uncounted warm-up, loopback; API calls carry a browser's accept-encoding: gzip, deflate, br (one list row without it). Zips are downloaded by curl. Each ratio compares with a reference measured in the same run.`,
+    `Load: autocannon, 50 connections, ${DURATION} s per figure after 2 s of uncounted warm-up, loopback; API calls carry a browser's accept-encoding: gzip, deflate, br (one list row without it). Zips are downloaded by curl. The mixed section's rows say how each was loaded (closed or open loop). Each ratio compares with a reference measured in the same run.`,
     '',
     '| section | figure | value | reference | ratio | target |',
     '|---|---|---|---|---|---|',

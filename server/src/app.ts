@@ -14,11 +14,9 @@ import { errors, registerErrorHandler, sendError } from './infra/errors.js';
 import { redactUrl } from './lib/redact-url.js';
 import { logDestination, type LogStream } from './infra/log-format.js';
 import { registerAuth } from './infra/auth.js';
-import { registerRequestClock } from './infra/request-clock.js';
 import { registerSecurity } from './infra/security.js';
-import { registerReadCache } from './infra/cached-answer.js';
 import { features } from './features/index.js';
-import { webRoutes } from './features/web/index.js';
+import { webRoutes } from './features/web/routes.js';
 import { startOutboxWorker } from './infra/outbox.js';
 import { startStatisticsKeeper } from './db/statistics.js';
 import type { PeriodicJob } from './lib/periodic.js';
@@ -88,16 +86,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  registerReadCache(app, ctx.readCache);
-  registerAuth(app, ctx.db, ctx.readCache);
-  // Embedded PGlite serves the oldest request's statements first (infra/yielding-dialect.ts).
-  if (ctx.dbKind === 'pglite') registerRequestClock(app);
+  registerAuth(app, ctx.db);
   for (const feature of features) await app.register(feature, { prefix: '/api' });
   await app.register(webRoutes);
 
   // The background jobs run in every server process from ready to close (docs/ARCHITECTURE.md,
   // "Background jobs"): the mail outbox worker, the trash's retention (`for update skip locked`, so
-  // instances never purge one row twice), the planner statistics keeper and the storage ledger's folding.
+  // instances never purge one row twice), the storage ledger's folding and, on the embedded database, the planner statistics keeper.
   // Tests (NODE_ENV=test) run each job's work themselves (drainOutbox…), so nothing races them.
   let jobs: PeriodicJob[] = [];
   app.addHook('onReady', async () => {
@@ -105,8 +100,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       jobs = [
         startOutboxWorker({ db: ctx.db, mailer: ctx.mailTransport }, app.log),
         startTrashPurge(ctx, app.log),
-        startStatisticsKeeper(ctx.db, app.log),
         startStorageLedgerFolding(ctx.db, app.log),
+        ...(ctx.dbKind === 'pglite' && config.statisticsKeeper ? [startStatisticsKeeper(ctx.db, app.log)] : []),
       ];
     }
   });

@@ -15,6 +15,8 @@ export interface Config {
   readonly databaseInMemory: boolean;
   /** The embedded database on a thread of its own (infra/pglite-thread.ts); PGLITE_THREAD=off keeps it on the server's. */
   readonly databaseThread: boolean;
+  /** The embedded database's planner statistics kept current (db/statistics.ts); STATISTICS_KEEPER=off stops it. */
+  readonly statisticsKeeper: boolean;
   readonly publicUrl: string;
   readonly remotes: Readonly<Record<'admin' | 'company' | 'client', string>>;
   readonly staticRoot: string;
@@ -38,8 +40,6 @@ export interface Config {
   /** Log lines as short human text (development) or JSON (production, tests, LOG_FORMAT=json). */
   readonly logFormat: 'pretty' | 'json';
   readonly trustProxy: boolean;
-  /** The hot read cache (infra/read-cache.ts); READ_CACHE=off turns it off. */
-  readonly readCache: boolean;
   /** Payment provider: the built-in sandbox (test mode) or none (payments refused). */
   readonly billingProvider: 'sandbox' | 'none';
 }
@@ -88,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl,
     databaseInMemory: false,
     databaseThread: env.PGLITE_THREAD !== 'off',
+    statisticsKeeper: env.STATISTICS_KEEPER !== 'off',
     publicUrl,
     remotes: {
       admin: withSlash(env.REMOTE_ADMIN_URL || '/remotes/admin/'),
@@ -116,7 +117,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // A person at a terminal reads `POST /api/login 200 12 ms`; log collectors read JSON.
     logFormat: (env.LOG_FORMAT || (nodeEnv === 'development' ? 'pretty' : 'json')) as Config['logFormat'],
     trustProxy: env.TRUST_PROXY === '1',
-    readCache: env.READ_CACHE !== 'off',
     // The sandbox trusts the browser: never the default of a production deployment.
     billingProvider: (env.BILLING_PROVIDER ||
       (nodeEnv === 'production' ? 'none' : 'sandbox')) as Config['billingProvider'],

@@ -92,7 +92,6 @@ export async function createTestApp(
     mailTransport: mail,
     limiter: memoryRateLimiter(),
     storage: localDiskStorage(filesDir),
-    readCache: database.cache,
   };
   if (seeded && !clone) await seedDemoWorld(ctx);
   const app = await buildApp(ctx, { onRoute: options.onRoute, logStream: options.logStream });

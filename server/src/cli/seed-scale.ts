@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Db } from '../infra/db.js';
-import { vacuumAnalyzeFilled } from '../db/statistics.js';
 import { runSeedCommand } from './seed-cli.js';
 
 /**
@@ -78,7 +77,6 @@ export async function seedScale(
   }
   if (clients > 0) await seedMonths(db, companyId, minId, minId + clients - 1);
   await moveToUnlimitedPlan(db, companyId);
-  await vacuumAnalyzeFilled(db);
 }
 
 const REQUIREMENTS = [

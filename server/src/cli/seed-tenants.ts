@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Db } from '../infra/db.js';
-import { vacuumAnalyzeFilled } from '../db/statistics.js';
 import { runSeedCommand } from './seed-cli.js';
 import { hashPassword } from '../infra/passwords.js';
 import { addMonths, currentMonth } from '../lib/ro-calendar.js';
@@ -39,7 +38,6 @@ export async function seedTenants(
   await seedClients(db, companyIds, clients);
   await seedRequirements(db, companyIds);
   await seedDocuments(db, companyIds);
-  await vacuumAnalyzeFilled(db);
 }
 
 /** Firms an earlier run added, so a second run numbers its accounts after them. */

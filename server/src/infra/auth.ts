@@ -1,11 +1,8 @@
-import { sql } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { compiledOnce } from '../db/compiled.js';
 import type { Db } from './db.js';
 import type { Role } from '../db/schema.js';
 import { errors } from './errors.js';
 import { randomSecret, sameDigest, sha256 } from './tokens.js';
-import type { ReadCache } from './read-cache.js';
 
 /** The signed-in user, as every policy sees it. */
 export interface Actor {
@@ -76,8 +73,7 @@ const MAX_TOUCHED = 50_000;
 
 /**
  * Records when tokens are used, at most once per TOUCH_EVERY_MS each, without making a request wait:
- * the write is not awaited, and a token used within the period costs no query at all. The update sets
- * only last_used_at, which no cached answer reads, so it leaves the read cache alone (cache-writes.ts).
+ * the write is not awaited, and a token used within the period costs no write at all.
  */
 function tokenToucher(db: Db) {
   const touched = new Map<number, number>();
@@ -102,18 +98,14 @@ function tokenToucher(db: Db) {
   };
 }
 
-/**
- * The tokens of `ids` (an int[] literal, `{1,2}`) with their users, companies and holdings: one statement
- * text whatever the number of tokens (a prepared statement on PostgreSQL), built once (compiled.ts).
- */
-const tokenRowsOf = compiledOnce((db, p: { ids: string }) =>
-  db
+/** The token with its user, company and holding; read on every request, so a session ended anywhere ends here. */
+function tokenRow(db: Db, tokenId: number) {
+  return db
     .selectFrom('access_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
     .leftJoin('companies as c', 'c.id', 'u.company_id')
     .leftJoin('holdings as h', 'h.id', 'u.holding_id')
     .select([
-      't.id as token_id',
       't.token_hash',
       't.last_used_at',
       'u.totp_enabled_at',
@@ -128,64 +120,25 @@ const tokenRowsOf = compiledOnce((db, p: { ids: string }) =>
       'u.deleted_at',
       'c.status as company_status',
     ])
-    .where(sql<boolean>`t.id = any(cast(${p.ids} as int[]))`),
-);
-
-const tokenRows = (db: Db, ids: number[]) => tokenRowsOf(db, { ids: `{${ids.join(',')}}` });
-
-type TokenRow = Awaited<ReturnType<typeof tokenRows>>[number];
-type Waiter = { resolve: (row: TokenRow | undefined) => void; reject: (error: unknown) => void };
-
-/**
- * Looks tokens up in batches: one query at a time, which checks every token that arrived while the
- * previous one ran. Each query starts after every request it answers arrived, so a session ended before
- * a request came in (on any instance) is refused to it; under load one query checks the tokens of many
- * requests instead of one each (a cached answer on PostgreSQL costs a share of it).
- */
-function tokenLookup(db: Db): (tokenId: number) => Promise<TokenRow | undefined> {
-  let pending = new Map<number, Waiter[]>();
-  let running = false;
-  const flush = async () => {
-    const batch = pending;
-    pending = new Map();
-    running = true;
-    try {
-      const rows = new Map((await tokenRows(db, [...batch.keys()])).map((row) => [row.token_id, row]));
-      for (const [id, waiters] of batch) for (const w of waiters) w.resolve(rows.get(id));
-    } catch (error) {
-      for (const waiters of batch.values()) for (const w of waiters) w.reject(error);
-    } finally {
-      running = false;
-      if (pending.size > 0) void flush();
-    }
-  };
-  return (tokenId) =>
-    new Promise((resolve, reject) => {
-      // The first of a turn schedules the query after the turn, unless one runs: its end starts the next.
-      if (pending.size === 0 && !running) setImmediate(() => void flush());
-      const waiters = pending.get(tokenId) ?? [];
-      waiters.push({ resolve, reject });
-      pending.set(tokenId, waiters);
-    });
+    .where('t.id', '=', tokenId)
+    .executeTakeFirst();
 }
 
 /** The token's actor from the database; null when unknown, revoked or of a removed user. */
 async function loadActor(
-  lookup: (tokenId: number) => Promise<TokenRow | undefined>,
-  cache: ReadCache | null,
+  db: Db,
   tokenId: number,
   hash: string,
   remember: (tokenId: number, at: number) => void,
 ): Promise<Actor | null> {
-  const generation = cache?.generation ?? 0;
-  const row = await lookup(tokenId);
+  const row = await tokenRow(db, tokenId);
   if (!row || row.deleted_at || !sameDigest(row.token_hash, hash)) return null;
   if (row.company_status === 'suspended') throw suspended();
   if (row.last_used_at) remember(tokenId, row.last_used_at.getTime());
   const companyStaff = row.role === 2 || row.role === 3;
   const holdingPeople = row.role === 4 || row.role === 5;
   const tenantRequires = (companyStaff && !!row.company_requires) || (holdingPeople && !!row.holding_requires);
-  const actor: Actor = Object.freeze({
+  return Object.freeze({
     id: row.id,
     name: row.name,
     email: row.email,
@@ -195,34 +148,17 @@ async function loadActor(
     tokenId,
     two_factor_setup_required: tenantRequires && !row.totp_enabled_at,
   });
-  // Only a valid token of a live account is remembered; a revocation or a suspension drops it (read-cache.ts).
-  cache?.storeActor(tokenId, hash, actor, generation);
-  return actor;
 }
 
-export function registerAuth(app: FastifyInstance, db: Db, cache: ReadCache | null = null): void {
+export function registerAuth(app: FastifyInstance, db: Db): void {
   app.decorateRequest('actor', null);
   const toucher = tokenToucher(db);
-  const lookup = tokenLookup(db);
-  // A callback hook: a remembered token costs no promise at all.
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (!request.url.startsWith('/api/')) return done();
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
     const bearer = parseBearer(request.headers.authorization);
-    if (!bearer) return done();
-    const known = cache?.actor<Actor>(bearer.tokenId, bearer.hash);
-    if (known) {
-      request.actor = known;
-      toucher.touch(bearer.tokenId, request);
-      return done();
-    }
-    loadActor(lookup, cache, bearer.tokenId, bearer.hash, toucher.remember).then(
-      (actor) => {
-        request.actor = actor;
-        if (actor) toucher.touch(bearer.tokenId, request);
-        done();
-      },
-      (error: Error) => done(error),
-    );
+    if (!bearer) return;
+    request.actor = await loadActor(db, bearer.tokenId, bearer.hash, toucher.remember);
+    if (request.actor) toucher.touch(bearer.tokenId, request);
   });
 }
 

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { Config } from '../config.js';
 import type { AppContext } from './context.js';
-import { analyzeFilled } from '../db/statistics.js';
 import { openDatabase } from './db.js';
 import { createMailer } from './mailer.js';
 import { outboxMailer } from './outbox.js';
@@ -41,13 +40,8 @@ export async function boot(config: Config, steps: BootSteps): Promise<Booted> {
     mailTransport,
     limiter,
     storage,
-    readCache: database.cache,
   };
   if (config.seedDemo) await steps.seedDemo(ctx);
-  // The embedded database has no autovacuum: without this its planner statistics (and the client search's
-  // word choice, db/client-search-plan.ts) would stay those of the day the tables were created. Empty
-  // tables are left unanalyzed (analyzeFilled).
-  if (database.kind === 'pglite') await analyzeFilled(database.db);
   if (!config.s3) {
     // A crash mid-upload leaves files without rows: the embedded database means no other process writes here,
     // so everything older than this boot goes; on PostgreSQL other instances may be uploading, so a day's grace.

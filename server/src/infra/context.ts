@@ -3,7 +3,6 @@ import type { Db } from './db.js';
 import type { Mailer } from './mailer.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { Storage } from './storage.js';
-import type { ReadCache } from './read-cache.js';
 
 /** Everything a feature needs from infrastructure; built once at boot. */
 export interface AppContext {
@@ -16,8 +15,6 @@ export interface AppContext {
   mailTransport: Mailer;
   limiter: RateLimiter;
   storage: Storage;
-  /** Actors and hot answers kept in memory, dropped on every change (infra/read-cache.ts). */
-  readCache: ReadCache;
 }
 
 declare module 'fastify' {

@@ -1,13 +1,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { OldestFirst } from './oldest-first.js';
-import { preparedPGliteStatements } from './pglite-statements.js';
-import type { ThreadReply, ThreadRequest, ThreadSetup } from './pglite-thread.js';
+import type { ThreadReply, ThreadRequest, ThreadRows, ThreadSetup } from './pglite-thread.js';
 
 /**
- * The embedded database's own thread (pglite-thread.ts): it owns PGlite and runs one statement, or one
- * whole transaction, at a time, the oldest request's first (OldestFirst, as on the server's thread).
+ * The embedded database's own thread (pglite-thread.ts): it owns PGlite and runs what the main thread
+ * asks through PGlite's public API. The main thread's Kysely holds its one connection for one statement or
+ * one whole transaction at a time, so while a transaction is open every statement is that transaction's.
+ * A transaction is PGlite's own (`transaction()`), held open until the main thread commits or rolls it back.
  */
 
 const port = parentPort!;
@@ -24,38 +24,51 @@ const pglite = await PGlite.create({
   ...(setup.dataDir ? { dataDir: setup.dataDir } : {}),
   extensions: { pg_trgm },
 });
-await preparedPGliteStatements(pglite);
 
-/** Who holds the database: one statement, or one transaction from its begin to its end, oldest request first. */
-const holders = new OldestFirst();
-const unlisteners = new Map<string, () => Promise<void>>();
-let openTx: number | null = null;
-let nextTx = 1;
+/** The open transaction: its handle, how to end it (commit or not), and its end. */
+interface Open {
+  tx: Transaction;
+  end(commit: boolean): void;
+  ended: Promise<unknown>;
+}
+let open: Open | null = null;
 
-async function perform(request: ThreadRequest): Promise<unknown> {
+/** Opens a transaction that lasts until `end` is called: committed, or rolled back. */
+function begin(): Promise<Open> {
+  return new Promise((began, failed) => {
+    let end!: (commit: boolean) => void;
+    const decided = new Promise<boolean>((resolve) => (end = resolve));
+    const ended = pglite.transaction(async (tx) => {
+      began({ tx, end, ended });
+      if (!(await decided)) await tx.rollback();
+    });
+    // Before the callback ran, the BEGIN failed; after it, the outcome is the commit's or rollback's.
+    ended.catch(failed);
+  });
+}
+
+/** Ends the open transaction; nothing to do when none is open (Kysely rolls back after a failed commit). */
+async function finish(commit: boolean): Promise<void> {
+  const ending = open;
+  open = null;
+  if (!ending) return;
+  ending.end(commit);
+  await ending.ended;
+}
+
+async function perform(request: ThreadRequest): Promise<ThreadRows | null> {
   switch (request.kind) {
     case 'query': {
-      const result = await pglite.query(request.text, [...request.params], { rowMode: 'object' });
+      const result = await (open?.tx ?? pglite).query(request.text, [...request.params], { rowMode: 'object' });
       return { rows: result.rows, affectedRows: result.affectedRows };
     }
+    case 'begin':
+      if (open) throw new Error('O tranzacție este deja deschisă.');
+      open = await begin();
+      return null;
     case 'commit':
     case 'rollback':
-      try {
-        await pglite.exec(request.kind);
-      } finally {
-        openTx = null;
-      }
-      return null;
-    case 'listen':
-      if (!unlisteners.has(request.channel))
-        unlisteners.set(
-          request.channel,
-          await pglite.listen(request.channel, (payload) => post({ notify: request.channel, payload })),
-        );
-      return null;
-    case 'unlisten':
-      await unlisteners.get(request.channel)?.();
-      unlisteners.delete(request.channel);
+      await finish(request.kind === 'commit');
       return null;
     case 'close':
       await pglite.close();
@@ -63,44 +76,10 @@ async function perform(request: ThreadRequest): Promise<unknown> {
   }
 }
 
-/**
- * Runs one request and posts its value or its error. A transaction's first statement (`begin`) opens the
- * transaction before it runs; its answer names the transaction, also with an error after the BEGIN (the
- * transaction is then open until its rollback).
- */
-async function serve(request: ThreadRequest): Promise<void> {
-  let opened: number | null = null;
-  try {
-    if (request.kind === 'query' && request.begin) {
-      await pglite.exec('begin');
-      opened = openTx = nextTx++;
-    }
-    const value = await perform(request);
-    post({ id: request.id, value: opened === null ? value : { result: value, tx: opened } });
-  } catch (error) {
-    const fields = plainError(error);
-    post({ id: request.id, error: opened === null ? fields : { ...fields, openTx: opened } });
-  }
-}
-
 port.on('message', (request: ThreadRequest) => {
-  if (request.tx === null) {
-    // A transaction's first statement keeps the database until the transaction ends; anything else only
-    // while it runs.
-    void holders.enter(request.at).then(async () => {
-      await serve(request);
-      if (openTx === null) holders.leave();
-    });
-    return;
-  }
-  // A statement of a transaction that has ended (its commit failed, say) would wait for ever: refused.
-  if (request.tx !== openTx) {
-    post({ id: request.id, error: { message: 'Tranzacția nu mai este deschisă.', code: '25P01' } });
-    return;
-  }
-  // The open transaction holds the database: its statements run at once, its end lets the next one in.
-  void serve(request).then(() => {
-    if (request.kind === 'commit' || request.kind === 'rollback') holders.leave();
-  });
+  perform(request).then(
+    (value) => post({ id: request.id, value }),
+    (error: unknown) => post({ id: request.id, error: plainError(error) }),
+  );
 });
 post({ ready: true });

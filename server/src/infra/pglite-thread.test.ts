@@ -4,12 +4,9 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { loadConfig } from '../config.js';
 import { openDatabase, type DatabaseHandle } from './db.js';
-import { CACHE_CHANNEL } from './read-cache.js';
-import { duringRequest } from './request-clock.js';
 
 // Embedded PGlite on a thread of its own (pglite-thread.ts): what a caller of the database sees must not
-// change with it — values, errors, transactions, notifications, durability — and the order of service is
-// still the oldest request's first.
+// change with it — values, errors, transactions, durability.
 let dir: string;
 let handle: DatabaseHandle;
 const config = () => loadConfig({ NODE_ENV: 'test' }, { dataDir: dir, databaseInMemory: false, databaseThread: true });
@@ -77,9 +74,7 @@ test('a transaction commits whole or not at all, and nothing else runs inside it
   expect((await outside).rows[0].n).toBe(0);
 });
 
-test('a transaction opens with its first statement: failing there, it is rolled back and frees the database', async () => {
-  // The BEGIN travels with the first statement (pglite-thread.ts): an error there must still end the
-  // transaction, or every later statement would wait for it.
+test('a transaction that fails is rolled back and frees the database; an empty one commits', async () => {
   const failed = handle.db.transaction().execute(async (trx) => {
     await sql`insert into things (id, label) values (20, 'zece')`.execute(trx);
   });
@@ -89,7 +84,6 @@ test('a transaction opens with its first statement: failing there, it is rolled 
     await sql`insert into things (id, label) values (22, 'zece')`.execute(trx);
   });
   await expect(partly).rejects.toMatchObject({ code: '23505' });
-  // An empty transaction never reaches the worker, and commits.
   await expect(handle.db.transaction().execute(async () => 'gol')).resolves.toBe('gol');
   const { rows } = await sql<{ id: number }>`select id from things where id >= 20 order by id`.execute(handle.db);
   expect(rows).toEqual([]);
@@ -99,35 +93,19 @@ test('a transaction opens with its first statement: failing there, it is rolled 
   expect(inTransaction).toBeGreaterThan(0);
 });
 
-test('requests waiting for the database are served oldest first, work outside a request after them', async () => {
-  const served: string[] = [];
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let open = false;
-  const transaction = handle.db.transaction().execute(async (trx) => {
-    await sql`select 1`.execute(trx);
-    open = true;
-    await held;
-  });
-  while (!open) await new Promise((resolve) => setTimeout(resolve, 5));
-  const request = (startedAt: number) =>
-    duringRequest(startedAt, () => sql`select 1`.execute(handle.db).then(() => served.push(`${startedAt}`)));
-  const job = sql`select 1`.execute(handle.db).then(() => served.push('job'));
-  const requests = [request(30), request(10), request(20)];
-  // Every one has asked before the transaction ends.
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  release();
-  await Promise.all([transaction, job, ...requests]);
-  expect(served).toEqual(['10', '20', '30', 'job']);
-});
-
-test('a change notice reaches the read cache before the answer of the statement that sent it', async () => {
-  await handle.cache.start();
-  expect(handle.cache.active).toBe(true);
-  const before = handle.cache.generation;
-  await sql`select pg_notify(${CACHE_CHANNEL}, '42')`.execute(handle.db);
-  expect(handle.cache.generation).toBe(before + 1);
-  await handle.cache.stop();
+test('statements and transactions asked for at once each run whole, one after another', async () => {
+  // Each transaction reads the count and writes it back plus one: interleaved, two would read the same.
+  await sql`create table counter (n integer not null)`.execute(handle.db);
+  await sql`insert into counter values (0)`.execute(handle.db);
+  const bump = () =>
+    handle.db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ n: number }>`select n from counter`.execute(trx);
+      await sql`update counter set n = ${rows[0].n + 1}`.execute(trx);
+    });
+  const reads = () => sql<{ n: number }>`select n from counter`.execute(handle.db);
+  await Promise.all([...Array.from({ length: 20 }, bump), ...Array.from({ length: 20 }, reads)]);
+  expect((await reads()).rows[0].n).toBe(20);
+  await sql`drop table counter`.execute(handle.db);
 });
 
 test('what was committed is on disk: closed and opened again, the rows are there', async () => {

@@ -12,17 +12,17 @@ import {
   type Driver,
   type QueryResult,
 } from 'kysely';
-import { requestStartedAt } from './request-clock.js';
 
 /**
  * Embedded PGlite on a thread of its own. PGlite runs each statement on the thread that calls it; on the
- * server's, every statement stopped the HTTP work (parsing, checking sessions, gzipping answers) of every
- * other request, and the server used one core of two. Here the main thread sends each statement to the
- * database's thread (pglite-thread-worker.ts) and goes on serving while it runs. The worker keeps the order
- * the server kept before (yielding-dialect.ts): one statement or one whole transaction at a time, the
- * oldest request's first (`at`, request-clock.ts). Bare Fastify and one indexed select per request:
- * 2,851 / 3,039 req/s on PGlite in the server's thread, 4,111 / 3,853 on a thread of its own
- * (docs/ARCHITECTURE.md, "The embedded database's thread").
+ * server's, every statement stopped the HTTP work of every other request, and the server used one core of
+ * two. Here the main thread sends each statement to the database's thread (pglite-thread-worker.ts) and
+ * goes on serving while it runs. Bare Fastify and one indexed select per request: 2,851 / 3,039 req/s on
+ * PGlite in the server's thread, 4,111 / 3,853 on a thread of its own (docs/ARCHITECTURE.md, "The embedded
+ * database's thread"); PGLITE_THREAD=off keeps it on the server's (config.ts) to measure it again.
+ *
+ * The order is Kysely's own for PGlite (PGliteAdapter: one connection): one statement, or one whole
+ * transaction, at a time, so the worker never has more than one request to answer.
  */
 
 /** How the worker opens the database: in DATA_DIR's folder, or in memory. */
@@ -30,25 +30,20 @@ export interface ThreadSetup {
   dataDir?: string;
 }
 
-/**
- * What the main thread asks; `tx` is the transaction a statement belongs to (null: none). A statement with
- * `begin` opens a transaction and runs as its first (ThreadConnection, below); the answer names it.
- */
-export type ThreadRequest = { id: number; at: number; tx: number | null } & (
-  | { kind: 'query'; text: string; params: readonly unknown[]; begin?: true }
-  | { kind: 'commit' | 'rollback' | 'close' }
-  | { kind: 'listen' | 'unlisten'; channel: string }
+/** What the main thread asks: a statement (inside the open transaction, if any), a transaction's edges, the end. */
+export type ThreadRequest = { id: number } & (
+  { kind: 'query'; text: string; params: readonly unknown[] } | { kind: 'begin' | 'commit' | 'rollback' | 'close' }
 );
 
-/** A request as the caller gives it: the thread numbers and dates it. */
-export type ThreadAsk = ThreadRequest extends infer R ? (R extends unknown ? Omit<R, 'id' | 'at'> : never) : never;
+/** A request as the caller gives it: the thread numbers it. */
+export type ThreadAsk = ThreadRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
 
-/** What the worker answers: ready once, each request's value or error, and notifications as they come. */
+/** What the worker answers: ready once, then each request's value or error. */
 export type ThreadReply =
-  | { ready: true }
-  | { id: number; value: unknown }
-  | { id: number; error: Record<string, unknown> }
-  | { notify: string; payload: string };
+  { ready: true } | { id: number; value: unknown } | { id: number; error: Record<string, unknown> };
+
+/** A statement's rows as the worker sends them. */
+export type ThreadRows<R = unknown> = { rows: R[]; affectedRows?: number };
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
 
@@ -68,7 +63,6 @@ function workerEntry(): URL {
 export class PGliteThread {
   readonly #worker: Worker;
   readonly #pending = new Map<number, Pending>();
-  readonly #listeners = new Map<string, (payload: string) => void>();
   #seq = 0;
   #failed: unknown = null;
 
@@ -105,10 +99,6 @@ export class PGliteThread {
   }
 
   #answer(reply: Exclude<ThreadReply, { ready: true }>): void {
-    if ('notify' in reply) {
-      this.#listeners.get(reply.notify)?.(reply.payload);
-      return;
-    }
     const pending = this.#pending.get(reply.id);
     this.#pending.delete(reply.id);
     if (this.#pending.size === 0) this.#worker.unref();
@@ -124,7 +114,7 @@ export class PGliteThread {
     this.#pending.clear();
   }
 
-  /** Sends one request; its answer, in the order the worker runs them. */
+  /** Sends one request; its answer. */
   call<T>(request: ThreadAsk): Promise<T> {
     if (this.#failed) return Promise.reject(this.#failed);
     const id = ++this.#seq;
@@ -133,24 +123,14 @@ export class PGliteThread {
       // close the database still ends; one awaiting a statement does not end under it).
       if (this.#pending.size === 0) this.#worker.ref();
       this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      this.#worker.postMessage({ ...request, id, at: requestStartedAt() });
+      this.#worker.postMessage({ ...request, id });
     });
-  }
-
-  /** Hands every notification on `channel` to `notice`, before the answer of the statement that sent it. */
-  async listen(channel: string, notice: (payload: string) => void): Promise<() => Promise<void>> {
-    this.#listeners.set(channel, notice);
-    await this.call({ kind: 'listen', channel, tx: null });
-    return async () => {
-      this.#listeners.delete(channel);
-      await this.call({ kind: 'unlisten', channel, tx: null });
-    };
   }
 
   /** Closes the database, then ends the thread. */
   async close(): Promise<void> {
     try {
-      if (!this.#failed) await this.call({ kind: 'close', tx: null });
+      if (!this.#failed) await this.call({ kind: 'close' });
     } finally {
       this.#worker.removeAllListeners('exit');
       this.#worker.removeAllListeners('error');
@@ -160,45 +140,16 @@ export class PGliteThread {
   }
 }
 
-/** A statement's rows as the worker sends them. */
-type Rows<R> = { rows: R[]; affectedRows?: number };
-
-/**
- * One of Kysely's connections: statements outside a transaction, or inside the one it began. A BEGIN is
- * not sent on its own: it goes with the transaction's first statement, which the worker runs right after
- * it. A transaction holds the database from its BEGIN to its end, and a BEGIN answered alone held it idle
- * for a round trip through this thread (the answer, then the first statement) in every transaction.
- */
+/** Kysely's one connection to the database's thread: the worker knows whether a transaction is open. */
 class ThreadConnection implements DatabaseConnection {
-  tx: number | null = null;
-  /** A transaction was begun and its first statement has not been sent yet. */
-  beginning = false;
-  constructor(readonly thread: PGliteThread) {}
+  constructor(private readonly thread: PGliteThread) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const ask = { kind: 'query', text: query.sql, params: query.parameters } as const;
-    const result = this.beginning
-      ? await this.#begin<R>(ask)
-      : await this.thread.call<Rows<R>>({ ...ask, tx: this.tx });
+    const result = await this.thread.call<ThreadRows<R>>({ kind: 'query', text: query.sql, params: query.parameters });
     return {
       rows: result.rows ?? [],
       numAffectedRows: result.affectedRows != null ? BigInt(result.affectedRows) : undefined,
     };
-  }
-
-  /** Opens the transaction with its first statement; an error after the BEGIN leaves it open, to be rolled back. */
-  async #begin<R>(ask: { kind: 'query'; text: string; params: readonly unknown[] }): Promise<Rows<R>> {
-    this.beginning = false;
-    try {
-      const opened = await this.thread.call<{ result: Rows<R>; tx: number }>({ ...ask, tx: null, begin: true });
-      this.tx = opened.tx;
-      return opened.result;
-    } catch (error) {
-      const { openTx } = error as { openTx?: unknown };
-      if (typeof openTx === 'number') this.tx = openTx;
-      delete (error as { openTx?: unknown }).openTx;
-      throw error;
-    }
   }
 
   // eslint-disable-next-line require-yield -- the interface asks for a generator; PGlite cannot stream
@@ -207,45 +158,29 @@ class ThreadConnection implements DatabaseConnection {
   }
 }
 
-/** PGlite's adapter (the SQL of PostgreSQL), its connections handed out freely: the worker orders them. */
-class ThreadAdapter extends PGliteAdapter {
-  override get supportsMultipleConnections(): boolean {
-    return true;
-  }
-}
-
 /** Kysely's dialect over the database's thread. */
 export function threadDialect(thread: PGliteThread): Dialect {
-  /**
-   * Ends the connection's transaction; the connection is outside any afterwards, whatever the answer. One
-   * that never sent a statement never began on the worker: nothing to end.
-   */
-  const end = async (c: ThreadConnection, kind: 'commit' | 'rollback') => {
-    if (c.beginning) {
-      c.beginning = false;
-      return;
-    }
-    try {
-      await thread.call({ kind, tx: c.tx });
-    } finally {
-      c.tx = null;
-    }
-  };
+  const connection = new ThreadConnection(thread);
   const driver: Driver = {
     async init() {},
     async acquireConnection() {
-      return new ThreadConnection(thread);
+      return connection;
     },
-    async beginTransaction(connection) {
-      (connection as ThreadConnection).beginning = true;
+    async beginTransaction() {
+      await thread.call({ kind: 'begin' });
     },
-    commitTransaction: (connection) => end(connection as ThreadConnection, 'commit'),
-    rollbackTransaction: (connection) => end(connection as ThreadConnection, 'rollback'),
+    async commitTransaction() {
+      await thread.call({ kind: 'commit' });
+    },
+    async rollbackTransaction() {
+      await thread.call({ kind: 'rollback' });
+    },
     async releaseConnection() {},
     destroy: () => thread.close(),
   };
   return {
-    createAdapter: () => new ThreadAdapter(),
+    // PGlite's adapter says there is one connection: Kysely hands it to one statement or transaction at a time.
+    createAdapter: () => new PGliteAdapter(),
     createDriver: () => driver,
     createIntrospector: (db) => new PostgresIntrospector(db),
     createQueryCompiler: () => new PostgresQueryCompiler(),

@@ -9,8 +9,8 @@ import { freshDatabase, login, multipart, startServer, type ServerProcess } from
 
 /**
  * Two server processes on one PostgreSQL, one S3 store and one Redis: what one
- * instance knows (a token, an upload, a login throttle) the other sees, and a
- * SIGTERM lets an upload in flight finish.
+ * instance knows (a token, a change, an upload, a login throttle) the other sees,
+ * and a SIGTERM lets an upload in flight finish.
  */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'dosar-multi-'));
@@ -96,6 +96,35 @@ test('a token issued by one instance is accepted by the other, and logout on one
       .status,
   ).toBe(200);
   expect((await fetch(`${a.base}/api/user`, { headers: { authorization: `Bearer ${fresh.token}` } })).status).toBe(401);
+});
+
+test('a change made through one instance is what the other answers at once', async () => {
+  if (skip()) return;
+  const post = (base: string, url: string, body: object) =>
+    fetch(`${base}/api/company/${companyId}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+  const listed = async (base: string) =>
+    (
+      (await (await post(base, '/clients', { page: 1, per_page: 100 })).json()) as {
+        data: { id: number; name: string }[];
+      }
+    ).data;
+  const viewed = async (base: string) =>
+    ((await (await post(base, `/clients/${clientId}`, {})).json()) as { data: { name: string } }).data.name;
+  // Both instances have read the client before the change.
+  for (const base of [a.base, b.base]) await Promise.all([listed(base), viewed(base)]);
+  for (const [writer, reader] of [
+    [a, b],
+    [b, a],
+  ]) {
+    const name = `Redenumit ${crypto.randomUUID().slice(0, 8)} SRL`;
+    expect((await post(writer.base, `/clients/${clientId}/update`, { name })).status).toBe(200);
+    expect(await viewed(reader.base)).toBe(name);
+    expect((await listed(reader.base)).find((client) => client.id === clientId)?.name).toBe(name);
+  }
 });
 
 test('a file uploaded through one instance downloads byte for byte from the other', async () => {

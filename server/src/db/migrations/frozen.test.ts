@@ -32,6 +32,7 @@ const FROZEN: Record<string, string> = {
   '2026-11-26-150-media-company-month.ts': '51c67eb2f82794367b0a59c7307b391e319a61b93c8c7b187fd735603a273313',
   '2026-11-27-160-kept-months.ts': '2257db7e411a5fd6a462731726453718751f2e80aec7aca3ad627b1b6d54eec9',
   '2026-11-27-170-media-company-month-status.ts': '4b40fa932a5e6a0270d8d73d723f7769f4ba2ca4b46b920087f033e317d6edd6',
+  '2026-11-28-180-drop-read-caches.ts': '7bf93e56bf9438d80b03ddd884d67a3382e37111c561589efbc9fe4975b97a28',
 };
 
 const dir = path.resolve(__dirname);

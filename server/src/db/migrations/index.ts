@@ -21,6 +21,7 @@ import * as clientStatsPerStatement from './2026-11-26-140-client-stats-per-stat
 import * as mediaCompanyMonth from './2026-11-26-150-media-company-month.js';
 import * as keptMonths from './2026-11-27-160-kept-months.js';
 import * as mediaCompanyMonthStatus from './2026-11-27-170-media-company-month-status.js';
+import * as dropReadCaches from './2026-11-28-180-drop-read-caches.js';
 
 /**
  * Every migration, in order. Listed statically so the same list runs from
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-150-media-company-month': mediaCompanyMonth,
   '2026-11-27-160-kept-months': keptMonths,
   '2026-11-27-170-media-company-month-status': mediaCompanyMonthStatus,
+  '2026-11-28-180-drop-read-caches': dropReadCaches,
 };

@@ -11,12 +11,13 @@ import { CLIENT_POLICY } from './policy.js';
 export function accessRoutes(app: DoorApp, door: Door): void {
   const ctx = app.ctx;
   const tags = ['company: clients'];
-  const config = allow(CLIENT_POLICY, door, 'clients.access');
+  const list = allow(CLIENT_POLICY, door, 'clients.access');
+  const manage = allow(CLIENT_POLICY, door, 'clients.accessManage');
 
   app.post(
     '/clients/:id/access',
     {
-      config,
+      config: list,
       schema: {
         tags,
         summary: 'Cine intră în portal pentru client: oamenii grupului lui (rolurile 4, 5), invitați sau activi',
@@ -30,7 +31,7 @@ export function accessRoutes(app: DoorApp, door: Door): void {
   app.post(
     '/clients/:id/invite',
     {
-      config,
+      config: manage,
       schema: {
         tags,
         summary: 'Invită o persoană în portalul clientului (clientul fără grup primește unul)',
@@ -48,7 +49,7 @@ export function accessRoutes(app: DoorApp, door: Door): void {
   app.post(
     '/clients/:id/access/:userId/resend',
     {
-      config,
+      config: manage,
       schema: {
         tags,
         summary: 'Retrimite invitația (un link nou pentru setarea parolei)',
@@ -63,7 +64,7 @@ export function accessRoutes(app: DoorApp, door: Door): void {
   app.post(
     '/clients/:id/access/:userId/revoke',
     {
-      config,
+      config: manage,
       schema: {
         tags,
         summary: 'Revocă accesul unei persoane (ultimul administrator rămâne cât timp mai sunt alții)',

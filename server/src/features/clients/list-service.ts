@@ -1,11 +1,11 @@
 import type { AppContext } from '../../infra/context.js';
-import { pageText } from '../../lib/json-text.js';
 import { pageMeta, paging, toIso, type PagingInput } from '../../lib/paging.js';
 import { fold } from '../../lib/search-text.js';
 import type { TenantScope } from '../doors/index.js';
 import { currentPeriod } from '../documents/index.js';
 import { listClients as listCompanyClients } from './list.repository.js';
 import * as monthly from './monthly.repository.js';
+import { presentClient, presentIndexClient } from './presenter.js';
 
 /**
  * The two client lists, one per door, both paged by lib/paging.ts (page 1, DEFAULT_PER_PAGE rows):
@@ -23,7 +23,7 @@ export interface ClientListBody extends PagingInput {
 /** The company door's `clients` (its live clients, or with `archived` its archived ones). */
 export async function listClients(ctx: AppContext, scope: Pick<TenantScope, 'id'>, body: ClientListBody) {
   const p = paging(body);
-  const { data, total } = await listCompanyClients(ctx.db, {
+  const { rows, total } = await listCompanyClients(ctx.db, {
     companyId: scope.id,
     offset: p.offset,
     limit: p.perPage,
@@ -33,7 +33,7 @@ export async function listClients(ctx: AppContext, scope: Pick<TenantScope, 'id'
     sort: body.sort ?? 'name',
     direction: body.direction ?? (body.sort === 'last_upload' || body.sort === 'created_at' ? 'desc' : 'asc'),
   });
-  return pageText(data, pageMeta(p, total));
+  return { data: rows.map(presentClient), meta: pageMeta(p, total) };
 }
 
 /** The last n months (YYYY-MM), the current one first; "current" as the files module sees it (Romanian time). */
@@ -59,7 +59,7 @@ export async function clientIndex(ctx: AppContext, scope: TenantScope, body: Cli
   const direction = body.direction ?? (sort === 'name' ? 'asc' : 'desc');
   const since = await monthly.previousSeenAt(ctx.db, scope.actor.id);
   const periods = lastPeriods(MONTHS_SHOWN);
-  const { data, total } = await monthly.listHoldingClients(ctx.db, scope.id, {
+  const { rows, total } = await monthly.listHoldingClients(ctx.db, scope.id, {
     page: p.page,
     perPage: p.perPage,
     search: p.search || undefined,
@@ -67,7 +67,15 @@ export async function clientIndex(ctx: AppContext, scope: TenantScope, body: Cli
     sort,
     companyId: body.company_id,
     since,
-    periods,
   });
-  return pageText(data, { ...pageMeta(p, total), since: toIso(since), periods });
+  const documents = await monthly.countDocumentsByMonth(
+    ctx.db,
+    rows.map((r) => r.id),
+    periods,
+  );
+  const counts = new Map(documents.map((d) => [`${d.client_id}:${d.period}`, d.count]));
+  return {
+    data: rows.map((row) => presentIndexClient(row, periods, counts)),
+    meta: { ...pageMeta(p, total), since: toIso(since), periods },
+  };
 }

@@ -1,16 +1,30 @@
 import { toIso } from '../../lib/paging.js';
+import type { HoldingClientRow } from './monthly.repository.js';
 import type { ClientRecord } from './repository.js';
 
 /**
- * Each door's answer for a client, both computed from the one loaded record (the front ends read
- * these shapes: the company's with its holding, the holding's with its company).
+ * Each door's answer for a client (the front ends read these shapes: the company's with its holding, the
+ * holding's with its company).
  */
 
-/**
- * The company door's client (createClient, the view's `data`); the list's rows are written in this shape by
- * PostgreSQL (list.repository.ts).
- */
-export function presentClient(row: ClientRecord) {
+/** What the company door shows of a client: a listed one, or one loaded whole (ClientRecord). */
+export type ClientSummaryRow = Pick<
+  ClientRecord,
+  | 'id'
+  | 'name'
+  | 'cui'
+  | 'email'
+  | 'phone'
+  | 'holding_id'
+  | 'holding_name'
+  | 'documents_count'
+  | 'last_upload_at'
+  | 'created_at'
+  | 'archived_at'
+>;
+
+/** The company door's client (the list's rows, createClient, the view's `data`). */
+export function presentClient(row: ClientSummaryRow) {
   return {
     id: row.id,
     name: row.name,
@@ -39,5 +53,21 @@ export function presentHoldingClient(row: ClientRecord) {
     company: { id: row.company_id, name: row.company_name },
     created_at: toIso(row.created_at) as string,
     updated_at: toIso(row.updated_at) as string,
+  };
+}
+
+/** A client of the holding's list, with its documents in each month shown (`counts`: `${id}:${period}`). */
+export function presentIndexClient(row: HoldingClientRow, periods: string[], counts: Map<string, number>) {
+  return {
+    id: row.id,
+    name: row.name,
+    cui: row.cui,
+    email: row.email,
+    phone: row.phone,
+    company: { id: row.company_id, name: row.company_name },
+    documents_count: row.documents_count,
+    new_count: row.new_count,
+    last_upload_at: toIso(row.last_upload_at),
+    months: periods.map((period) => ({ period, count: counts.get(`${row.id}:${period}`) ?? 0 })),
   };
 }

@@ -1,5 +1,4 @@
 import { sql, type ExpressionBuilder, type Transaction } from 'kysely';
-import { compiledOnce } from '../../db/compiled.js';
 import type { Db } from '../../infra/db.js';
 import type { Database } from '../../db/schema.js';
 
@@ -59,24 +58,6 @@ export async function findClient(
   archived = false,
 ): Promise<ClientRecord | undefined> {
   if (archived && scope.kind !== 'company') return undefined;
-  const [row] = await clientRow(db, { clientId, scopeId: scope.id }, archived ? 'company:archived' : scope.kind);
-  return row ? clientRecordOf(row) : undefined;
-}
-
-/** A client row as read (clientRowQuery's columns; a bigint count arrives as text) as a ClientRecord. */
-export const clientRecordOf = <T extends { documents_count: number | string | bigint }>(row: T) => ({
-  ...row,
-  documents_count: Number(row.documents_count),
-});
-
-/** Which clients a client read sees: a door's live clients, or the company's archived ones. */
-export type ClientRowShape = 'company' | 'holding' | 'company:archived';
-
-/**
- * The client `clientId` as the scope `scopeId` sees it, as a query (findClient's row; the client view
- * reads it in the same statement as its parts, view.repository.ts).
- */
-export function clientRowQuery(db: Executor, p: { clientId: number; scopeId: number }, shape: ClientRowShape) {
   const query = db
     .selectFrom('clients as c')
     .innerJoin('companies as co', 'co.id', 'c.company_id')
@@ -86,8 +67,8 @@ export function clientRowQuery(db: Executor, p: { clientId: number; scopeId: num
       join.onRef('ch.company_id', '=', 'c.company_id').onRef('ch.holding_id', '=', 'c.holding_id'),
     )
     .leftJoin('holdings as h', (join) => join.onRef('h.id', '=', 'ch.holding_id').on('h.deleted_at', 'is', null))
-    .where('c.id', '=', p.clientId)
-    .where('c.deleted_at', shape === 'company:archived' ? 'is not' : 'is', null)
+    .where('c.id', '=', clientId)
+    .where('c.deleted_at', archived ? 'is not' : 'is', null)
     .select([
       'c.id',
       'c.company_id',
@@ -105,18 +86,17 @@ export function clientRowQuery(db: Executor, p: { clientId: number; scopeId: num
       'c.updated_at',
       'c.deleted_at as archived_at',
     ]);
-  return shape === 'holding'
-    ? query
-        .where('c.holding_id', '=', p.scopeId)
-        .where('ch.holding_id', 'is not', null)
-        .where('co.deleted_at', 'is', null)
-        // A suspended company's clients are out of its holdings' reach until it is reactivated.
-        .where('co.status', '=', 'active')
-    : query.where('c.company_id', '=', p.scopeId);
+  const scoped =
+    scope.kind === 'holding'
+      ? query
+          .where('c.holding_id', '=', scope.id)
+          .where('ch.holding_id', 'is not', null)
+          .where('co.deleted_at', 'is', null)
+          // A suspended company's clients are out of its holdings' reach until it is reactivated.
+          .where('co.status', '=', 'active')
+      : query.where('c.company_id', '=', scope.id);
+  return scoped.executeTakeFirst();
 }
-
-/** The client row of findClient, built once per door and state (compiled.ts). */
-const clientRow = compiledOnce(clientRowQuery);
 
 /**
  * Whether another live client of the company has this CUI. CUIs compare on their digits, so

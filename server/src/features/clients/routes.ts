@@ -1,4 +1,3 @@
-import { cachedAnswer, writtenAnswer } from '../../infra/read-cache.js';
 import { errorResponses, idParams, messageSchema } from '../../lib/http-schemas.js';
 import { allow, scopeOf, type Door, type DoorApp, type DoorRoutes } from '../doors/index.js';
 import { accessRoutes } from './access-routes.js';
@@ -37,10 +36,7 @@ function companyDoor(app: DoorApp, door: Door): void {
         response: { 200: s.clientListResponse, ...errorResponses },
       },
     },
-    async (request, reply) => {
-      const scope = scopeOf(request);
-      return cachedAnswer(request, reply, scope.id, () => lists.listClients(ctx, scope, request.body));
-    },
+    async (request) => lists.listClients(ctx, scopeOf(request), request.body),
   );
 
   app.post(
@@ -72,12 +68,7 @@ function companyDoor(app: DoorApp, door: Door): void {
         response: { 200: s.clientViewResponse, ...errorResponses },
       },
     },
-    async (request, reply) => {
-      const scope = scopeOf(request);
-      return cachedAnswer(request, reply, scope.id, () =>
-        views.viewClient(ctx, scope, Number(request.params.id), request.body),
-      );
-    },
+    async (request) => views.viewClient(ctx, scopeOf(request), Number(request.params.id), request.body),
   );
 
   app.post(
@@ -162,8 +153,7 @@ function holdingDoor(app: DoorApp, door: Door): void {
         response: { 200: h.indexResponse, ...errorResponses },
       },
     },
-    async (request, reply) =>
-      writtenAnswer(request, reply, () => lists.clientIndex(ctx, scopeOf(request), request.body ?? {})),
+    async (request) => lists.clientIndex(ctx, scopeOf(request), request.body ?? {}),
   );
 
   app.post(

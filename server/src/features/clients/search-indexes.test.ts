@@ -1,65 +1,14 @@
-import { CompiledQuery, sql, type Kysely, type KyselyPlugin } from 'kysely';
+import { sql } from 'kysely';
 import { bearer, createTestApp, type TestApp } from '../../../test/helpers.js';
-import type { Database } from '../../db/schema.js';
 import { fold } from '../../lib/search-text.js';
-import { listClients } from './list.repository.js';
-import { listHoldingClients } from './monthly.repository.js';
 
-// Migration 050 (clients at scale): dosar_fold, the trigram indexes the searches use, the client counters
-// behind the list totals, and the cap on the documents a client view lists.
+// Migration 050 (clients at scale): dosar_fold, searches among many clients, the list totals and the client
+// counters, and the cap on the documents a client view lists.
 let t: TestApp;
 let owner: string;
 
 const post = (token: string, url: string, payload: object = {}) =>
   t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
-
-/**
- * Runs `run` on a handle that records every query, then answers each query's plan. Sequential scans
- * are off while planning: on a test-sized table a scan is cheaper than any index, and the point here is
- * that the query's expression is the indexed one.
- */
-async function plansOf(run: (db: Kysely<Database>) => Promise<unknown>): Promise<string[]> {
-  const db = t.ctx.db;
-  const queries = await sent(run);
-  return db.transaction().execute(async (trx) => {
-    await sql`set local enable_seqscan = off`.execute(trx);
-    const plans: string[] = [];
-    for (const q of queries) {
-      const result = await trx.executeQuery<{ 'QUERY PLAN': string }>(
-        CompiledQuery.raw(`explain ${q.sql}`, [...q.parameters]),
-      );
-      plans.push(result.rows.map((r) => r['QUERY PLAN']).join('\n'));
-    }
-    return plans;
-  });
-}
-
-/**
- * The statements `run` sends, in order. Each is recorded when its result comes back: a query built into
- * another one is transformed too, but only the statement that contains it reaches the database.
- */
-async function sent(run: (db: Kysely<Database>) => Promise<unknown>): Promise<CompiledQuery[]> {
-  const db = t.ctx.db;
-  const compiled = new Map<unknown, CompiledQuery>();
-  const queries: CompiledQuery[] = [];
-  const recorder: KyselyPlugin = {
-    transformQuery(args) {
-      compiled.set(args.queryId, db.getExecutor().compileQuery(args.node, args.queryId));
-      return args.node;
-    },
-    transformResult: async (args) => {
-      queries.push(compiled.get(args.queryId)!);
-      return args.result;
-    },
-  };
-  await run(db.withPlugin(recorder));
-  return queries;
-}
-
-/** The SQL of every statement `run` sends. */
-async function sqlOf(run: (db: Kysely<Database>) => Promise<unknown>): Promise<string[]> {
-  return (await sent(run)).map((q) => q.sql);
-}
 
 /** A client of company 1 inserted directly (the plan's client limit is not what these tests are about). */
 async function insertClient(name: string, holdingId: number | null = null): Promise<number> {
@@ -108,64 +57,38 @@ describe('dosar_fold', () => {
   });
 });
 
-describe('searches use the trigram indexes', () => {
-  const base = { companyId: 1, offset: 0, limit: 25, sort: 'name' as const, direction: 'asc' as const };
-
-  test('company clients: name through clients_name_trgm, CUI digits also through clients_cui_trgm', async () => {
+describe('searches among many clients', () => {
+  test('company clients: by name, by several words, by CUI digits', async () => {
     await sql`insert into clients (company_id, name, cui) values (1, 'Țesătoria Xilofon SRL', '31000027')`.execute(
       t.ctx.db,
     );
-    // Rows inserted after the index was built wait in GIN's pending list until a vacuum (autovacuum on
-    // PostgreSQL) merges them; the planner prices scanning that list, so merge it as a live database would.
-    await sql`vacuum analyze clients`.execute(t.ctx.db);
-    const byName = await plansOf((db) => listClients(db, { ...base, search: fold('ȚESĂTORIA XILOFON') }));
-    // One statement: the page's ids and the count (a subquery of its own) both look the name up in the index.
-    expect(byName[0].match(/clients_name_trgm/g)).toHaveLength(2);
-    const byCui = await plansOf((db) => listClients(db, { ...base, search: '31000027' }));
-    expect(byCui[0]).toContain('clients_name_trgm');
-    expect(byCui[0]).toContain('clients_cui_trgm');
     const found = await post(owner, '/api/company/1/clients', { search: 'tesatoria xilofon' });
     expect(found.json().data.map((c: { name: string }) => c.name)).toEqual(['Țesătoria Xilofon SRL']);
     const res = await post(owner, '/api/company/1/clients', { search: 'stefanescu 00042' });
     expect(res.json().meta.total).toBe(1);
     expect(res.json().data[0].name).toBe('Societatea Ștefănescu 00042 SRL');
+    const byCui = await post(owner, '/api/company/1/clients', { search: 'RO 31000027' });
+    expect(byCui.json().data.map((c: { name: string }) => c.name)).toEqual(['Țesătoria Xilofon SRL']);
   });
 
-  test('a broad search walks the name index in order instead of sorting every match', async () => {
-    const plans = await plansOf((db) => listClients(db, { ...base, search: fold('srl') }));
-    // The page's ids: the limit reads the name index in order (only the page's own rows are sorted, by
-    // the aggregate that writes them).
-    const ids = plans[0].slice(plans[0].indexOf('Limit')).split(/SubPlan|InitPlan/)[0];
-    expect(ids).toMatch(/Index (Only )?Scan using clients_company_(live_)?name/);
-    expect(ids).not.toContain('Sort');
+  test('a broad search answers a page and the whole total', async () => {
     const res = await post(owner, '/api/company/1/clients', { search: 'SRL', per_page: 5 });
     expect(res.json().meta.total).toBeGreaterThan(6000);
-    expect(res.json().data).toHaveLength(5);
+    const names = res.json().data.map((c: { name: string }) => c.name) as string[];
+    expect(names).toHaveLength(5);
+    expect(names.every((name) => fold(name).includes('srl'))).toBe(true);
   });
 
-  test('holding clients: the same rule and indexed expressions (a CUI searched by its digits)', async () => {
-    const search = (term: string) =>
-      sqlOf((db) =>
-        listHoldingClients(db, 1, {
-          page: 1,
-          perPage: 25,
-          direction: 'asc',
-          sort: 'name',
-          since: null,
-          periods: [],
-          search: term,
-        }),
-      );
-    const byName = await search('ștefănescu 0042');
-    expect(byName[0]).toContain('"c"."name_folded" like $');
-    expect(byName[0]).not.toContain('"c"."cui" like');
-    const byCui = await search('RO 31000027');
-    expect(byCui[0]).toContain('"c"."name_folded" like $');
-    expect(byCui[0]).toContain('"c"."cui" like $');
+  test('holding clients: the same rule (a CUI searched by its digits)', async () => {
+    const token = await t.login('holding@demo.ro');
+    const res = await post(token, '/api/holding/1/index', { search: 'ștefănescu 00042' });
+    expect(res.json().data.map((c: { name: string }) => c.name)).toEqual(['Societatea Ștefănescu 00042 SRL']);
+    const byCui = await post(token, '/api/holding/1/index', { search: 'RO 20000042' });
+    expect(byCui.json().data.map((c: { cui: string }) => c.cui)).toEqual(['20000042']);
   });
 });
 
-describe('client counters (list totals without a search)', () => {
+describe('client counters and list totals', () => {
   test('follow bulk inserts, moves, soft deletes, restores and hard deletes', async () => {
     await countersMatch();
     const total = async (body: object = {}) => (await post(owner, '/api/company/1/clients', body)).json().meta.total;
@@ -230,13 +153,4 @@ describe('client view', () => {
     expect(month.documents).toHaveLength(5);
     expect(month.documents_truncated).toBe(false);
   });
-});
-
-test('the trigram indexes keep no pending list (migration 061): searches never re-read unmerged entries', async () => {
-  const rows = await sql<{ relname: string; reloptions: string[] | null }>`
-    select relname, reloptions from pg_class where relname in ('clients_name_trgm', 'clients_cui_trgm') order by relname`.execute(
-    t.ctx.db,
-  );
-  expect(rows.rows.map((r) => r.relname)).toEqual(['clients_cui_trgm', 'clients_name_trgm']);
-  for (const row of rows.rows) expect(row.reloptions).toContain('fastupdate=off');
 });

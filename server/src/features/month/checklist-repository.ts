@@ -25,15 +25,11 @@ export interface OwedRow {
   status: ItemStatus;
 }
 
-/**
- * The months as an array of parameters (`array[$1, $2]`), not one array parameter: the planner then knows
- * how many there are even in a prepared statement's generic plan. For `cast($1 as char(7)[])` it guesses
- * ten, prices the generic plan above each call's own and so plans every call again.
- */
+/** The months as an array of char(7), as the tables keep them, one parameter each. */
 const monthsArray = (periods: string[]) => sql`array[${sql.join(periods.map((p) => sql`cast(${p} as char(7))`))}]`;
 
 /** Whether requirement `r` is owed in month `p` (docs/PRODUCT.md, "The month": frequency and its months). */
-export const OWED = sql<boolean>`r.starts_period <= p.period and (r.ends_period is null or p.period < r.ends_period)
+const OWED = sql<boolean>`r.starts_period <= p.period and (r.ends_period is null or p.period < r.ends_period)
   and (r.frequency = 'monthly'
     or (r.frequency = 'quarterly' and right(p.period, 2) in ('03', '06', '09', '12'))
     or (r.frequency = 'yearly' and right(p.period, 2) = '12'))`;
@@ -42,34 +38,30 @@ export const OWED = sql<boolean>`r.starts_period <= p.period and (r.ends_period 
  * The status of requirement `r` in month `p` from its item `ci` and the live documents answering it
  * (`m`: pending / accepted flags and their number): the SQL twin of statusOf in checklist-status.ts.
  */
-export const STATUS = sql<ItemStatus>`case
+const STATUS = sql<ItemStatus>`case
   when ci.not_applicable_at is not null then 'not_applicable'
   when m.pending then 'uploaded'
   when m.accepted then 'accepted'
   when m.n > 0 then 'rejected'
   else 'missing' end`;
 
-/** What STATUS reads of a requirement's live documents `x`: whether one awaits review, one was accepted, how many. */
-export const MEDIA_FLAGS = sql`bool_or(x.review_status = 'pending') as pending,
-    bool_or(x.review_status = 'accepted') as accepted, count(*)::int as n`;
-
-/** The live documents of requirement `r` in month `p`, summed up (one index probe on media_requirement). */
-export const MEDIA_SUMMARY = sql`left join lateral (
-    select ${MEDIA_FLAGS}
+/**
+ * What STATUS reads of the live documents of requirement `r` in month `p`: whether one awaits review, one
+ * was accepted, how many.
+ */
+const MEDIA_SUMMARY = sql`left join lateral (
+    select bool_or(x.review_status = 'pending') as pending, bool_or(x.review_status = 'accepted') as accepted,
+      count(*)::int as n
     from media x where x.requirement_id = r.id and x.period = p.period and x.deleted_at is null) m on true`;
 
-/** A company id as a value, or as an expression of the statement (the client read in the same statement). */
-export type CompanyRef = number | RawBuilder<number>;
-
 /** Every requirement owed by the company's clients matching `clients` (a condition on `r`) in `periods`, as a query. */
-export function owedQuery(companyId: CompanyRef, clients: RawBuilder<boolean>, periods: string[]) {
+export function owedQuery(companyId: number, clients: RawBuilder<boolean>, periods: string[]) {
   return sql<OwedRow>`
     select r.client_id, p.period::text as period, r.id as requirement_id, r.name, r.details, r.frequency,
       r.category_id, cat.name as category_name, r.position, ci.id as item_id, ci.not_applicable_note, ${STATUS} as status
     from requirements r
     cross join unnest(${monthsArray(periods)}) as p(period)
     left join checklist_items ci on ci.requirement_id = r.id and ci.period = p.period
-    -- Not aliased k: a caller's statement may name its client k (CompanyRef k.company_id), which this would hide.
     left join categories cat on cat.id = r.category_id
     ${MEDIA_SUMMARY}
     where r.company_id = ${companyId} and ${clients} and ${OWED}
@@ -90,32 +82,22 @@ export async function listOwed(
 
 export const oneClient = (clientId: number) => sql<boolean>`r.client_id = ${clientId}`;
 
-/** An item created by insertMissingItems: its requirement, month and id. */
-export interface CreatedItem {
-  requirement_id: number;
-  period: string;
-  id: number;
-}
-
 /**
- * Creates the missing items of the client's owed requirements in `periods` and answers those it created
- * (parallel first reads both insert; the unique (requirement_id, period) keeps one row, the other does
- * nothing and answers without it).
+ * Creates the missing items of the client's owed requirements in `periods` (parallel first reads both
+ * insert; the unique (requirement_id, period) keeps one row, the other does nothing).
  */
 export async function insertMissingItems(
   db: Executor,
   client: { companyId: number; clientId: number },
   periods: string[],
-): Promise<CreatedItem[]> {
-  const { rows } = await sql<CreatedItem>`
+): Promise<void> {
+  await sql`
     insert into checklist_items (company_id, client_id, requirement_id, period)
     select r.company_id, r.client_id, r.id, p.period
     from requirements r cross join unnest(${monthsArray(periods)}) as p(period)
     where r.company_id = ${client.companyId} and r.client_id = ${client.clientId} and ${OWED}
       and not exists (select 1 from checklist_items ci where ci.requirement_id = r.id and ci.period = p.period)
-    on conflict (requirement_id, period) do nothing
-    returning requirement_id, period::text as period, id`.execute(db);
-  return rows;
+    on conflict (requirement_id, period) do nothing`.execute(db);
 }
 
 /** A live document answering one of the requirements, as the checklist shows it. */
@@ -134,7 +116,7 @@ export interface ItemDocumentRow {
   reviewer_name: string | null;
 }
 
-export function documentsQuery(db: Executor, client: { companyId: CompanyRef; clientId: number }) {
+function documentsQuery(db: Executor, client: { companyId: number; clientId: number }) {
   return db
     .selectFrom('media as m')
     .leftJoin('users as u', 'u.id', 'm.uploaded_by')
@@ -175,33 +157,44 @@ export interface PeriodRow {
   closed_at: Date | null;
 }
 
-export function periodRowsQuery(db: Executor, clientId: number, periods: string[]) {
+export async function listPeriodRows(db: Executor, clientId: number, periods: string[]): Promise<PeriodRow[]> {
+  if (periods.length === 0) return [];
   return db
     .selectFrom('client_periods as cp')
     .leftJoin('users as u', 'u.id', 'cp.done_by')
     .select([sql<string>`cp.period::text`.as('period'), 'cp.done_at', 'u.name as done_by_name', 'cp.closed_at'])
     .where('cp.client_id', '=', clientId)
-    .where('cp.period', 'in', periods);
+    .where('cp.period', 'in', periods)
+    .execute();
 }
 
-export async function listPeriodRows(db: Executor, clientId: number, periods: string[]): Promise<PeriodRow[]> {
+/**
+ * The client's months in `periods`: the requirements they owe, the live documents filed in them (newest
+ * first; those of requirements the months do not owe are left for the caller to ignore), their rows.
+ */
+export async function readMonthRows(db: Executor, client: { companyId: number; clientId: number }, periods: string[]) {
+  const owed = await listOwed(db, client.companyId, oneClient(client.clientId), periods);
+  if (periods.length === 0) return { owed, documents: [] as ItemDocumentRow[], periods: [] as PeriodRow[] };
+  const documents = await documentsQuery(db, client)
+    .where('m.requirement_id', 'is not', null)
+    .where('m.period', 'in', periods)
+    .orderBy('m.created_at', 'desc')
+    .orderBy('m.id', 'desc')
+    .execute();
+  return { owed, documents, periods: await listPeriodRows(db, client.clientId, periods) };
+}
+
+/** The closed months among `periods` of the client, in order. */
+export async function closedPeriods(db: Executor, clientId: number, periods: string[]): Promise<string[]> {
   if (periods.length === 0) return [];
-  return periodRowsQuery(db, clientId, periods).execute();
-}
-
-/** The periods among `periods` the client's firm has closed. */
-/** The closed months among `periods` (not empty) of the client, as a query. */
-const closedQuery = (db: Executor, clientId: number, periods: string[]) =>
-  db
+  const rows = await db
     .selectFrom('client_periods')
     .select(sql<string>`period::text`.as('period'))
     .where('client_id', '=', clientId)
     .where('period', 'in', periods)
-    .where('closed_at', 'is not', null);
-
-export async function closedPeriods(db: Executor, clientId: number, periods: string[]): Promise<string[]> {
-  if (periods.length === 0) return [];
-  const rows = await closedQuery(db, clientId, periods).orderBy('period').execute();
+    .where('closed_at', 'is not', null)
+    .orderBy('period')
+    .execute();
   return rows.map((r) => r.period);
 }
 
@@ -237,14 +230,6 @@ export async function setNotApplicable(
     .execute();
 }
 
-/** The first requirement by position the client owes in `period` under `categoryId`, as a query of its id. */
-const requirementMatch = (client: { companyId: number; clientId: number }, categoryId: number, period: string) =>
-  sql<{ id: number }>`
-    select r.id from requirements r cross join (select cast(${period} as char(7)) as period) p
-    where r.company_id = ${client.companyId} and r.client_id = ${client.clientId} and r.category_id = ${categoryId}
-      and ${OWED}
-    order by r.position, r.id limit 1`;
-
 /** The first requirement (by position) of the client with `categoryId` owed in `period`; null when none. */
 export async function matchRequirement(
   db: Executor,
@@ -253,31 +238,12 @@ export async function matchRequirement(
   period: string | null,
 ): Promise<number | null> {
   if (categoryId === null || period === null) return null;
-  const { rows } = await requirementMatch(client, categoryId, period).execute(db);
+  const { rows } = await sql<{ id: number }>`
+    select r.id from requirements r cross join (select cast(${period} as char(7)) as period) p
+    where r.company_id = ${client.companyId} and r.client_id = ${client.clientId} and r.category_id = ${categoryId}
+      and ${OWED}
+    order by r.position, r.id limit 1`.execute(db);
   return rows[0]?.id ?? null;
-}
-
-/**
- * In one statement: whether `period` is a closed month of the client (closedPeriods) and, given a
- * category, the requirement a document of it answers there (matchRequirement), else null.
- */
-export async function closedAndMatched(
-  db: Executor,
-  client: { companyId: number; clientId: number },
-  categoryId: number | null,
-  period: string,
-): Promise<{ closed: boolean; requirementId: number | null }> {
-  const match =
-    categoryId === null
-      ? sql<number | null>`null::int`
-      : sql<number | null>`(${requirementMatch(client, categoryId, period)})`;
-  const row = await db
-    .selectNoFrom((eb) => [
-      eb.exists(closedQuery(db, client.clientId, [period])).as('closed'),
-      match.as('requirement_id'),
-    ])
-    .executeTakeFirstOrThrow();
-  return { closed: Boolean(row.closed), requirementId: row.requirement_id };
 }
 
 /** The first month the client owes anything (its oldest requirement's start), or null. */

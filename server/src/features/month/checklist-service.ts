@@ -11,12 +11,12 @@ import {
   listOwed,
   listPeriodRows,
   oneClient,
+  readMonthRows,
   setNotApplicable,
   type ItemDocumentRow,
   type OwedRow,
 } from './checklist-repository.js';
 import { monthMeta, presentItem, type ChecklistItem } from './checklist-status.js';
-import { readClientMonth, readMonthRows, type MonthRows } from './months-repository.js';
 import { assertPeriodsOpen } from './guard.js';
 import { findMonthClient, type Executor, type MonthClient } from './repository.js';
 
@@ -47,8 +47,12 @@ const idsOf = (client: MonthClient) => ({ companyId: client.company_id, clientId
  * The items the client owes in `periods`, by period, each with its documents: creates the items not
  * created yet (only when some are missing), so every item has an id.
  */
-async function readMonths(db: Executor, client: MonthClient, periods: string[], first?: MonthRows) {
-  const read = await withItems(db, client, periods, first ?? (await readMonthRows(db, idsOf(client), periods)));
+async function readMonths(db: Executor, client: MonthClient, periods: string[]) {
+  let read = await readMonthRows(db, idsOf(client), periods);
+  if (read.owed.some((row) => row.item_id === null)) {
+    await insertMissingItems(db, idsOf(client), periods);
+    read = await readMonthRows(db, idsOf(client), periods);
+  }
   const { owed, documents, periods: rows } = read;
   const byItem = new Map<string, ItemDocumentRow[]>();
   for (const doc of documents) {
@@ -69,30 +73,10 @@ async function readMonths(db: Executor, client: MonthClient, periods: string[], 
   });
 }
 
-/**
- * `read` with an item for every requirement owed: the missing ones are created and take the ids the
- * insert answers (a new item changes nothing else of its row: no mark, the status its documents give).
- * Only when a parallel first read created some of them is the client's months read again. Read again
- * every time, a checklist's first read of a month took three statements instead of two (0.4 ms more of
- * PGlite's thread).
- */
-async function withItems(db: Executor, client: MonthClient, periods: string[], read: MonthRows): Promise<MonthRows> {
-  if (!read.owed.some((row) => row.item_id === null)) return read;
-  const created = await insertMissingItems(db, idsOf(client), periods);
-  const ids = new Map(created.map((item) => [`${item.requirement_id}:${item.period}`, item.id]));
-  const owed = read.owed.map((row) =>
-    row.item_id === null ? { ...row, item_id: ids.get(`${row.requirement_id}:${row.period}`) ?? null } : row,
-  );
-  if (owed.some((row) => row.item_id === null)) return readMonthRows(db, idsOf(client), periods);
-  return { ...read, owed };
-}
-
 /** checklist {period}: the month's items and meta. */
 export async function checklist(ctx: Ctx, scope: TenantScope, clientId: number, period: string) {
-  // The client and its month in one statement (a round trip fewer than loadMonthClient, then the month).
-  const read = await readClientMonth(ctx.db, scope, clientId, period);
-  if (!read) throw errors.notFound('Clientul');
-  const [month] = await readMonths(ctx.db, read.client, [period], read.months);
+  const client = await loadMonthClient(ctx.db, scope, clientId);
+  const [month] = await readMonths(ctx.db, client, [period]);
   return { data: month.items, meta: month.meta };
 }
 

@@ -1,6 +1,6 @@
 import { errors } from '../../infra/errors.js';
 import { monthName } from '../../lib/ro-calendar.js';
-import { closedAndMatched, closedPeriods, findItem, matchRequirement } from './checklist-repository.js';
+import { closedPeriods, findItem, matchRequirement } from './checklist-repository.js';
 import { lockClientRow, type Executor } from './repository.js';
 
 /**
@@ -58,8 +58,8 @@ export async function lockOpenPeriods(db: Executor, clientId: number, periods: (
 /**
  * An upload's month, in the caller's transaction: locks the client's row as lockOpenPeriods does, refuses
  * a closed month, and answers the requirement its documents answer (`requirementId`, an item's, or the
- * first owed one of `categoryId`, as requirementFor). The check and the match are one statement after the
- * lock: a round trip fewer while the upload holds the tenants' locks.
+ * first owed one of `categoryId`, as requirementFor). Both are read after the lock, never in the locking
+ * statement, whose snapshot predates its wait.
  */
 export async function lockOpenMonth(
   db: Executor,
@@ -69,13 +69,6 @@ export async function lockOpenMonth(
   await lockClientRow(db, client.clientId, 'update');
   const period = upload.period?.trim() ?? null;
   if (period === null) return upload.requirementId ?? null;
-  const given = upload.requirementId ?? null;
-  const { closed, requirementId } = await closedAndMatched(
-    db,
-    client,
-    given === null ? upload.categoryId : null,
-    period,
-  );
-  if (closed) throw periodClosed(period);
-  return given ?? requirementId;
+  await assertPeriodsOpen(db, client.clientId, [period]);
+  return upload.requirementId ?? (await matchRequirement(db, client, upload.categoryId, period));
 }

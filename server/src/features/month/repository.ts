@@ -58,8 +58,7 @@ export async function findMonthClient(
   return query.executeTakeFirst();
 }
 
-/** findMonthClient's query, to be read on its own or joined into a larger statement. */
-export function monthClientQuery(db: Executor, scope: Pick<TenantScope, 'kind' | 'id'>, clientId: number) {
+function monthClientQuery(db: Executor, scope: Pick<TenantScope, 'kind' | 'id'>, clientId: number) {
   const query = db
     .selectFrom('clients as c')
     .innerJoin('companies as co', 'co.id', 'c.company_id')

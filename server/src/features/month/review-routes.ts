@@ -1,6 +1,4 @@
-import { cachedAnswer } from '../../infra/read-cache.js';
 import { errorResponses } from '../../lib/http-schemas.js';
-import { todayInRomania } from '../../lib/ro-calendar.js';
 import { allow, scopeOf, type DoorApp, type Door } from '../doors/index.js';
 import { MONTH_POLICY } from './policy.js';
 import * as views from './portfolio-service.js';
@@ -16,10 +14,7 @@ import {
 } from './schemas.js';
 import { monthsAnswer, portfolioAnswer, queueAnswer } from './view-schemas.js';
 
-/**
- * The firm's review of documents and its views over every client (company door); the views are answered
- * from the read cache, which the month's tables empty on a write (migration 091).
- */
+/** The firm's review of documents and its views over every client (company door). */
 
 export function reviewRoutes(app: DoorApp, door: Door, tags: string[]): void {
   const ctx = app.ctx;
@@ -28,7 +23,7 @@ export function reviewRoutes(app: DoorApp, door: Door, tags: string[]): void {
   app.post(
     '/clients/:clientId/media/:mediaId/review',
     {
-      config: allow(MONTH_POLICY, door, 'review'),
+      config: allow(MONTH_POLICY, door, 'review.decide'),
       schema: {
         tags,
         summary: 'Acceptă sau respinge (cu motiv) un document al clientului',
@@ -58,7 +53,7 @@ export function reviewRoutes(app: DoorApp, door: Door, tags: string[]): void {
   app.post(
     '/review',
     {
-      config: allow(MONTH_POLICY, door, 'review'),
+      config: allow(MONTH_POLICY, door, 'review.decide'),
       schema: {
         tags,
         summary: 'Acceptă sau respinge 1–100 de documente ale clienților deodată; totul sau nimic',
@@ -79,7 +74,7 @@ export function reviewRoutes(app: DoorApp, door: Door, tags: string[]): void {
   app.post(
     '/review-queue',
     {
-      config: allow(MONTH_POLICY, door, 'review'),
+      config: allow(MONTH_POLICY, door, 'review.queue'),
       schema: {
         tags,
         summary: 'Documentele care așteaptă verificarea, cele mai noi întâi; lunile terminate de clienți',
@@ -87,16 +82,13 @@ export function reviewRoutes(app: DoorApp, door: Door, tags: string[]): void {
         response: { 200: queueAnswer, ...errorResponses },
       },
     },
-    async (request, reply) => {
-      const scope = scopeOf(request);
-      return cachedAnswer(request, reply, scope.id, () => views.reviewQueue(ctx, scope, request.body ?? {}));
-    },
+    async (request) => views.reviewQueue(ctx, scopeOf(request), request.body ?? {}),
   );
 
   app.post(
     '/review-queue/count',
     {
-      config: allow(MONTH_POLICY, door, 'review'),
+      config: allow(MONTH_POLICY, door, 'review.queue'),
       schema: {
         tags,
         summary: 'Câte documente așteaptă verificarea și câte luni au fost anunțate terminate',
@@ -111,10 +103,7 @@ export function reviewRoutes(app: DoorApp, door: Door, tags: string[]): void {
         },
       },
     },
-    async (request, reply) => {
-      const scope = scopeOf(request);
-      return cachedAnswer(request, reply, scope.id, () => views.reviewCount(ctx, scope));
-    },
+    async (request) => views.reviewCount(ctx, scopeOf(request)),
   );
 
   app.post(
@@ -128,11 +117,7 @@ export function reviewRoutes(app: DoorApp, door: Door, tags: string[]): void {
         response: { 200: portfolioAnswer, ...errorResponses },
       },
     },
-    async (request, reply) => {
-      const scope = scopeOf(request);
-      // Days left change at midnight in Romania: the day is part of the kept answer's key.
-      return cachedAnswer(request, reply, scope.id, () => views.portfolio(ctx, scope, request.body), todayInRomania());
-    },
+    async (request) => views.portfolio(ctx, scopeOf(request), request.body),
   );
 
   app.post(
@@ -146,9 +131,6 @@ export function reviewRoutes(app: DoorApp, door: Door, tags: string[]): void {
         response: { 200: monthsAnswer, ...errorResponses },
       },
     },
-    async (request, reply) => {
-      const scope = scopeOf(request);
-      return cachedAnswer(request, reply, scope.id, () => views.portfolioMonths(ctx, scope, request.body));
-    },
+    async (request) => views.portfolioMonths(ctx, scopeOf(request), request.body),
   );
 }

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
 import {
   api,
@@ -14,9 +13,8 @@ import {
 import { addMonths, currentMonth } from '../../lib/ro-calendar.js';
 
 /**
- * The grid keeps each client's month once worked out (kept_months, migration 160) and shows it only while
- * nothing it reads has changed since: every change below, made through the API or straight in the
- * database, shows in the next grid exactly as in the client's own checklist (which is always worked out).
+ * The month's grid shows each client's month as the client's own checklist does: every change below, made
+ * through the API or straight in the database, shows in the next grid exactly as in the checklist.
  */
 
 let t: TestApp;
@@ -33,9 +31,8 @@ interface Row {
 
 const company = (path: string) => `/api/company/${firm.id}${path}`;
 
-/** The client's row of the month's grid, read from the database (not from the read cache). */
+/** The client's row of the month's grid. */
 async function gridRow(client: Client): Promise<Row> {
-  t.ctx.readCache.dropAll();
   const res = await api(t).as(firm.owner).post(company('/checklist'), { period: now, search: client.name });
   expectStatus(res, 200, 'grid');
   const rows = res.json.data as Row[];
@@ -45,7 +42,6 @@ async function gridRow(client: Client): Promise<Row> {
 
 /** The client's own checklist of the month, as the grid shows it. */
 async function ownChecklist(client: Client) {
-  t.ctx.readCache.dropAll();
   const res = await api(t)
     .as(firm.owner)
     .post(company(`/clients/${client.id}/checklist`), { period: now });
@@ -58,13 +54,11 @@ async function ownChecklist(client: Client) {
   };
 }
 
-/** The grid's row equals the client's own checklist, read twice (worked out, then kept). */
+/** The grid's row equals the client's own checklist. */
 async function expectGridFollows(client: Client) {
   const own = await ownChecklist(client);
-  for (let read = 0; read < 2; read++) {
-    const row = await gridRow(client);
-    expect({ counts: row.counts, total: row.total, items: row.items }).toEqual(own);
-  }
+  const row = await gridRow(client);
+  expect({ counts: row.counts, total: row.total, items: row.items }).toEqual(own);
   return own;
 }
 
@@ -74,19 +68,6 @@ beforeAll(async () => {
   cats = await categoryIdsByName(t, firm);
 });
 afterAll(() => t.close());
-
-test('a kept month is what the grid shows, until something it reads changes', async () => {
-  const client = await createClient(t, firm, { name: 'Kaki Păstrat SRL' });
-  await expectGridFollows(client);
-  // The kept month answers (a mark written into it shows), while the client's stamp is unchanged.
-  await sql`update kept_months set items = '[{"id":null,"requirement_id":0,"name":"păstrat","status":"missing"}]'
-    where client_id = ${client.id}`.execute(t.ctx.db);
-  expect((await gridRow(client)).items.map((i) => i.name)).toEqual(['păstrat']);
-  // An upload raises the stamp: the month is worked out again.
-  await uploadDocument(t, firm.owner, client, { period: now, category_id: cats['Facturi emise'] });
-  const own = await expectGridFollows(client);
-  expect(own.counts.uploaded).toBe(1);
-});
 
 test('every change to the requirements, the items or the documents shows in the next grid', async () => {
   const client = await createClient(t, firm, { name: 'Lila Schimbări SRL' });
@@ -145,33 +126,6 @@ test('every change to the requirements, the items or the documents shows in the 
   expect((await expectGridFollows(client)).total).toBe(3);
 });
 
-test('another client’s change leaves a kept month as it was', async () => {
-  const kept = await createClient(t, firm, { name: 'Mentă Neschimbat SRL' });
-  const busy = await createClient(t, firm, { name: 'Mentă Ocupat SRL' });
-  await expectGridFollows(kept);
-  const stamp = async () =>
-    (await sql<{ stamp: string }>`select stamp from kept_months where client_id = ${kept.id}`.execute(t.ctx.db)).rows[0]
-      .stamp;
-  const before = await stamp();
-  await uploadDocument(t, firm.owner, busy, { period: now, category_id: cats['Facturi emise'] });
-  await gridRow(kept);
-  expect(await stamp()).toBe(before);
-});
-
-const onPostgres = process.env.TEST_DATABASE_URL ? test : test.skip;
-
-onPostgres('a grid read while a change is uncommitted never keeps its month past the commit', async () => {
-  const client = await createClient(t, firm, { name: 'Nisip Concurent SRL' });
-  const doc = await uploadDocument(t, firm.owner, client, { period: now, category_id: cats['Facturi emise'] });
-  await expectGridFollows(client);
-  await t.ctx.db.transaction().execute(async (trx) => {
-    await trx.updateTable('media').set({ review_status: 'accepted' }).where('id', '=', doc.id).execute();
-    // Another connection reads (and keeps) the month as it was before this change.
-    expect((await gridRow(client)).counts).toMatchObject({ uploaded: 1, accepted: 0 });
-  });
-  expect((await expectGridFollows(client)).counts).toMatchObject({ uploaded: 0, accepted: 1 });
-});
-
 test('a row shows the client as the list does: quotes, backslashes and diacritics intact, its holding named', async () => {
   const name = 'Ghilimele "Șase" \\ Țară SRL';
   const {
@@ -182,8 +136,6 @@ test('a row shows the client as the list does: quotes, backslashes and diacritic
     name: 'Grup "Nord" Ălba',
     client: { name, cui: '18547290' },
   });
-  for (let read = 0; read < 2; read++) {
-    const row = (await gridRow(client)) as Row & { client: Record<string, unknown> };
-    expect(row.client).toEqual({ id: client.id, name, cui: '18547290', holding: { id, name: holdingName } });
-  }
+  const row = (await gridRow(client)) as Row & { client: Record<string, unknown> };
+  expect(row.client).toEqual({ id: client.id, name, cui: '18547290', holding: { id, name: holdingName } });
 });

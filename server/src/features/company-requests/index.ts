@@ -1,2 +1,0 @@
-/** A holding's invitations to an accounting company, and the public link that confirms or rejects one. */
-export { companyRequestDoorRoutes, companyRequestRoutes } from './routes.js';

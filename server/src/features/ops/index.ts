@@ -1,2 +1,0 @@
-/** Health and readiness probes. */
-export { opsRoutes } from './routes.js';
