@@ -1096,8 +1096,11 @@ async function main() {
     '',
     ...(notes.length ? ['Notes:', ...notes.map((n) => `- ${n}`), ''] : []),
   ];
-  fs.writeFileSync(out, lines.join('\n'));
   console.log(lines.join('\n'));
+  // The history below the table (what was tried and measured, and why it went) outlives every run.
+  const previous = fs.existsSync(out) ? fs.readFileSync(out, 'utf8') : '';
+  const history = previous.indexOf('\n## History');
+  fs.writeFileSync(out, lines.join('\n') + (history >= 0 ? previous.slice(history) : ''));
   console.log(`\nwritten to ${path.relative(root, out)}`);
   if (failed.length) {
     console.error(`failed sections: ${failed.join(', ')}`);

@@ -19,7 +19,6 @@ const QUERY_BUILDERS = new Set(['selectFrom', 'insertInto', 'updateTable', 'dele
 const INFRA_REPOSITORIES = new Set([
   'db',
   'outbox',
-  'read-cache-store',
   'pglite-thread',
   'rate-limit',
   'auth',

@@ -13,7 +13,7 @@ import { userRoutes } from './users/routes.js';
 import { clientRoutes } from './clients/routes.js';
 import { linkRoutes } from './links/routes.js';
 import { documentRoutes } from './documents/routes.js';
-import { drainRequestBody, loadScopedClient, MAX_FILES_PER_UPLOAD } from './documents/index.js';
+import { drainRequestBody, MAX_FILES_PER_UPLOAD } from './documents/index.js';
 import { categoryRoutes } from './categories/routes.js';
 import { utilityFileRoutes } from './utility-files/routes.js';
 import { securityRoutes } from './security/routes.js';
@@ -38,8 +38,7 @@ const DOOR_FEATURES: DoorRoutes[] = [
   companyRequestDoorRoutes,
   securityRoutes,
   monthRoutes,
-  // A client's history finds the client as the documents do (a holding only its own clients).
-  activityRoutes(loadScopedClient),
+  activityRoutes,
   handoverRoutes,
 ];
 

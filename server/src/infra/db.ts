@@ -1,12 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PGliteDialect, PostgresDialect, sql, type Dialect } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, sql, type Dialect, type Transaction } from 'kysely';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { PGliteThread, threadDialect } from './pglite-thread.js';
 
 export type Db = Kysely<Database>;
+
+/** The database or one of its transactions: what a repository takes first, so whoever owns the unit of work opens it. */
+export type Executor = Db | Transaction<Database>;
 
 export interface DatabaseHandle {
   db: Db;

@@ -1,5 +1,11 @@
-import { waitFor } from '../lib/plural.js';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { countOf, waitFor } from '../lib/plural.js';
+import { monthName } from '../lib/ro-calendar.js';
+
+/**
+ * The catalogue of what the client may be told went wrong: each error's status, stable code and Romanian
+ * text side by side, grouped by area. The texts of 422 field errors (code `validation`) are in
+ * error-messages.ts; error-handler.ts turns whatever is thrown into the JSON error body.
+ */
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -16,10 +22,39 @@ export class AppError extends Error {
   }
 }
 
+const throttledText = (seconds: number) => `Prea multe încercări. Încearcă din nou peste ${waitFor(seconds)}.`;
+
+/** A 429 of sign-in and account calls: the auth routes turn retryAfter into a Retry-After header. */
+export class TooManyAttempts extends AppError {
+  constructor(
+    readonly retryAfter: number,
+    withErrorField: boolean,
+  ) {
+    const message = throttledText(retryAfter);
+    // Login also repeats it in `error`: the sign-in screens show a login failure from that field.
+    super(429, 'throttled', message, undefined, withErrorField ? { error: message } : undefined);
+  }
+}
+
+/** A sign-in refused: `error` repeats the message for clients that read that field. */
+const signInRefused = (status: 401 | 403, code: 'invalid_credentials' | 'suspended', message: string) =>
+  new AppError(status, code, message, undefined, { error: message });
+
+const conflict = (code: string, message: string) => new AppError(409, code, message);
+const planLimit = (message: string) => new AppError(402, 'plan_limit', message);
+const forbidden = (message: string) => new AppError(403, 'forbidden', message);
+
+/** "45 secunde", "3 minute": the wording of the verification link's wait, kept apart from waitFor's. */
+const linkWait = (seconds: number) => (seconds > 90 ? `${Math.ceil(seconds / 60)} minute` : `${seconds} secunde`);
+
+const LIMIT_NAMES = { clients: 'clienți', users: 'utilizatori', storage_bytes: 'spațiu de stocare' } as const;
+
 export const errors = {
+  // Any request
   unauthenticated: () =>
     new AppError(401, 'unauthenticated', 'Trebuie sa fii autentificat ca sa accesezi aceasta pagina'),
-  forbidden: (message = 'Nu esti autorizat sa accesezi aceasta pagina') => new AppError(403, 'forbidden', message),
+  // The message parameter stays for documents/service.ts until it takes cannotDeleteDocument.
+  forbidden: (message = 'Nu esti autorizat sa accesezi aceasta pagina') => forbidden(message),
   /**
    * `what` with its definite article: feminine (-a: „Compania”) → găsită, else (-ul, -le: „Grupul”) → găsit;
    * `hint`, a sentence telling the user what to check, follows.
@@ -32,36 +67,23 @@ export const errors = {
     ),
   /** A 404 that explains itself (an empty selection), rather than naming a missing object. */
   nothingFound: (message: string) => new AppError(404, 'not_found', message),
-  gone: (message: string) => new AppError(410, 'gone', message),
-  conflict: (message: string) => new AppError(409, 'conflict', message),
   validation: (errors: FieldErrors, message = 'Datele trimise nu sunt valide.') =>
     new AppError(422, 'validation', message, errors),
+  /** A 422 on one field; its texts are in error-messages.ts. */
   field: (field: string, message: string) => new AppError(422, 'validation', message, { [field]: [message] }),
-  tooLarge: (maxBytes: number) =>
-    new AppError(413, 'too_large', `Fișierul depășește limita de ${formatBytes(maxBytes)}.`),
-  unsupportedType: (name: string) =>
-    new AppError(422, 'unsupported_type', `Tipul fișierului „${name}” nu este acceptat.`, {
-      files: [`Tipul fișierului „${name}” nu este acceptat.`],
-    }),
-  throttled: (seconds: number) =>
-    new AppError(429, 'throttled', `Prea multe încercări. Încearcă din nou peste ${waitFor(seconds)}.`),
-  recipientBusy: (address: string, perDay: number, seconds: number) =>
-    new AppError(
-      429,
-      'throttled',
-      `${address} a primit deja ${perDay} mesaje prin Dosar în ultimele 24 de ore. Încearcă din nou peste ${waitFor(seconds)}.`,
-    ),
-  /** A 429 with its own wording (e.g. a link already sent: when the next one may be asked for). */
-  throttledWith: (seconds: number, message: string) =>
-    new AppError(429, 'throttled', message, undefined, { retry_after: seconds }),
-  /** The account's address is not verified yet: Dosar sends nothing to others on its behalf, links it to nobody. */
-  emailUnverified: () =>
-    new AppError(
-      403,
-      'email_unverified',
-      'Confirmă întâi adresa de e-mail a contului: ți-am trimis un link. Îl poți retrimite din profil.',
-    ),
+  throttled: (seconds: number) => new AppError(429, 'throttled', throttledText(seconds)),
+  tooManyAttempts: (retryAfter: number, withErrorField = false) => new TooManyAttempts(retryAfter, withErrorField),
   xsrf: () => new AppError(419, 'xsrf', 'Sesiunea formularului a expirat. Reîncarcă pagina și încearcă din nou.'),
+  urlTooLong: () => new AppError(414, 'url_too_long', 'Adresa cererii este prea lungă.'),
+  badUrl: () => new AppError(400, 'bad_url', 'Adresa cererii nu este validă.'),
+  requestTooLarge: () => new AppError(413, 'too_large', 'Cererea depășește dimensiunea maximă permisă.'),
+  unsupportedMediaType: () =>
+    new AppError(415, 'unsupported_media_type', 'Tipul conținutului trimis nu este acceptat.'),
+  badJson: () => new AppError(400, 'bad_json', 'Corpul cererii nu este JSON valid.'),
+  badRequest: (status: number) => new AppError(status, 'bad_request', 'Cererea nu este validă.'),
+  /** PostgreSQL refused a value the schemas let through (out of range, NUL byte…). */
+  badValue: () => new AppError(422, 'bad_value', 'Datele trimise conțin o valoare nepermisă.'),
+  serverError: () => new AppError(500, 'server_error', 'A apărut o eroare internă. Încearcă din nou.'),
   storageFull: () =>
     new AppError(
       507,
@@ -70,24 +92,30 @@ export const errors = {
     ),
   unavailable: () =>
     new AppError(503, 'unavailable', 'Serviciul este temporar indisponibil. Încearcă din nou în câteva momente.'),
-  planLimit: (message: string) => new AppError(402, 'plan_limit', message),
-  /** A sign-in refused: `error` repeats the message for clients that read that field. */
-  signInRefused: (status: 401 | 403, code: 'invalid_credentials' | 'suspended', message: string) =>
-    new AppError(status, code, message, undefined, { error: message }),
+
+  // Sign-in and the account
+  signInFailed: () => signInRefused(401, 'invalid_credentials', 'E-mailul sau parola nu sunt corecte.'),
+  signInSuspended: () =>
+    signInRefused(403, 'suspended', 'Contul companiei este suspendat. Contactează administratorul platformei.'),
   /** The company of a signed-in user was suspended: the session ends. */
   suspended: () =>
     new AppError(401, 'suspended', 'Contul companiei este suspendat. Contactează administratorul platformei.'),
-  /** A state conflict with its own stable code (e.g. `payment_decided`, `payment_required`). */
-  conflictCode: (code: string, message: string) => new AppError(409, code, message),
-  paymentsDisabled: () =>
+  /** The account's address is not verified yet: Dosar sends nothing to others on its behalf, links it to nobody. */
+  emailUnverified: () =>
     new AppError(
-      503,
-      'payments_disabled',
-      'Plățile online nu sunt configurate pe acest server. Contactează administratorul.',
+      403,
+      'email_unverified',
+      'Confirmă întâi adresa de e-mail a contului: ți-am trimis un link. Îl poți retrimite din profil.',
     ),
-  uploadAborted: () => new AppError(400, 'aborted', 'Încărcarea a fost întreruptă. Încearcă din nou.'),
-  urlTooLong: () => new AppError(414, 'url_too_long', 'Adresa cererii este prea lungă.'),
-  badUrl: () => new AppError(400, 'bad_url', 'Adresa cererii nu este validă.'),
+  /** A verification link was just sent: when the next one may be asked for. */
+  linkAlreadySent: (seconds: number) =>
+    new AppError(
+      429,
+      'throttled',
+      `Ți-am trimis deja un link. Poți cere altul peste ${linkWait(seconds)}.`,
+      undefined,
+      { retry_after: seconds },
+    ),
   /** The user's company or holding requires two-factor sign-in and they have not enabled it yet. */
   twoFactorSetupRequired: () =>
     new AppError(
@@ -95,11 +123,124 @@ export const errors = {
       'two_factor_setup_required',
       'Firma ta cere autentificarea în doi pași. Activeaz-o din profil pentru a continua.',
     ),
+  twoFactorRequiredByTenant: () => forbidden('Firma ta cere autentificarea în doi pași; nu o poți dezactiva.'),
+
+  // Mail to others
+  recipientBusy: (address: string, perDay: number, seconds: number) =>
+    new AppError(
+      429,
+      'throttled',
+      `${address} a primit deja ${perDay} mesaje prin Dosar în ultimele 24 de ore. Încearcă din nou peste ${waitFor(seconds)}.`,
+    ),
+
+  // Plans and payments
+  // The message parameter stays for clients/service.ts until it takes otherSideFull.
+  planLimit: (message: string) => planLimit(message),
+  readOnly: () =>
+    new AppError(402, 'read_only', 'Abonamentul a expirat: contul este doar în citire până la plata unui abonament.'),
+  clientLimit: (plan: string, max: number) =>
+    planLimit(
+      `Ai atins limita de clienți a planului „${plan}”: cel mult ${countOf(max, 'client', 'clienți')}. Alege un plan mai mare din pagina Abonament.`,
+    ),
+  userLimit: (plan: string, max: number) =>
+    planLimit(
+      `Ai atins limita de utilizatori a planului „${plan}”: cel mult ${countOf(max, 'utilizator', 'utilizatori')}. Alege un plan mai mare din pagina Abonament.`,
+    ),
+  /** `max` and `left` already written out („2 GB”). */
+  storageLimit: (plan: string, max: string, left: string) =>
+    planLimit(
+      `Fișierele depășesc limita de spațiu de stocare a planului „${plan}” (${max}): mai sunt disponibili ${left}. Alege un plan mai mare din pagina Abonament.`,
+    ),
+  /** When the other side of a client move (not the caller's tenant) has no room, or is read-only. */
+  otherSideFull: (side: 'company' | 'holding', readOnly: boolean) =>
+    planLimit(
+      side === 'company'
+        ? readOnly
+          ? 'Abonamentul companiei alese a expirat: nu mai poate primi clienți noi.'
+          : 'Compania aleasă a atins limita de clienți a planului ei: nu mai poate primi clienți noi.'
+        : readOnly
+          ? 'Abonamentul grupului ales a expirat: nu mai poate primi clienți noi.'
+          : 'Grupul ales a atins limita de clienți a planului său: nu mai poate primi clienți noi.',
+    ),
+  /** `max` and `used` already written out (a count, or bytes as „2 GB”). */
+  usageOverPlan: (plan: string, limit: keyof typeof LIMIT_NAMES, max: string, used: string) =>
+    conflict(
+      'conflict',
+      `Nu poți trece la planul „${plan}”: limita de ${LIMIT_NAMES[limit]} este ${max}, iar acum folosești ${used}. Reduce utilizarea sau alege un plan mai mare.`,
+    ),
+  paymentDecided: () => conflict('payment_decided', 'Plata a fost deja înregistrată cu alt rezultat.'),
+  planNeedsPayment: (plan: string) =>
+    conflict('payment_required', `Planul „${plan}” se activează prin plată: folosește butonul „Plătește”.`),
+  pricierPlanNeedsPayment: (plan: string) =>
+    conflict(
+      'payment_required',
+      `Planul „${plan}” costă mai mult decât cel curent: trecerea se face prin plată, cu butonul „Plătește”.`,
+    ),
+  paymentsDisabled: () =>
+    new AppError(
+      503,
+      'payments_disabled',
+      'Plățile online nu sunt configurate pe acest server. Contactează administratorul.',
+    ),
+
+  // CUI claims (platform administrator)
+  claimDecided: () => conflict('claim_decided', 'Cererea a fost deja soluționată.'),
+  claimCompanyGone: () =>
+    conflict('claim_company_gone', 'Compania care a cerut CUI-ul nu mai există; respinge cererea.'),
+
+  // A holding's invitation of a company
+  requestUsed: (confirmed: boolean) =>
+    new AppError(
+      410,
+      'gone',
+      confirmed
+        ? 'Această cerere a fost deja confirmată; linkul nu mai poate fi folosit.'
+        : 'Această cerere a fost deja respinsă; linkul nu mai poate fi folosit.',
+    ),
+  requestExpired: () =>
+    new AppError(410, 'gone', 'Această cerere a expirat. Cere grupului care te-a invitat o invitație nouă.'),
+  invitedAddressNotOwner: () =>
+    conflict(
+      'conflict',
+      'Adresa invitației aparține unui cont Dosar care nu este proprietarul unei companii. Cere grupului o invitație pe adresa proprietarului companiei.',
+    ),
+  invitedAddressTaken: () => conflict('conflict', 'Adresa de e-mail a fost folosită între timp de alt cont.'),
+
+  // The month
+  periodClosed: (period: string) =>
+    conflict(
+      'period_closed',
+      `Luna ${monthName(period)} este închisă: documentele ei nu mai pot fi schimbate. Firma de contabilitate o poate redeschide.`,
+    ),
+  periodAlreadyClosed: (period: string) => conflict('period_closed', `Luna ${monthName(period)} este deja închisă.`),
+  periodNotClosed: (period: string) => conflict('period_open', `Luna ${monthName(period)} nu este închisă.`),
+  handoverNotReady: (period: string) =>
+    conflict(
+      'period_open',
+      `Luna ${monthName(period)} nu este închisă: procesul-verbal de predare-primire se poate descărca după ce firma de contabilitate închide luna.`,
+    ),
+
+  // Documents and files
+  cannotEditDocument: () => forbidden('Poți muta sau redenumi doar documentele încărcate de partea ta.'),
+  cannotDeleteDocument: () => forbidden('Poți șterge doar documentele încărcate de tine.'),
+  cannotRestoreDocument: () => forbidden('Poți restaura doar documentele încărcate sau șterse de partea ta.'),
+  documentPurged: () =>
+    new AppError(
+      410,
+      'gone',
+      'Documentul a stat în coșul de gunoi mai mult decât perioada de păstrare și a fost șters definitiv; nu mai poate fi restaurat.',
+    ),
+  noMatchingDocuments: () => new AppError(404, 'not_found', 'Nu există documente care să corespundă filtrului ales.'),
+  tooLarge: (maxBytes: number) =>
+    new AppError(413, 'too_large', `Fișierul depășește limita de ${formatBytes(maxBytes)}.`),
+  unsupportedType: (name: string) =>
+    new AppError(422, 'unsupported_type', `Tipul fișierului „${name}” nu este acceptat.`, {
+      files: [`Tipul fișierului „${name}” nu este acceptat.`],
+    }),
+  uploadAborted: () => new AppError(400, 'aborted', 'Încărcarea a fost întreruptă. Încearcă din nou.'),
   /** A file call's Range asks for bytes the file does not have (or is malformed): 416. */
   rangeNotSatisfiable: () =>
     new AppError(416, 'range_not_satisfiable', 'Intervalul de octeți cerut nu există în acest fișier.'),
-  readOnly: () =>
-    new AppError(402, 'read_only', 'Abonamentul a expirat: contul este doar în citire până la plata unui abonament.'),
 };
 
 export function formatBytes(bytes: number): string {
@@ -107,143 +248,4 @@ export function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1).replace('.0', '')} MB`;
   if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${bytes} B`;
-}
-
-/** Romanian labels for field names in validation messages (the key stays the field name in `errors`). */
-const FIELD_NAMES: Record<string, string> = {
-  email: 'e-mail',
-  password: 'parolă',
-  password_confirmation: 'confirmarea parolei',
-  current_password: 'parola actuală',
-  name: 'nume',
-  company_name: 'numele companiei',
-  company_email: 'e-mailul companiei',
-  phone: 'telefon',
-  cui: 'CUI',
-};
-
-/** Translates an ajv validation error list into {field: [Romanian message]}. */
-function validationToFields(error: FastifyError): FieldErrors {
-  // No prototype: a field named `__proto__` or `constructor` is just a key.
-  const out = Object.create(null) as FieldErrors;
-  for (const v of error.validation ?? []) {
-    const params = v.params as Record<string, unknown>;
-    let field = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
-    if (v.keyword === 'required') field = [field, String(params.missingProperty)].filter(Boolean).join('.');
-    if (v.keyword === 'additionalProperties')
-      field = [field, String(params.additionalProperty)].filter(Boolean).join('.');
-    if (!field) field = error.validationContext ?? 'body';
-    const label = Object.hasOwn(FIELD_NAMES, field) ? FIELD_NAMES[field] : field;
-    const message = ((): string => {
-      switch (v.keyword) {
-        case 'required':
-          return `Câmpul ${label} este obligatoriu.`;
-        case 'type':
-          return `Câmpul ${label} are un tip greșit.`;
-        case 'minLength':
-          return params.limit === 1
-            ? `Câmpul ${label} este obligatoriu.`
-            : `Câmpul ${label} trebuie să aibă cel puțin ${String(params.limit)} caractere.`;
-        case 'maxLength':
-          return `Câmpul ${label} poate avea cel mult ${String(params.limit)} caractere.`;
-        case 'format':
-          return params.format === 'email'
-            ? `Câmpul ${label} trebuie să fie o adresă de e-mail validă.`
-            : `Câmpul ${label} nu are formatul corect.`;
-        case 'pattern':
-          return `Câmpul ${label} nu are formatul corect.`;
-        case 'minimum':
-        case 'maximum':
-          return `Câmpul ${label} este în afara limitelor permise.`;
-        case 'enum':
-          return `Câmpul ${label} are o valoare nepermisă.`;
-        case 'additionalProperties':
-          return `Câmpul ${label} nu este permis.`;
-        default:
-          return `Câmpul ${label} nu este valid.`;
-      }
-    })();
-    (out[field] ??= []).push(message);
-  }
-  return out;
-}
-
-export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
-  const body: Record<string, unknown> = { message: error.message, code: error.code, ...error.extra };
-  if (error.errors) body.errors = error.errors;
-  return reply.status(error.statusCode).type('application/json; charset=utf-8').send(body);
-}
-
-/** Maps every thrown error to the JSON error body (errorSchema in lib/http-schemas.ts); 5xx never leak internals. */
-export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof AppError) return sendError(reply, error);
-    if (error.validation) {
-      return sendError(reply, errors.validation(validationToFields(error)));
-    }
-    const status = error.statusCode ?? 500;
-    if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return sendError(reply, new AppError(413, 'too_large', 'Cererea depășește dimensiunea maximă permisă.'));
-    }
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
-      return sendError(
-        reply,
-        new AppError(415, 'unsupported_media_type', 'Tipul conținutului trimis nu este acceptat.'),
-      );
-    }
-    if (
-      error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
-      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
-      error instanceof SyntaxError
-    ) {
-      return sendError(reply, new AppError(400, 'bad_json', 'Corpul cererii nu este JSON valid.'));
-    }
-    if (status >= 400 && status < 500) {
-      return sendError(reply, new AppError(status, 'bad_request', 'Cererea nu este validă.'));
-    }
-    const systemCode = (error as { code?: unknown }).code;
-    if (systemCode === 'ENOSPC' || systemCode === 'EDQUOT') {
-      request.log.error({ err: error }, 'storage full');
-      return sendError(reply, errors.storageFull());
-    }
-    if (isDatabaseDown(error)) {
-      request.log.error({ err: error }, 'database unavailable');
-      return sendError(reply, errors.unavailable());
-    }
-    if (isBadData(error)) {
-      // PostgreSQL refused a value the schemas let through (out of range, NUL byte…): the input's fault, not ours.
-      request.log.warn({ err: error }, 'value refused by the database');
-      return sendError(reply, new AppError(422, 'bad_value', 'Datele trimise conțin o valoare nepermisă.'));
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return sendError(reply, new AppError(500, 'server_error', 'A apărut o eroare internă. Încearcă din nou.'));
-  });
-}
-
-/** PostgreSQL class 22 (data exception): 22003 out of range, 22021 NUL byte, 22P02 bad text representation… */
-function isBadData(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
-}
-
-/**
- * The database can't be reached: network errors, PostgreSQL's connection
- * exceptions (class 08), shutdown/terminated backends (57P0x), too many
- * connections, a database that refuses connections, and node-postgres's own
- * messages for a connection that died or never came.
- */
-function isDatabaseDown(error: unknown): boolean {
-  const { code, message } = error as { code?: unknown; message?: unknown };
-  if (typeof code === 'string') {
-    if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH'].includes(code))
-      return true;
-    if (/^08/.test(code) || /^57P0[1-4]$/.test(code) || code === '53300' || code === '3D000') return true;
-    if (code === '55000' && /not currently accepting connections/.test(String(message))) return true;
-  }
-  return (
-    typeof message === 'string' &&
-    /^Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(
-      message,
-    )
-  );
 }

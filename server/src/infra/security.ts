@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.js';
-import { errors, sendError } from './errors.js';
+import { sendError } from './error-handler.js';
+import { fieldMessages } from './error-messages.js';
+import { errors } from './errors.js';
 import { randomSecret } from './tokens.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -95,8 +97,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     if (!request.url.startsWith('/api/')) return done();
     const field = unstorableText(request.params) ?? unstorableText(request.query) ?? unstorableText(request.body);
     if (!field) return done();
-    const message = `Câmpul ${field} conține caractere nepermise.`;
-    sendError(reply, errors.validation({ [field]: [message] }, message));
+    sendError(reply, errors.field(field, fieldMessages.unstorable(field)));
   });
 
   // Double-submit: a request carrying the XSRF-TOKEN cookie must echo it in X-XSRF-TOKEN. A browser gets

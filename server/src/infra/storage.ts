@@ -4,6 +4,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { currentMonth } from '../lib/ro-calendar.js';
 
 /** Where files live: local disk by default, S3-compatible storage when S3_* is set. */
 export interface Storage {
@@ -19,9 +20,7 @@ export interface Storage {
 
 /** A fresh, unguessable storage key; never derived from user input. */
 export function newStorageKey(prefix: string): string {
-  const d = new Date();
-  const month = `${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
-  return `${prefix}/${month}/${crypto.randomUUID()}`;
+  return `${prefix}/${currentMonth().replace('-', '/')}/${crypto.randomUUID()}`;
 }
 
 export function localDiskStorage(root: string): Storage {

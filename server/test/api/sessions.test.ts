@@ -75,7 +75,7 @@ describe('sessions', () => {
 
   it('closes another session: its token is refused at its next request', async () => {
     const phone = await signInFrom(user.email, SAFARI_IPHONE);
-    expect((await api(t).as(phone.token).get('/api/user')).status).toBe(200); // remembered by the read cache
+    expect((await api(t).as(phone.token).get('/api/user')).status).toBe(200);
     const list = (await api(t).as(chrome.token).get('/api/sessions')).json.data as { id: number; device: string }[];
     const target = list.find((s) => s.device === 'Safari pe iOS');
     expect(target).toBeDefined();

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import type { Executor } from '../../infra/db.js';
 import type { TenantScope } from '../doors/index.js';
-import { insertActivity, type Executor } from './repository.js';
+import { insertActivity } from './repository.js';
 
 /**
  * The history of a client's documents and months: every act on a document or a month is an

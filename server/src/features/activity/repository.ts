@@ -1,9 +1,6 @@
-import { sql, type Insertable, type Transaction } from 'kysely';
-import type { Db } from '../../infra/db.js';
-import type { Database } from '../../db/schema.js';
+import { sql, type Insertable } from 'kysely';
 import type { ActivityEventsTable } from '../../db/schema-month.js';
-
-export type Executor = Db | Transaction<Database>;
+import type { Executor } from '../../infra/db.js';
 
 export async function insertActivity(db: Executor, rows: Insertable<ActivityEventsTable>[]): Promise<void> {
   if (rows.length === 0) return;

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import type { AppContext } from '../../infra/context.js';
 import { binarySchema, errorResponses, idParam, pageOf, periodPattern } from '../../lib/http-schemas.js';
 import { contentDisposition } from '../../lib/content-disposition.js';
 import { allow, scopeOf, type Door, type DoorApp, type DoorRoutes } from '../doors/index.js';
@@ -69,16 +70,10 @@ function sendCsv(reply: FastifyReply, fileName: string, csv: Readable): FastifyR
     .send(csv);
 }
 
-/**
- * A client's history (docs/api/month.md, "History"): the list on both doors, the CSV on the firm's.
- * `loadClient` finds the client in the door's scope (see service.ScopedClientLoader).
- */
-export const activityRoutes =
-  (loadClient: service.ScopedClientLoader): DoorRoutes =>
-  (app, door) =>
-    historyRoutes(app, door, { db: app.ctx.db, loadClient });
+/** A client's history (docs/api/month.md, "History"): the list on both doors, the CSV on the firm's. */
+export const activityRoutes: DoorRoutes = (app, door) => historyRoutes(app, door, { db: app.ctx.db });
 
-function historyRoutes(app: DoorApp, door: Door, ctx: service.HistoryCtx): void {
+function historyRoutes(app: DoorApp, door: Door, ctx: Pick<AppContext, 'db'>): void {
   const tags = [`${door.tag}: month`];
 
   app.post(

@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import type { AppContext } from '../../infra/context.js';
-import { pageMeta, paging } from '../../lib/paging.js';
+import { pagedList, paging } from '../../lib/paging.js';
 import { CSV_BOM, csvRow } from '../billing/index.js';
+import { loadScopedClient } from '../access/index.js';
 import type { TenantScope } from '../doors/index.js';
 import { describeDetails, labelOf, localTime, ROLE_NAMES, sideOf } from './labels.js';
 import { countActivity, listActivity, streamActivity, type ActivityFilter, type ActivityRow } from './repository.js';
@@ -12,21 +13,6 @@ import { countActivity, listActivity, streamActivity, type ActivityFilter, type 
  */
 
 type Ctx = Pick<AppContext, 'db'>;
-
-/**
- * Finds a client the scope may touch, else 404. The documents feature owns that lookup and records its
- * acts here, so it is handed in (features/index.ts) rather than imported: the dependency runs one way.
- */
-export type ScopedClientLoader = (
-  ctx: Ctx,
-  scope: TenantScope,
-  clientId: number,
-) => Promise<{ id: number; company_id: number; name: string }>;
-
-/** What the history calls need: the database and the client lookup. */
-export interface HistoryCtx extends Ctx {
-  loadClient: ScopedClientLoader;
-}
 
 export interface HistoryQuery {
   period?: string | null;
@@ -54,21 +40,21 @@ export function presentActivity(row: ActivityRow) {
   };
 }
 
-async function filterOf(ctx: HistoryCtx, scope: TenantScope, clientId: number, period?: string | null) {
-  const client = await ctx.loadClient(ctx, scope, clientId);
+async function filterOf(ctx: Ctx, scope: TenantScope, clientId: number, period?: string | null) {
+  const client = await loadScopedClient(ctx, scope, clientId);
   const filter: ActivityFilter = { companyId: client.company_id, clientId: client.id, period: period ?? null };
   return { client, filter };
 }
 
 /** activity: one page of the client's history, newest first. */
-export async function clientHistory(ctx: HistoryCtx, scope: TenantScope, clientId: number, query: HistoryQuery) {
+export async function clientHistory(ctx: Ctx, scope: TenantScope, clientId: number, query: HistoryQuery) {
   const { filter } = await filterOf(ctx, scope, clientId, query.period);
   const page = paging(query, HISTORY_PER_PAGE);
   const [rows, total] = await Promise.all([
     listActivity(ctx.db, filter, { limit: page.perPage, offset: page.offset }),
     countActivity(ctx.db, filter),
   ]);
-  return { data: rows.map(presentActivity), meta: pageMeta(page, total) };
+  return pagedList(rows.map(presentActivity), page, total);
 }
 
 export const HISTORY_CSV_HEADER = ['Data', 'Acțiune', 'Cine', 'Rol', 'Luna', 'Document', 'Detalii', 'IP', 'Browser'];
@@ -90,7 +76,7 @@ function csvLine(row: ActivityRow): string {
 
 /** activity/export: the client's history as CSV (Excel with a Romanian locale), streamed batch by batch. */
 export async function historyCsv(
-  ctx: HistoryCtx,
+  ctx: Ctx,
   scope: TenantScope,
   clientId: number,
   period?: string | null,

@@ -1,8 +1,10 @@
 import type { AppContext } from '../../infra/context.js';
 import type { Db } from '../../infra/db.js';
+import { fieldMessages } from '../../infra/error-messages.js';
 import { errors } from '../../infra/errors.js';
 import { enqueueMail } from '../../infra/outbox.js';
 import { isValidCui, normalizeCui } from '../../lib/cui.js';
+import { pagedList } from '../../lib/paging.js';
 import { emailTaken } from '../auth/index.js';
 import { tenantAccount, type Tenant } from '../billing/index.js';
 import { cuiTaken, provisionCompany } from '../companies/index.js';
@@ -30,20 +32,22 @@ function listQuery(q: Omit<HoldingListQuery, 'sort'> & { sort?: string }, sorts:
 export async function companiesPage(db: Db, query: CompanyListQuery) {
   const q = listQuery(query, repo.COMPANY_SORTS);
   const { rows, total } = await repo.listCompanies(db, { ...q, status: query.status ?? null });
-  return {
-    data: rows.map((r) => ({ ...r, created_at: iso(r.created_at), current_period_end: iso(r.current_period_end) })),
-    meta: { page: q.page, per_page: q.perPage, total },
-  };
+  return pagedList(
+    rows.map((r) => ({ ...r, created_at: iso(r.created_at), current_period_end: iso(r.current_period_end) })),
+    q,
+    total,
+  );
 }
 
 /** GET /admin/holdings: search and paging. */
 export async function holdingsPage(db: Db, query: HoldingListQuery) {
   const q = listQuery(query, repo.HOLDING_SORTS);
   const { rows, total } = await repo.listHoldings(db, q);
-  return {
-    data: rows.map((r) => ({ ...r, created_at: iso(r.created_at), current_period_end: iso(r.current_period_end) })),
-    meta: { page: q.page, per_page: q.perPage, total },
-  };
+  return pagedList(
+    rows.map((r) => ({ ...r, created_at: iso(r.created_at), current_period_end: iso(r.current_period_end) })),
+    q,
+    total,
+  );
 }
 
 export async function companyDetail(db: Db, id: number) {
@@ -96,13 +100,12 @@ export async function createCompany(
   const ownerName = body.owner_name.trim();
   const ownerEmail = body.owner_email.trim().toLowerCase();
   const phone = blank(body.phone);
-  if (!name) problems.name = ['Numele companiei este obligatoriu.'];
-  if (!isValidCui(body.cui))
-    problems.cui = ['CUI-ul nu este valid: verifică cifrele (cifra de control nu corespunde).'];
-  else if (await cuiTaken(db, body.cui)) problems.cui = ['Există deja o companie cu acest CUI.'];
-  if (phone && !/^\+?[0-9 ().-]{6,30}$/.test(phone)) problems.phone = ['Numărul de telefon nu este valid.'];
-  if (!ownerName) problems.owner_name = ['Numele proprietarului este obligatoriu.'];
-  if (await emailTaken(db, ownerEmail)) problems.owner_email = ['Adresa de e-mail este folosită deja de alt cont.'];
+  if (!name) problems.name = [fieldMessages.shared.companyNameRequired];
+  if (!isValidCui(body.cui)) problems.cui = [fieldMessages.shared.cuiInvalid];
+  else if (await cuiTaken(db, body.cui)) problems.cui = [fieldMessages.admin.cuiTaken];
+  if (phone && !/^\+?[0-9 ().-]{6,30}$/.test(phone)) problems.phone = [fieldMessages.shared.phoneInvalid];
+  if (!ownerName) problems.owner_name = [fieldMessages.admin.ownerNameRequired];
+  if (await emailTaken(db, ownerEmail)) problems.owner_email = [fieldMessages.admin.ownerEmailTaken];
   if (Object.keys(problems).length) throw errors.validation(problems);
 
   try {
@@ -136,7 +139,7 @@ export async function createCompany(
     });
   } catch (error) {
     if ((error as { code?: string }).code === '23505')
-      throw errors.field('owner_email', 'Adresa de e-mail este folosită deja de alt cont.');
+      throw errors.field('owner_email', fieldMessages.admin.ownerEmailTaken);
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../infra/context.js';
 import type { Db } from '../../infra/db.js';
 import { issueToken, revokeAllTokens } from '../../infra/auth.js';
+import { fieldMessages } from '../../infra/error-messages.js';
 import { errors, type FieldErrors } from '../../infra/errors.js';
 import { hashPassword } from '../../infra/passwords.js';
 import { isValidCui, normalizeCui } from '../../lib/cui.js';
@@ -10,14 +11,7 @@ import { prepareVerificationMail } from './email-service.js';
 import { isEmail, newPasswordErrors } from './policy.js';
 import * as repo from './repository.js';
 import type { RegisterBody } from './schemas.js';
-import {
-  EMAIL_TAKEN,
-  isUniqueViolation,
-  mustPresent,
-  tooManyAttempts,
-  type RequestMeta,
-  type Session,
-} from './service.js';
+import { isUniqueViolation, mustPresent, type RequestMeta, type Session } from './service.js';
 
 /** Accounts created outside a tenant's own screens: self-registration and the platform administrator. */
 
@@ -36,21 +30,20 @@ export type Registration = Session & { cui_claim: { status: 'pending' } | null; 
 export async function registerCompany(ctx: AppContext, body: RegisterBody, meta: RequestMeta): Promise<Registration> {
   const { db, limiter } = ctx;
   const { allowed, retryAfter } = await limiter.hit(`register:${meta.ip}`, REGISTRATIONS_PER_IP_PER_HOUR, 3600);
-  if (!allowed) throw tooManyAttempts(retryAfter);
+  if (!allowed) throw errors.tooManyAttempts(retryAfter);
 
   const problems: FieldErrors = {};
   const companyName = body.company_name.trim();
-  if (!companyName) problems.company_name = ['Numele companiei este obligatoriu.'];
-  if (!isValidCui(body.cui))
-    problems.cui = ['CUI-ul nu este valid: verifică cifrele (cifra de control nu corespunde).'];
+  if (!companyName) problems.company_name = [fieldMessages.shared.companyNameRequired];
+  if (!isValidCui(body.cui)) problems.cui = [fieldMessages.shared.cuiInvalid];
   const companyEmail = body.company_email?.trim() ? repo.normalizeEmail(body.company_email) : null;
-  if (companyEmail && !isEmail(companyEmail)) problems.company_email = ['E-mailul companiei nu este o adresă validă.'];
+  if (companyEmail && !isEmail(companyEmail)) problems.company_email = [fieldMessages.account.companyEmailInvalid];
   const phone = body.phone?.trim() || null;
-  if (phone && !/^\+?[0-9 ().-]{6,30}$/.test(phone)) problems.phone = ['Numărul de telefon nu este valid.'];
+  if (phone && !/^\+?[0-9 ().-]{6,30}$/.test(phone)) problems.phone = [fieldMessages.shared.phoneInvalid];
   const name = body.name.trim();
-  if (!name) problems.name = ['Numele este obligatoriu.'];
+  if (!name) problems.name = [fieldMessages.shared.personNameRequired];
   const email = repo.normalizeEmail(body.email);
-  if (await repo.emailTaken(db, email)) problems.email = [EMAIL_TAKEN];
+  if (await repo.emailTaken(db, email)) problems.email = [fieldMessages.shared.emailTaken];
   Object.assign(problems, newPasswordErrors(body.password, body.password_confirmation));
   if (Object.keys(problems).length) throw errors.validation(problems);
 
@@ -73,7 +66,7 @@ export async function registerCompany(ctx: AppContext, body: RegisterBody, meta:
       return { userId, token, mail, claimed: cuiClaim !== null };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw errors.field('email', EMAIL_TAKEN);
+    if (isUniqueViolation(error)) throw errors.field('email', fieldMessages.shared.emailTaken);
     throw error;
   }
   await repo.touchLastSeen(db, created.userId);

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../infra/context.js';
 import type { Db } from '../../infra/db.js';
 import { type Actor, revokeAllTokens } from '../../infra/auth.js';
+import { fieldMessages } from '../../infra/error-messages.js';
 import { errors } from '../../infra/errors.js';
 import { renderMail } from '../../infra/mail-templates.js';
 import type { MailMessage } from '../../infra/mailer.js';
@@ -26,14 +27,7 @@ const CHANGE_MAILS_PER_USER_PER_HOUR = 5;
 const TOKEN_FORMAT = /^[A-Za-z0-9_-]{20,100}$/;
 const HOUR = 3600_000;
 
-const VERIFY_INVALID = 'Linkul de confirmare nu este valid sau a expirat. Cere un link nou din profil.';
-const CHANGE_INVALID =
-  'Linkul de confirmare a adresei noi nu este valid sau a expirat. Schimbă adresa din nou din profil.';
-const UNDO_INVALID =
-  'Linkul de anulare nu este valid sau a expirat. Contactează echipa Dosar dacă ai nevoie de ajutor.';
-const ADDRESS_TAKEN_NOW = 'Adresa aceasta este folosită între timp de alt cont Dosar; schimbarea nu s-a putut face.';
-
-const wait = (seconds: number) => (seconds > 90 ? `${Math.ceil(seconds / 60)} minute` : `${seconds} secunde`);
+const { verifyLinkInvalid, changeLinkInvalid, undoLinkInvalid, addressTakenMeanwhile } = fieldMessages.account;
 
 async function throttle(ctx: Ctx, key: string, limit: number, windowSeconds: number): Promise<void> {
   const { allowed, retryAfter } = await ctx.limiter.hit(key, limit, windowSeconds);
@@ -80,8 +74,7 @@ export async function resendVerification(ctx: Ctx, actor: Actor): Promise<{ mess
     [`verify-mail-hour:${actor.id}`, 5, 3600],
   ] as const) {
     const { allowed, retryAfter } = await ctx.limiter.hit(key, limit, window);
-    if (!allowed)
-      throw errors.throttledWith(retryAfter, `Ți-am trimis deja un link. Poți cere altul peste ${wait(retryAfter)}.`);
+    if (!allowed) throw errors.linkAlreadySent(retryAfter);
   }
   await ctx.mailer.send(await prepareVerificationMail(ctx.db, ctx.config, user));
   return { message: `Ți-am trimis un nou link de confirmare la ${user.email}.` };
@@ -98,12 +91,12 @@ async function openLink(ctx: Ctx, ip: string, token: string, purpose: links.Emai
 
 /** POST /email/verify {token}: the address the link went to is the account's, and now verified. */
 export async function verifyEmail(ctx: Ctx, ip: string, token: string): Promise<{ message: string }> {
-  const row = await openLink(ctx, ip, token, 'verify', VERIFY_INVALID);
+  const row = await openLink(ctx, ip, token, 'verify', verifyLinkInvalid);
   const stillItsAddress = links.sameEmail(row.email, row.user_email);
   // A second click on the same link: nothing to do, and nothing wrong either.
   if (row.used_at && stillItsAddress && row.user_verified_at)
     return { message: 'Adresa de e-mail este deja confirmată.' };
-  if (!stillItsAddress) throw errors.field('token', VERIFY_INVALID);
+  if (!stillItsAddress) throw errors.field('token', verifyLinkInvalid);
   const now = new Date();
   const done = await ctx.db.transaction().execute(async (trx) => {
     if (!(await links.takeEmailToken(trx, row.id, now))) return false;
@@ -111,7 +104,7 @@ export async function verifyEmail(ctx: Ctx, ip: string, token: string): Promise<
     await repo.recordAudit(trx, { userId: row.user_id, action: 'email.verified', subject: row.email, ip });
     return true;
   });
-  if (!done) throw errors.field('token', VERIFY_INVALID);
+  if (!done) throw errors.field('token', verifyLinkInvalid);
   return { message: 'Adresa de e-mail a fost confirmată. Mulțumim!' };
 }
 
@@ -164,8 +157,8 @@ export async function requestEmailChange(
  * with a link that undoes the change for 7 days.
  */
 export async function confirmEmailChange(ctx: Ctx, ip: string, token: string): Promise<{ message: string }> {
-  const row = await openLink(ctx, ip, token, 'change', CHANGE_INVALID);
-  if (row.used_at || new Date(row.expires_at) <= new Date()) throw errors.field('token', CHANGE_INVALID);
+  const row = await openLink(ctx, ip, token, 'change', changeLinkInvalid);
+  if (row.used_at || new Date(row.expires_at) <= new Date()) throw errors.field('token', changeLinkInvalid);
   const now = new Date();
   const undoToken = randomSecret(32);
   const oldEmail = row.old_email ?? row.user_email;
@@ -201,8 +194,8 @@ export async function confirmEmailChange(ctx: Ctx, ip: string, token: string): P
       if ((error as { code?: string }).code === '23505') return 'taken' as const;
       throw error;
     });
-  if (applied === 'invalid') throw errors.field('token', CHANGE_INVALID);
-  if (applied === 'taken') throw errors.field('token', ADDRESS_TAKEN_NOW);
+  if (applied === 'invalid') throw errors.field('token', changeLinkInvalid);
+  if (applied === 'taken') throw errors.field('token', addressTakenMeanwhile);
   if (notifyOld) {
     await ctx.mailer.send(
       renderMail(oldEmail, {
@@ -224,8 +217,8 @@ export async function confirmEmailChange(ctx: Ctx, ip: string, token: string): P
  * link is void and the old address gets a fresh one (the reset flow) to choose a new password.
  */
 export async function undoEmailChange(ctx: Ctx, ip: string, token: string): Promise<{ message: string }> {
-  const row = await openLink(ctx, ip, token, 'undo', UNDO_INVALID);
-  if (row.used_at || new Date(row.expires_at) <= new Date()) throw errors.field('token', UNDO_INVALID);
+  const row = await openLink(ctx, ip, token, 'undo', undoLinkInvalid);
+  if (row.used_at || new Date(row.expires_at) <= new Date()) throw errors.field('token', undoLinkInvalid);
   const now = new Date();
   const resetToken = randomSecret(32);
   const outcome = await ctx.db
@@ -255,8 +248,8 @@ export async function undoEmailChange(ctx: Ctx, ip: string, token: string): Prom
       if ((error as { code?: string }).code === '23505') return 'taken' as const;
       throw error;
     });
-  if (outcome === 'invalid') throw errors.field('token', UNDO_INVALID);
-  if (outcome === 'taken') throw errors.field('token', ADDRESS_TAKEN_NOW);
+  if (outcome === 'invalid') throw errors.field('token', undoLinkInvalid);
+  if (outcome === 'taken') throw errors.field('token', addressTakenMeanwhile);
   const link = `${ctx.config.publicUrl}reset-password/${resetToken}?email=${encodeURIComponent(row.email)}`;
   await ctx.mailer.send(
     renderMail(row.email, {

@@ -2,5 +2,4 @@
 export { assertEmailVerified } from './email-service.js';
 export { isEmail, newPasswordErrors } from './policy.js';
 export { emailTaken, normalizeEmail, replaceResetToken } from './repository.js';
-export { EMAIL_TAKEN } from './service.js';
 export { setPlatformAdmin } from './account-service.js';

@@ -1,4 +1,5 @@
 import type { Actor } from '../../infra/auth.js';
+import { fieldMessages } from '../../infra/error-messages.js';
 import type { FieldErrors } from '../../infra/errors.js';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -7,12 +8,12 @@ export const PASSWORD_MIN_LENGTH = 8;
 export function newPasswordErrors(password: string, confirmation: string | null | undefined): FieldErrors {
   const problems: string[] = [];
   if ([...password].length < PASSWORD_MIN_LENGTH)
-    problems.push(`Parola trebuie să aibă cel puțin ${PASSWORD_MIN_LENGTH} caractere.`);
-  if (!/\p{L}/u.test(password)) problems.push('Parola trebuie să conțină cel puțin o literă.');
-  if (!/\p{Nd}/u.test(password)) problems.push('Parola trebuie să conțină cel puțin o cifră.');
+    problems.push(fieldMessages.account.passwordTooShort(PASSWORD_MIN_LENGTH));
+  if (!/\p{L}/u.test(password)) problems.push(fieldMessages.account.passwordWithoutLetter);
+  if (!/\p{Nd}/u.test(password)) problems.push(fieldMessages.account.passwordWithoutDigit);
   const out: FieldErrors = {};
   if (problems.length) out.password = problems;
-  if (confirmation !== password) out.password_confirmation = ['Confirmarea parolei nu corespunde.'];
+  if (confirmation !== password) out.password_confirmation = [fieldMessages.account.confirmationMismatch];
   return out;
 }
 

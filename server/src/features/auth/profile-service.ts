@@ -1,5 +1,6 @@
 import type { AppContext } from '../../infra/context.js';
 import type { Actor } from '../../infra/auth.js';
+import { fieldMessages } from '../../infra/error-messages.js';
 import { errors, type FieldErrors } from '../../infra/errors.js';
 import { renderMail } from '../../infra/mail-templates.js';
 import type { MailMessage } from '../../infra/mailer.js';
@@ -10,14 +11,7 @@ import { canUpdateUser, newPasswordErrors } from './policy.js';
 import type { PresentedUser } from './presenter.js';
 import * as repo from './repository.js';
 import type { UserUpdateBody } from './schemas.js';
-import {
-  CURRENT_PASSWORD_WRONG,
-  mustPresent,
-  PASSWORD_CHECKS_PER_MINUTE,
-  tooManyAttempts,
-  userNotFound,
-  type RequestMeta,
-} from './service.js';
+import { mustPresent, PASSWORD_CHECKS_PER_MINUTE, userNotFound, type RequestMeta } from './service.js';
 
 /**
  * POST /users/{id}/update: the name at once; a new password (with the current one) at once, ending the
@@ -39,7 +33,7 @@ export async function updateUser(
   const patch: { name?: string; password_hash?: string } = {};
   if (body.name !== undefined) {
     const name = body.name.trim();
-    if (!name) problems.name = ['Numele este obligatoriu.'];
+    if (!name) problems.name = [fieldMessages.shared.personNameRequired];
     else patch.name = name;
   }
   let newEmail: string | null = null;
@@ -55,15 +49,15 @@ export async function updateUser(
     if (!body.current_password) {
       problems.current_password = [
         changesPassword
-          ? 'Introdu parola actuală pentru a o schimba.'
-          : 'Introdu parola actuală pentru a schimba e-mailul.',
+          ? fieldMessages.account.currentPasswordForPassword
+          : fieldMessages.account.currentPasswordForEmail,
       ];
     } else {
       const throttleKey = `current-password:${target.id}`;
       const { allowed, retryAfter } = await limiter.hit(throttleKey, PASSWORD_CHECKS_PER_MINUTE, 60);
-      if (!allowed) throw tooManyAttempts(retryAfter);
+      if (!allowed) throw errors.tooManyAttempts(retryAfter);
       if (await verifyPassword(target.password_hash, body.current_password)) await limiter.reset(throttleKey);
-      else problems.current_password = [CURRENT_PASSWORD_WRONG];
+      else problems.current_password = [fieldMessages.shared.currentPasswordWrong];
     }
   }
   if (Object.keys(problems).length) throw errors.validation(problems);

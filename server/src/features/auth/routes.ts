@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { requireActor } from '../../infra/auth.js';
-import { errors } from '../../infra/errors.js';
+import { errors, TooManyAttempts } from '../../infra/errors.js';
 import { canUpdateUser } from './policy.js';
 import { userSchema } from './presenter.js';
 import { errorSchema, messageSchema } from '../../lib/http-schemas.js';
@@ -32,7 +32,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const { ctx } = app;
 
   app.addHook('onError', async (_request, reply, error) => {
-    if (error instanceof service.TooManyAttempts) reply.header('Retry-After', String(error.retryAfter));
+    if (error instanceof TooManyAttempts) reply.header('Retry-After', String(error.retryAfter));
   });
 
   app.post(

@@ -2,11 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../infra/context.js';
 import type { Db } from '../../infra/db.js';
 import { type Actor, revokeAllTokens, revokeToken } from '../../infra/auth.js';
-import { AppError, errors } from '../../infra/errors.js';
+import { fieldMessages } from '../../infra/error-messages.js';
+import { errors } from '../../infra/errors.js';
 import { hashPassword, verifyPassword } from '../../infra/passwords.js';
 import { randomSecret, sha256 } from '../../infra/tokens.js';
 import { renderMail } from '../../infra/mail-templates.js';
-import { waitFor } from '../../lib/plural.js';
 import { newPasswordErrors } from './policy.js';
 import { presentUser, type PresentedUser } from './presenter.js';
 import * as repo from './repository.js';
@@ -33,29 +33,9 @@ const RESET_MAIL_WINDOW_SECONDS = 60;
 const RESET_REQUESTS_PER_IP_PER_HOUR = 20;
 export const PASSWORD_CHECKS_PER_MINUTE = 5;
 
-const LOGIN_FAILED = 'E-mailul sau parola nu sunt corecte.';
-const COMPANY_SUSPENDED = 'Contul companiei este suspendat. Contactează administratorul platformei.';
-export const RESET_TOKEN_INVALID = 'Linkul de resetare a parolei nu este valid sau a expirat. Cere un link nou.';
 export const RESET_REQUESTED =
   'Dacă adresa aparține unui cont, vei primi în câteva minute un e-mail cu linkul de resetare a parolei.';
 export const PASSWORD_RESET_DONE = 'Parola a fost schimbată. Te poți autentifica cu noua parolă.';
-export const EMAIL_TAKEN = 'Această adresă de e-mail este deja folosită de alt cont.';
-export const CURRENT_PASSWORD_WRONG = 'Parola actuală nu este corectă.';
-
-/** 429 with a Romanian wait time; the routes turn retryAfter into a Retry-After header. */
-export class TooManyAttempts extends AppError {
-  constructor(
-    readonly retryAfter: number,
-    withErrorField: boolean,
-  ) {
-    const message = `Prea multe încercări. Încearcă din nou peste ${waitFor(retryAfter)}.`;
-    // Login also repeats it in `error`: the sign-in screens show a login failure from that field.
-    super(429, 'throttled', message, undefined, withErrorField ? { error: message } : undefined);
-  }
-}
-
-export const tooManyAttempts = (retryAfter: number, withErrorField = false): TooManyAttempts =>
-  new TooManyAttempts(retryAfter, withErrorField);
 
 export const userNotFound = () => errors.notFound('Utilizatorul');
 
@@ -90,17 +70,17 @@ export async function login(
   const email = repo.normalizeEmail(body.email);
   const throttleKey = `login:${email}:${meta.ip}`;
   const { allowed, retryAfter } = await limiter.hit(throttleKey, LOGIN_LIMIT, LOGIN_WINDOW_SECONDS);
-  if (!allowed) throw tooManyAttempts(retryAfter, true);
+  if (!allowed) throw errors.tooManyAttempts(retryAfter, true);
   // Failed sign-ins from one address (any e-mails) have a budget, checked before any hashing: a burst of
   // made-up addresses can't keep the CPU hashing. Successful sign-ins don't count (one office, many users).
   const failuresKey = `login-failures:${meta.ip}`;
   const burst = await limiter.exceeded(failuresKey, FAILED_LOGINS_PER_IP_PER_10_MINUTES);
-  if (burst.exceeded) throw tooManyAttempts(burst.retryAfter, true);
+  if (burst.exceeded) throw errors.tooManyAttempts(burst.retryAfter, true);
   // One account's failures have a budget too, whatever the addresses they come from (a botnet guessing
   // one password); counted for every e-mail alike, so it tells nothing about which ones have accounts.
   const accountKey = `login-account-failures:${email}`;
   const guessed = await limiter.exceeded(accountKey, FAILED_LOGINS_PER_ACCOUNT_PER_15_MINUTES);
-  if (guessed.exceeded) throw tooManyAttempts(guessed.retryAfter, true);
+  if (guessed.exceeded) throw errors.tooManyAttempts(guessed.retryAfter, true);
   const user = await repo.findLoginCandidate(db, email);
   // Unknown, invited (no password yet) and known accounts all cost one hash verification: the answer's
   // timing tells nothing about which addresses have accounts or which are still invitations.
@@ -111,7 +91,7 @@ export async function login(
     await limiter.hit(failuresKey, FAILED_LOGINS_PER_IP_PER_10_MINUTES, 600);
     await limiter.hit(accountKey, FAILED_LOGINS_PER_ACCOUNT_PER_15_MINUTES, 900);
     await repo.recordAudit(db, { userId: user?.id ?? null, action: 'login.failure', subject: email, ip: meta.ip });
-    throw errors.signInRefused(401, 'invalid_credentials', LOGIN_FAILED);
+    throw errors.signInFailed();
   }
   if (user.company_status === 'suspended') {
     await repo.recordAudit(db, {
@@ -120,7 +100,7 @@ export async function login(
       subject: `${email} (companie suspendată)`,
       ip: meta.ip,
     });
-    throw errors.signInRefused(403, 'suspended', COMPANY_SUSPENDED);
+    throw errors.signInSuspended();
   }
   await limiter.reset(throttleKey);
   if (user.totp_enabled_at) return startChallenge(ctx, user.id);
@@ -140,7 +120,7 @@ export async function logout(ctx: AppContext, actor: Actor, meta: RequestMeta): 
 export async function requestPasswordReset(ctx: AppContext, rawEmail: string, meta: RequestMeta): Promise<void> {
   const { db, limiter, mailer, config } = ctx;
   const perIp = await limiter.hit(`password-email-ip:${meta.ip}`, RESET_REQUESTS_PER_IP_PER_HOUR, 3600);
-  if (!perIp.allowed) throw tooManyAttempts(perIp.retryAfter);
+  if (!perIp.allowed) throw errors.tooManyAttempts(perIp.retryAfter);
   const email = repo.normalizeEmail(rawEmail);
   const perEmail = await limiter.hit(`password-email:${email}`, 1, RESET_MAIL_WINDOW_SECONDS);
   if (!perEmail.allowed) return;
@@ -169,12 +149,12 @@ export async function resetPassword(ctx: AppContext, body: PasswordResetBody, me
   // Hashing costs ~20 ms of CPU: an anonymous caller gets it only within its address's budget, and only
   // for a token that is valid (checked by a cheap read first; taking it stays atomic below).
   const { allowed, retryAfter } = await limiter.hit(`password-reset:${meta.ip}`, RESETS_PER_IP_PER_10_MINUTES, 600);
-  if (!allowed) throw tooManyAttempts(retryAfter);
+  if (!allowed) throw errors.tooManyAttempts(retryAfter);
   const problems = newPasswordErrors(body.password, body.password_confirmation);
   if (Object.keys(problems).length) throw errors.validation(problems);
   const now = new Date();
   if (!(await repo.resetTokenValid(db, sha256(body.token), body.email, now))) {
-    throw errors.field('token', RESET_TOKEN_INVALID);
+    throw errors.field('token', fieldMessages.account.resetLinkInvalid);
   }
   const passwordHash = await hashPassword(body.password);
   const userId = await db.transaction().execute(async (trx) => {
@@ -192,7 +172,7 @@ export async function resetPassword(ctx: AppContext, body: PasswordResetBody, me
     });
     return owner;
   });
-  if (userId === undefined) throw errors.field('token', RESET_TOKEN_INVALID);
+  if (userId === undefined) throw errors.field('token', fieldMessages.account.resetLinkInvalid);
 }
 
 export async function mustPresent(db: Db, userId: number): Promise<PresentedUser> {

@@ -1,10 +1,11 @@
 import type { AppContext } from '../../infra/context.js';
 import type { Actor } from '../../infra/auth.js';
+import { fieldMessages } from '../../infra/error-messages.js';
 import { errors } from '../../infra/errors.js';
 import { verifyPassword } from '../../infra/passwords.js';
 import { sha256 } from '../../infra/tokens.js';
 import type { PresentedUser } from './presenter.js';
-import { tooManyAttempts, type RequestMeta } from './service.js';
+import type { RequestMeta } from './service.js';
 import { completeSignIn } from './sign-in.js';
 import * as totp from './totp.js';
 import { recordAudit } from './repository.js';
@@ -12,14 +13,8 @@ import * as repo from './two-factor-repository.js';
 
 /** Two-factor sign-in: setting it up, turning it off, recovery codes, and the second step of a sign-in. */
 
-export const WRONG_CODE = 'Codul nu este corect.';
-export const CHALLENGE_EXPIRED = 'Sesiunea de autentificare a expirat. Autentifică-te din nou.';
 export const ENABLED = 'Autentificarea în doi pași este activă.';
 export const DISABLED = 'Autentificarea în doi pași a fost dezactivată.';
-const TENANT_REQUIRES = 'Firma ta cere autentificarea în doi pași; nu o poți dezactiva.';
-const SET_UP_FIRST = 'Începe configurarea din nou: scanează codul QR și introdu codul afișat.';
-const NOT_ENABLED = 'Autentificarea în doi pași nu este activă.';
-const CURRENT_PASSWORD_WRONG = 'Parola actuală nu este corectă.';
 
 /** Wrong codes that void a challenge. */
 export const CHALLENGE_MAX_ATTEMPTS = 5;
@@ -44,9 +39,9 @@ async function mustLoad(ctx: AppContext, actor: Actor): Promise<TwoFactorUser> {
 async function checkCurrentPassword(ctx: AppContext, user: TwoFactorUser, password: string): Promise<void> {
   const throttleKey = `current-password:${user.id}`;
   const { allowed, retryAfter } = await ctx.limiter.hit(throttleKey, PASSWORD_CHECKS_PER_MINUTE, 60);
-  if (!allowed) throw tooManyAttempts(retryAfter);
+  if (!allowed) throw errors.tooManyAttempts(retryAfter);
   if (!user.password_hash || !(await verifyPassword(user.password_hash, password)))
-    throw errors.field('current_password', CURRENT_PASSWORD_WRONG);
+    throw errors.field('current_password', fieldMessages.shared.currentPasswordWrong);
   await ctx.limiter.reset(throttleKey);
 }
 
@@ -62,9 +57,9 @@ export async function setup(ctx: AppContext, actor: Actor, currentPassword: stri
 /** POST /two-factor/enable: a code of the pending secret confirms it; ten new recovery codes. */
 export async function enable(ctx: AppContext, actor: Actor, code: string, meta: RequestMeta) {
   const user = await mustLoad(ctx, actor);
-  if (!user.totp_pending_secret) throw errors.field('code', SET_UP_FIRST);
+  if (!user.totp_pending_secret) throw errors.field('code', fieldMessages.twoFactor.setUpAgain);
   const step = totp.matchingStep(user.totp_pending_secret, code.trim());
-  if (step === null) throw errors.field('code', WRONG_CODE);
+  if (step === null) throw errors.field('code', fieldMessages.twoFactor.wrongCode);
   const codes = totp.newRecoveryCodes();
   const secret = user.totp_pending_secret;
   await ctx.db.transaction().execute(async (trx) => {
@@ -78,7 +73,7 @@ export async function enable(ctx: AppContext, actor: Actor, code: string, meta: 
 /** POST /two-factor/disable: not while the user's company or holding requires it; recovery codes go too. */
 export async function disable(ctx: AppContext, actor: Actor, currentPassword: string, meta: RequestMeta) {
   const user = await mustLoad(ctx, actor);
-  if (tenantRequires(user)) throw errors.forbidden(TENANT_REQUIRES);
+  if (tenantRequires(user)) throw errors.twoFactorRequiredByTenant();
   await checkCurrentPassword(ctx, user, currentPassword);
   await ctx.db.transaction().execute(async (trx) => {
     await repo.clearTwoFactor(trx, user.id);
@@ -95,7 +90,7 @@ export async function regenerateRecoveryCodes(
   meta: RequestMeta,
 ) {
   const user = await mustLoad(ctx, actor);
-  if (!user.totp_enabled_at) throw errors.field('current_password', NOT_ENABLED);
+  if (!user.totp_enabled_at) throw errors.field('current_password', fieldMessages.twoFactor.notEnabled);
   await checkCurrentPassword(ctx, user, currentPassword);
   const codes = totp.newRecoveryCodes();
   await ctx.db.transaction().execute(async (trx) => {
@@ -125,7 +120,7 @@ export async function completeSecondStep(
   const { db, limiter } = ctx;
   const failuresKey = `two-factor-failures:${meta.ip}`;
   const burst = await limiter.exceeded(failuresKey, TWO_FACTOR_FAILURES_PER_IP_PER_10_MINUTES);
-  if (burst.exceeded) throw tooManyAttempts(burst.retryAfter, true);
+  if (burst.exceeded) throw errors.tooManyAttempts(burst.retryAfter, true);
   const failed = async () => {
     await limiter.hit(failuresKey, TWO_FACTOR_FAILURES_PER_IP_PER_10_MINUTES, 600);
   };
@@ -133,20 +128,16 @@ export async function completeSecondStep(
   const challenge = await repo.findChallenge(db, sha256(body.challenge), now);
   if (!challenge) {
     await failed();
-    throw errors.field('challenge', CHALLENGE_EXPIRED);
+    throw errors.field('challenge', fieldMessages.twoFactor.challengeExpired);
   }
   const user = await repo.findTwoFactorUser(db, challenge.user_id);
   if (!user?.totp_secret) {
     await repo.deleteChallenge(db, challenge.id);
-    throw errors.field('challenge', CHALLENGE_EXPIRED);
+    throw errors.field('challenge', fieldMessages.twoFactor.challengeExpired);
   }
   if (user.company_status === 'suspended') {
     await repo.deleteChallenge(db, challenge.id);
-    throw errors.signInRefused(
-      403,
-      'suspended',
-      'Contul companiei este suspendat. Contactează administratorul platformei.',
-    );
+    throw errors.signInSuspended();
   }
   const accepted = body.recovery_code
     ? await repo.useRecoveryCode(db, user.id, totp.recoveryCodeHash(body.recovery_code), now)
@@ -154,10 +145,11 @@ export async function completeSecondStep(
   if (!accepted) {
     await failed();
     await repo.countWrongCode(db, challenge.id, CHALLENGE_MAX_ATTEMPTS);
-    throw errors.field('code', WRONG_CODE);
+    throw errors.field('code', fieldMessages.twoFactor.wrongCode);
   }
   // Used once: a concurrent request with the same challenge finds it gone.
-  if (!(await repo.deleteChallenge(db, challenge.id))) throw errors.field('challenge', CHALLENGE_EXPIRED);
+  if (!(await repo.deleteChallenge(db, challenge.id)))
+    throw errors.field('challenge', fieldMessages.twoFactor.challengeExpired);
   return completeSignIn(ctx, { id: user.id, email: user.email }, meta, body.device_id);
 }
 

@@ -3,10 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { requireRole } from '../../infra/auth.js';
 import { errorResponses } from '../../lib/http-schemas.js';
+import { todayInRomania } from '../../lib/ro-calendar.js';
 import * as admin from './admin-service.js';
 import { createPlanBody, idParams, paymentListSchema, paymentQuery, planSchema, updatePlanBody } from './schemas.js';
-
-const today = (): string => new Date().toISOString().slice(0, 10);
 
 /** A CSV download, streamed (the schema's `string` documents it; a stream is never serialised). */
 function sendCsv(reply: FastifyReply, fileName: string, csv: Readable): FastifyReply {
@@ -97,7 +96,7 @@ export async function billingAdminRoutes(fastify: FastifyInstance): Promise<void
       },
     },
     async (request, reply) => {
-      return sendCsv(reply, `plati-${today()}.csv`, admin.paymentsCsvOf(db, request.query));
+      return sendCsv(reply, `plati-${todayInRomania()}.csv`, admin.paymentsCsvOf(db, request.query));
     },
   );
 }

@@ -1,7 +1,9 @@
 import { Readable } from 'node:stream';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { Db } from '../../infra/db.js';
+import { fieldMessages } from '../../infra/error-messages.js';
 import { errors } from '../../infra/errors.js';
+import { pagedList } from '../../lib/paging.js';
 import { csvAmount, csvDate, csvRow, CSV_BOM } from './csv.js';
 import * as payments from './payments-repository.js';
 import { bani, iso, presentPayment, presentPlan, ron } from './presenter.js';
@@ -42,7 +44,7 @@ export async function updatePlan(db: Db, id: number, body: FromSchema<typeof upd
   if (!(await repo.findPlan(db, id))) throw errors.notFound('Planul');
   const { price_ron, ...rest } = body;
   if (rest.name !== undefined) rest.name = rest.name.trim();
-  if (rest.name === '') throw errors.field('name', 'Câmpul name este obligatoriu.');
+  if (rest.name === '') throw errors.field('name', fieldMessages.billing.planNameRequired);
   await repo.updatePlan(db, id, { ...rest, ...(price_ron !== undefined ? { price_bani: bani(price_ron) } : {}) });
   return presentPlan((await repo.findPlan(db, id)) as repo.PlanRecord);
 }
@@ -73,7 +75,7 @@ function realDay(value: string | undefined, field: 'from' | 'to'): string | null
   if (!value) return null;
   const d = new Date(`${value}T00:00:00Z`);
   if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) {
-    throw errors.field(field, `Data „${value}” nu există în calendar.`);
+    throw errors.field(field, fieldMessages.billing.noSuchDay(value));
   }
   return value;
 }
@@ -110,8 +112,7 @@ export async function paymentsPage(db: Db, filters: payments.PaymentFilters, pag
   const { rows, total, totals } = await payments.listPayments(db, filters, page, perPage);
   const present = (t: { count: number; amount_bani: number }) => ({ count: t.count, amount: ron(t.amount_bani) });
   return {
-    data: rows.map(presentAdminPayment),
-    meta: { page, per_page: perPage, total },
+    ...pagedList(rows.map(presentAdminPayment), { page, perPage }, total),
     totals: { pending: present(totals.pending), paid: present(totals.paid), failed: present(totals.failed) },
   };
 }

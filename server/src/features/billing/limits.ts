@@ -1,4 +1,3 @@
-import { countOf } from '../../lib/plural.js';
 import { errors, formatBytes } from '../../infra/errors.js';
 import type { Db } from '../../infra/db.js';
 import * as repo from './repository.js';
@@ -41,12 +40,10 @@ export async function assertWritable(db: Db, ref: TenantRef | Tenant): Promise<v
 export async function assertCanAddClient(db: Db, ref: TenantRef | Tenant, count = 1): Promise<void> {
   const subscription = await writableSubscription(db, ref);
   const max = subscription?.plan.max_clients ?? null;
-  if (max === null) return;
+  if (!subscription || max === null) return;
   const used = await countClients(db, toTenant(ref));
   if (used + count > max) {
-    throw errors.planLimit(
-      `Ai atins limita de clienți a planului „${subscription?.plan.name}”: cel mult ${countOf(max, 'client', 'clienți')}. Alege un plan mai mare din pagina Abonament.`,
-    );
+    throw errors.clientLimit(subscription.plan.name, max);
   }
 }
 
@@ -54,12 +51,10 @@ export async function assertCanAddClient(db: Db, ref: TenantRef | Tenant, count 
 export async function assertCanAddUser(db: Db, ref: TenantRef | Tenant, count = 1): Promise<void> {
   const subscription = await writableSubscription(db, ref);
   const max = subscription?.plan.max_users ?? null;
-  if (max === null) return;
+  if (!subscription || max === null) return;
   const used = await countUsers(db, toTenant(ref));
   if (used + count > max) {
-    throw errors.planLimit(
-      `Ai atins limita de utilizatori a planului „${subscription?.plan.name}”: cel mult ${countOf(max, 'utilizator', 'utilizatori')}. Alege un plan mai mare din pagina Abonament.`,
-    );
+    throw errors.userLimit(subscription.plan.name, max);
   }
 }
 
@@ -77,13 +72,11 @@ export async function assertCanStore(db: Db, ref: TenantRef | Tenant, bytes: num
   // under the tenants' lock.
   const subscription = await writableSubscription(db, ref, { storage: true });
   const max = subscription?.plan.max_storage_bytes ?? null;
-  if (max === null) return;
-  const used = subscription?.storage_used ?? 0;
+  if (!subscription || max === null) return;
+  const used = subscription.storage_used ?? 0;
   if (used + bytes > max) {
     const left = Math.max(0, max - used);
-    throw errors.planLimit(
-      `Fișierele depășesc limita de spațiu de stocare a planului „${subscription?.plan.name}” (${formatBytes(max)}): mai sunt disponibili ${formatBytes(left)}. Alege un plan mai mare din pagina Abonament.`,
-    );
+    throw errors.storageLimit(subscription.plan.name, formatBytes(max), formatBytes(left));
   }
 }
 

@@ -1,4 +1,5 @@
-import { errors, formatBytes } from '../../infra/errors.js';
+import { fieldMessages } from '../../infra/error-messages.js';
+import { type AppError, errors, formatBytes } from '../../infra/errors.js';
 import type { Db } from '../../infra/db.js';
 import type { Actor } from '../../infra/auth.js';
 import * as repo from './repository.js';
@@ -50,20 +51,18 @@ export async function ensureSubscription(
   return repo.findSubscription(db, tenant, options);
 }
 
-const LIMIT_NAMES = { clients: 'clienți', users: 'utilizatori', storage_bytes: 'spațiu de stocare' } as const;
-
 const limitValue = (plan: PlanRecord, key: keyof Usage): number | null =>
   key === 'clients' ? plan.max_clients : key === 'users' ? plan.max_users : plan.max_storage_bytes;
 
 const showAmount = (key: keyof Usage, value: number): string =>
   key === 'storage_bytes' ? formatBytes(value) : String(value);
 
-/** The first limit of plan that usage exceeds, as a Romanian sentence naming it; null when everything fits. */
-export function usageOverPlan(plan: PlanRecord, usage: Usage): string | null {
+/** The 409 naming the first limit of plan that usage exceeds; null when everything fits. */
+export function usageOverPlan(plan: PlanRecord, usage: Usage): AppError | null {
   for (const key of ['clients', 'users', 'storage_bytes'] as const) {
     const max = limitValue(plan, key);
     if (max !== null && usage[key] > max) {
-      return `Nu poți trece la planul „${plan.name}”: limita de ${LIMIT_NAMES[key]} este ${showAmount(key, max)}, iar acum folosești ${showAmount(key, usage[key])}. Reduce utilizarea sau alege un plan mai mare.`;
+      return errors.usageOverPlan(plan.name, key, showAmount(key, max), showAmount(key, usage[key]));
     }
   }
   return null;
@@ -109,8 +108,7 @@ export async function subscriptionView(db: Db, ref: TenantRef | Tenant): Promise
 async function purchasablePlan(db: Db, tenant: Tenant, planId: number): Promise<PlanRecord> {
   const plan = await repo.findPlan(db, planId);
   if (!plan || !plan.active || plan.audience !== tenant.kind) throw errors.notFound('Planul');
-  if (plan.is_trial)
-    throw errors.field('subscription_id', 'Planul de probă nu poate fi ales: se acordă automat la înscriere.');
+  if (plan.is_trial) throw errors.field('subscription_id', fieldMessages.billing.trialNotChosen);
   return plan;
 }
 
@@ -131,7 +129,7 @@ export async function initPayment(
   assertOwnUser(input.actor, input.userId);
   const plan = await purchasablePlan(db, input.tenant, input.planId);
   const over = usageOverPlan(plan, await usageOf(db, input.tenant));
-  if (over) throw errors.conflict(over);
+  if (over) throw over;
   await ensureSubscription(db, input.tenant);
   const payment = await payments.insertPayment(db, {
     tenant: input.tenant,
@@ -188,7 +186,7 @@ export async function storePaymentResult(
     if (!decided) {
       const current = await getPayment(trx, input.tenant, payment.id);
       if (current.status === verdict.status) return { payment: current, changed: false };
-      throw errors.conflictCode('payment_decided', 'Plata a fost deja înregistrată cu alt rezultat.');
+      throw errors.paymentDecided();
     }
     if (decided.status === 'paid') {
       await ensureSubscription(trx, input.tenant);
@@ -210,20 +208,15 @@ export async function changePlan(db: Db, input: { tenant: Tenant; planId: number
   const plan = await purchasablePlan(db, input.tenant, input.planId);
   const subscription = await ensureSubscription(db, input.tenant);
   if (!subscription) throw errors.notFound('Abonamentul');
-  if (subscription.plan_id === plan.id) throw errors.field('subscription_id', `„${plan.name}” este deja planul tău.`);
+  if (subscription.plan_id === plan.id)
+    throw errors.field('subscription_id', fieldMessages.billing.alreadyYourPlan(plan.name));
   const over = usageOverPlan(plan, await usageOf(db, input.tenant));
-  if (over) throw errors.conflict(over);
+  if (over) throw over;
   if (effectiveStatus(subscription) !== 'active') {
-    throw errors.conflictCode(
-      'payment_required',
-      `Planul „${plan.name}” se activează prin plată: folosește butonul „Plătește”.`,
-    );
+    throw errors.planNeedsPayment(plan.name);
   }
   if (plan.price_bani > subscription.plan.price_bani) {
-    throw errors.conflictCode(
-      'payment_required',
-      `Planul „${plan.name}” costă mai mult decât cel curent: trecerea se face prin plată, cu butonul „Plătește”.`,
-    );
+    throw errors.pricierPlanNeedsPayment(plan.name);
   }
   await repo.setSubscriptionPlan(db, input.tenant, plan.id);
   return (await repo.findSubscription(db, input.tenant)) as SubscriptionRecord;

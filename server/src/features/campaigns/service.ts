@@ -1,7 +1,9 @@
 import sanitizeHtml from 'sanitize-html';
 import type { MailMessage } from '../../infra/mailer.js';
+import { fieldMessages } from '../../infra/error-messages.js';
 import { errors } from '../../infra/errors.js';
 import type { Db } from '../../infra/db.js';
+import { pagedList } from '../../lib/paging.js';
 import { htmlToText } from './html-to-text.js';
 import * as repo from './repository.js';
 import type { AudienceSpec, Recipient } from './repository.js';
@@ -104,14 +106,14 @@ function audienceOf(input: ComposeInput): AudienceSpec {
     holding_ids: input.audience === 'tenants' ? [...new Set(input.holding_ids ?? [])] : [],
   };
   if (spec.audience === 'tenants' && spec.company_ids.length + spec.holding_ids.length === 0) {
-    throw errors.field('company_ids', 'Alege cel puțin o firmă sau un grup.');
+    throw errors.field('company_ids', fieldMessages.campaigns.noAudience);
   }
   return spec;
 }
 
 function checkContent(input: ComposeInput): void {
-  if (!input.subject.trim()) throw errors.field('subject', 'Subiectul este obligatoriu.');
-  if (!htmlToText(cleanHtml(input.html)).trim()) throw errors.field('html', 'Mesajul nu poate fi gol.');
+  if (!input.subject.trim()) throw errors.field('subject', fieldMessages.campaigns.subjectRequired);
+  if (!htmlToText(cleanHtml(input.html)).trim()) throw errors.field('html', fieldMessages.campaigns.emptyMessage);
 }
 
 const SAMPLE: Recipient = { email: 'exemplu@firma.ro', name: 'Nume Prenume', tenant_name: 'Firma Exemplu SRL' };
@@ -134,7 +136,7 @@ export async function sendCampaign(db: Db, input: ComposeInput, createdBy: numbe
   checkContent(input);
   const spec = audienceOf(input);
   const recipients = await repo.resolveRecipients(db, spec);
-  if (recipients.length === 0) throw errors.field('audience', 'Publicul ales nu are niciun destinatar.');
+  if (recipients.length === 0) throw errors.field('audience', fieldMessages.campaigns.noRecipients);
   const messages = recipients.map((r) => renderCampaignMail(input, r));
   const html = cleanHtml(input.html);
   return repo.insertCampaignWithMails(
@@ -178,7 +180,7 @@ const pageOf = (query: { page?: string; per_page?: string }) => {
 export async function campaignsPage(db: Db, query: { page?: string; per_page?: string }) {
   const { page, perPage } = pageOf(query);
   const { rows, total } = await repo.listCampaigns(db, page, perPage);
-  return { data: rows.map(presentCampaign), meta: { page, per_page: perPage, total } };
+  return pagedList(rows.map(presentCampaign), { page, perPage }, total);
 }
 
 /** POST /admin/campaigns: stores and queues it, answers it as the history shows it. */

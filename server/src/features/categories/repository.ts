@@ -1,8 +1,5 @@
-import { sql, type Expression, type Transaction } from 'kysely';
-import type { Db } from '../../infra/db.js';
-import type { Database } from '../../db/schema.js';
-
-type Executor = Db | Transaction<Database>;
+import { sql, type Expression } from 'kysely';
+import type { Executor } from '../../infra/db.js';
 
 export interface CategoryRecord {
   id: number;

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../infra/context.js';
 import type { Db } from '../../infra/db.js';
+import { fieldMessages } from '../../infra/error-messages.js';
 import { errors } from '../../infra/errors.js';
 import type { TenantScope } from '../doors/index.js';
 import { findLinkedHolding } from '../links/index.js';
@@ -15,8 +16,8 @@ import { presentCategory } from './presenter.js';
 type Ctx = Pick<AppContext, 'db'>;
 
 export const categoryNotFound = () => errors.notFound('Categoria');
-const holdingNotLinked = (field = 'holding_id') => errors.field(field, 'Grupul ales nu este asociat companiei.');
-const nameTaken = () => errors.field('name', 'Există deja o categorie cu acest nume în acest set.');
+const holdingNotLinked = (field = 'holding_id') => errors.field(field, fieldMessages.shared.holdingNotLinked);
+const nameTaken = () => errors.field('name', fieldMessages.categories.nameTaken);
 
 /** The company whose categories the scope edits (only the company door offers these calls). */
 function companyOf(scope: Pick<TenantScope, 'kind' | 'id'>): number {
@@ -55,7 +56,7 @@ export async function createCategory(ctx: Ctx, scope: TenantScope, body: { name:
   const companyId = companyOf(scope);
   const holdingId = body.holding_id ?? null;
   const name = body.name.trim();
-  if (!name) throw errors.field('name', 'Câmpul nume este obligatoriu.');
+  if (!name) throw errors.field('name', fieldMessages.shared.nameRequired);
   await assertHolding(ctx, companyId, holdingId);
   const id = await ctx.db.transaction().execute(async (trx) => {
     let set = await repo.listSet(trx, companyId, holdingId);
@@ -83,7 +84,7 @@ export async function renameCategory(ctx: Ctx, scope: TenantScope, categoryId: n
   const category = await repo.findCategory(ctx.db, companyId, categoryId);
   if (!category) throw categoryNotFound();
   const name = rawName.trim();
-  if (!name) throw errors.field('name', 'Câmpul nume este obligatoriu.');
+  if (!name) throw errors.field('name', fieldMessages.shared.nameRequired);
   if (await repo.nameTaken(ctx.db, companyId, category.holding_id, name, category.id)) throw nameTaken();
   await repo.renameCategory(ctx.db, companyId, categoryId, name);
   return { data: presentCategory({ ...category, name }) };
@@ -103,7 +104,7 @@ export async function reorderCategories(
     const current = new Set(set.map((c) => c.id));
     const unique = new Set(body.ids);
     if (unique.size !== body.ids.length || unique.size !== current.size || body.ids.some((id) => !current.has(id))) {
-      throw errors.field('ids', 'Lista trebuie să conțină exact categoriile setului, fiecare o singură dată.');
+      throw errors.field('ids', fieldMessages.categories.orderMismatch);
     }
     await repo.setPositions(trx, companyId, body.ids);
     const reordered = await repo.listSet(trx, companyId, holdingId);
@@ -131,7 +132,7 @@ export async function transferCategories(
 ) {
   const companyId = companyOf(scope);
   if (!(await findLinkedHolding(ctx.db, companyId, sourceHoldingId))) throw errors.notFound('Grupul');
-  if (sourceHoldingId === targetHoldingId) throw errors.field('holding_id', 'Alege un alt grup decât cel sursă.');
+  if (sourceHoldingId === targetHoldingId) throw errors.field('holding_id', fieldMessages.categories.sameHolding);
   await assertHolding(ctx, companyId, targetHoldingId);
   return ctx.db.transaction().execute(async (trx) => {
     const source = (await repo.effectiveSet(trx, companyId, sourceHoldingId)).categories;

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../infra/context.js';
+import { fieldMessages } from '../../infra/error-messages.js';
 import { errors } from '../../infra/errors.js';
 import { spendTenantMessages } from '../../infra/tenant-mail.js';
 import { assertEmailVerified } from '../auth/index.js';
@@ -93,10 +94,7 @@ export async function resendInvitation(ctx: AppContext, scope: TenantScope, clie
   const client = await holdingOfClient(ctx, scope, clientId);
   const person = await findPortalUser(ctx.db, client.holding_id as number, userId);
   if (!person.invited) {
-    throw errors.field(
-      'id',
-      `${person.name} și-a setat deja parola și poate intra în cont; nu mai are nevoie de o invitație.`,
-    );
+    throw errors.field('id', fieldMessages.users.alreadyHasPassword(person.name));
   }
   await spendTenantMessages(ctx.limiter, `company:${client.company_id}`, [person.email]);
   const invitation = await invitationText(ctx, scope, client, person.role as 4 | 5);

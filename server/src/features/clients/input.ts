@@ -1,3 +1,4 @@
+import { fieldMessages } from '../../infra/error-messages.js';
 import { errors, type FieldErrors } from '../../infra/errors.js';
 import { isValidCui, normalizeCui } from '../../lib/cui.js';
 import { isEmail } from '../auth/index.js';
@@ -20,13 +21,8 @@ export interface ClientInput {
 /** A phone number: digits, spaces, ( ) . -, an optional leading +; 6 to 30 characters. */
 export const PHONE = /^\+?[0-9 ().-]{6,30}$/;
 
-export const MESSAGES = {
-  name: 'Câmpul nume este obligatoriu.',
-  cui: 'CUI-ul nu este valid (verifică cifra de control).',
-  email: 'Câmpul e-mail trebuie să fie o adresă de e-mail validă.',
-  phone: 'Numărul de telefon nu este valid.',
-  cuiTaken: 'Există deja un client cu acest CUI.',
-} as const;
+/** clients/service.ts still reads cuiTaken here; it goes once that file takes fieldMessages.clients. */
+export const MESSAGES = { cuiTaken: fieldMessages.clients.cuiTaken } as const;
 
 /** Trimmed text, or null when blank. */
 export const blankToNull = (value: string | null | undefined): string | null => {
@@ -46,19 +42,19 @@ export function cleanClientInput(input: ClientInput, problems: FieldErrors): Cli
   const out: ClientFields = {};
   if (input.name !== undefined) {
     out.name = input.name.trim();
-    if (!out.name) add('name', MESSAGES.name);
+    if (!out.name) add('name', fieldMessages.shared.nameRequired);
   }
   if (input.cui !== undefined) {
     out.cui = normalizeCui(input.cui);
-    if (!isValidCui(out.cui)) add('cui', MESSAGES.cui);
+    if (!isValidCui(out.cui)) add('cui', fieldMessages.clients.cuiInvalid);
   }
   if (input.email !== undefined) {
     out.email = blankToNull(input.email)?.toLowerCase() ?? null;
-    if (out.email && !isEmail(out.email)) add('email', MESSAGES.email);
+    if (out.email && !isEmail(out.email)) add('email', fieldMessages.shared.emailInvalid);
   }
   if (input.phone !== undefined) {
     out.phone = blankToNull(input.phone);
-    if (out.phone && !PHONE.test(out.phone)) add('phone', MESSAGES.phone);
+    if (out.phone && !PHONE.test(out.phone)) add('phone', fieldMessages.shared.phoneInvalid);
   }
   if (input.notes !== undefined) out.notes = blankToNull(input.notes);
   return out;

@@ -1,8 +1,8 @@
 import type { AppContext } from '../../infra/context.js';
-import { pageMeta, paging, toIso, type PagingInput } from '../../lib/paging.js';
+import { pagedList, paging, toIso, type PagingInput } from '../../lib/paging.js';
 import { fold } from '../../lib/search-text.js';
 import type { TenantScope } from '../doors/index.js';
-import { currentPeriod } from '../documents/index.js';
+import { addMonths, currentMonth } from '../../lib/ro-calendar.js';
 import { listClients as listCompanyClients } from './list.repository.js';
 import * as monthly from './monthly.repository.js';
 import { presentClient, presentIndexClient } from './presenter.js';
@@ -33,16 +33,13 @@ export async function listClients(ctx: AppContext, scope: Pick<TenantScope, 'id'
     sort: body.sort ?? 'name',
     direction: body.direction ?? (body.sort === 'last_upload' || body.sort === 'created_at' ? 'desc' : 'asc'),
   });
-  return { data: rows.map(presentClient), meta: pageMeta(p, total) };
+  return pagedList(rows.map(presentClient), p, total);
 }
 
 /** The last n months (YYYY-MM), the current one first; "current" as the files module sees it (Romanian time). */
 export function lastPeriods(n: number, now = new Date()): string[] {
-  const [year, month] = currentPeriod(now).split('-').map(Number);
-  return Array.from({ length: n }, (_, i) => {
-    const d = new Date(Date.UTC(year, month - 1 - i, 1));
-    return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
-  });
+  const current = currentMonth(now);
+  return Array.from({ length: n }, (_, i) => addMonths(current, -i));
 }
 
 const MONTHS_SHOWN = 6;
@@ -74,8 +71,10 @@ export async function clientIndex(ctx: AppContext, scope: TenantScope, body: Cli
     periods,
   );
   const counts = new Map(documents.map((d) => [`${d.client_id}:${d.period}`, d.count]));
-  return {
-    data: rows.map((row) => presentIndexClient(row, periods, counts)),
-    meta: { ...pageMeta(p, total), since: toIso(since), periods },
-  };
+  return pagedList(
+    rows.map((row) => presentIndexClient(row, periods, counts)),
+    p,
+    total,
+    { since: toIso(since), periods },
+  );
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { clientSearch } from '../../db/client-search.js';
-import type { Executor } from './repository.js';
+import type { Executor } from '../../infra/db.js';
+import { holdingLinked } from '../access/index.js';
 
 /** The company's client list (the `clients` call): a page of its clients with their holding, and the total. */
 
@@ -41,7 +42,7 @@ function filtered(db: Executor, q: ClientListQuery) {
     .where('c.company_id', '=', q.companyId)
     .where('c.deleted_at', q.archived ? 'is not' : 'is', null);
   if (q.holdingId !== undefined) {
-    const linked = sql<boolean>`exists (select 1 from company_holding ch where ch.company_id = c.company_id and ch.holding_id = c.holding_id)`;
+    const linked = holdingLinked('c');
     query =
       q.holdingId === 0
         ? query.where((eb) => eb.or([eb('c.holding_id', 'is', null), eb.not(linked)]))
@@ -66,12 +67,10 @@ function ordering(q: ClientListQuery) {
 /** One page of the company's clients matching the filter, and how many match. */
 export async function listClients(db: Executor, q: ClientListQuery): Promise<{ rows: ClientListRow[]; total: number }> {
   const rows = await filtered(db, q)
-    // The holding only while it is linked to the company: an unlink (from either side) keeps
-    // clients.holding_id, so relinking brings the client back, but meanwhile it is outside any holding.
-    .leftJoin('company_holding as ch', (join) =>
-      join.onRef('ch.company_id', '=', 'c.company_id').onRef('ch.holding_id', '=', 'c.holding_id'),
+    // The holding only while it is linked to the company (and live).
+    .leftJoin('holdings as h', (join) =>
+      join.onRef('h.id', '=', 'c.holding_id').on('h.deleted_at', 'is', null).on(holdingLinked('c')),
     )
-    .leftJoin('holdings as h', (join) => join.onRef('h.id', '=', 'ch.holding_id').on('h.deleted_at', 'is', null))
     .select([
       'c.id',
       'c.name',

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { clientSearch } from '../../db/client-search.js';
 import { fold } from '../../lib/search-text.js';
-import type { Executor } from './repository.js';
+import type { Executor } from '../../infra/db.js';
+import { clientVisibleTo } from '../access/index.js';
 
 /**
  * The holding's client list (the `index` call): its clients at its linked, live companies, each with
@@ -37,18 +38,12 @@ export interface HoldingClientRow {
   last_upload_at: Date | null;
 }
 
-/** Clients visible to the holding: its own, of a linked, live, active (not suspended) company, not deleted. */
+/** Clients visible to the holding (the access feature's rule). */
 function scopedClients(db: Executor, holdingId: number, q: HoldingClientQuery) {
   let query = db
     .selectFrom('clients as c')
-    .innerJoin('company_holding as ch', (join) =>
-      join.onRef('ch.company_id', '=', 'c.company_id').on('ch.holding_id', '=', holdingId),
-    )
     .innerJoin('companies as co', 'co.id', 'c.company_id')
-    .where('c.holding_id', '=', holdingId)
-    .where('c.deleted_at', 'is', null)
-    .where('co.deleted_at', 'is', null)
-    .where('co.status', '=', 'active');
+    .where(clientVisibleTo({ kind: 'holding', id: holdingId }, 'c'));
   if (q.companyId) query = query.where('c.company_id', '=', q.companyId);
   if (q.search) query = query.where(clientSearch('c', fold(q.search)));
   return query;

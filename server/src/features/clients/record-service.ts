@@ -1,8 +1,10 @@
 import type { AppContext } from '../../infra/context.js';
+import { fieldMessages } from '../../infra/error-messages.js';
 import { errors } from '../../infra/errors.js';
+import type { Executor } from '../../infra/db.js';
 import { lockTenants, type TenantRef } from '../billing/index.js';
 import { findLinkedHolding } from '../links/index.js';
-import { checkClientInput, cuiDigitsOf, MESSAGES, type ClientInput } from './input.js';
+import { checkClientInput, cuiDigitsOf, type ClientInput } from './input.js';
 import * as repo from './repository.js';
 import { assertRoomForClient, assertSideRoom, clientNotFound, loadClient } from './service.js';
 
@@ -19,8 +21,6 @@ type Scope = repo.ClientScope;
 export interface ClientUpdateInput extends ClientInput {
   holding_id?: number | null;
 }
-
-export const UNLINKED_HOLDING = 'Grupul ales nu este asociat companiei.';
 
 /**
  * Changes the given fields of a client of the scope. A move into a holding checks that the holding
@@ -40,10 +40,10 @@ export async function updateClient(
   const holdingId = input.holding_id ?? null;
   const moving = scope.kind === 'company' && input.holding_id !== undefined && holdingId !== client.holding_id;
   if (moving && holdingId !== null && !(await findLinkedHolding(ctx.db, client.company_id, holdingId))) {
-    throw errors.field('holding_id', UNLINKED_HOLDING);
+    throw errors.field('holding_id', fieldMessages.shared.holdingNotLinked);
   }
   const changes = moving ? { ...fields, holding_id: holdingId } : fields;
-  const update = async (db: repo.Executor) => {
+  const update = async (db: Executor) => {
     if (!(await repo.updateClient(db, scope, clientId, changes))) throw clientNotFound();
   };
   if (fields.cui === undefined && !moving) await update(ctx.db);
@@ -56,7 +56,7 @@ export async function updateClient(
         fields.cui !== undefined &&
         (await repo.clientCuiTaken(trx, client.company_id, cuiDigitsOf(fields.cui), clientId))
       ) {
-        throw errors.field('cui', MESSAGES.cuiTaken);
+        throw errors.field('cui', fieldMessages.clients.cuiTaken);
       }
       if (moving && holdingId !== null) await assertSideRoom(trx, { holdingId }, false);
       await update(trx);
@@ -71,9 +71,6 @@ export async function deleteClient(ctx: AppContext, scope: Scope, clientId: numb
   return { message: scope.kind === 'company' ? 'Clientul a fost arhivat.' : 'Clientul a fost șters.' };
 }
 
-export const CUI_TAKEN_ON_RESTORE =
-  'Există deja un client activ cu acest CUI. Arhivează-l sau schimbă-i CUI-ul înainte de a-l restaura pe acesta.';
-
 /**
  * Brings an archived client of the company back: under the tenants' lock its CUI must still be free
  * among the live clients and its company (and its holding, while linked) must have room under their
@@ -86,7 +83,7 @@ export async function restoreClient(ctx: AppContext, scope: Scope, clientId: num
   await ctx.db.transaction().execute(async (trx) => {
     await lockTenants(trx, holdingId === null ? [{ companyId }] : [{ companyId }, { holdingId }]);
     if (archived.cui && (await repo.clientCuiTaken(trx, companyId, cuiDigitsOf(archived.cui), clientId))) {
-      throw errors.field('cui', CUI_TAKEN_ON_RESTORE);
+      throw errors.field('cui', fieldMessages.clients.cuiTakenOnRestore);
     }
     await assertRoomForClient(trx, scope, companyId, holdingId);
     if (!(await repo.restoreClient(trx, companyId, clientId))) throw clientNotFound();

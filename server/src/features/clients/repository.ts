@@ -1,14 +1,11 @@
-import { sql, type ExpressionBuilder, type Transaction } from 'kysely';
-import type { Db } from '../../infra/db.js';
-import type { Database } from '../../db/schema.js';
+import { sql } from 'kysely';
+import type { Executor } from '../../infra/db.js';
+import { clientVisibleTo, holdingLinked } from '../access/index.js';
 
 /**
- * One client of a tenant, on both doors. Every query is scoped: a company sees its own live clients;
- * a holding sees the live clients in it at the companies still linked to it (and not deleted). The
- * company lists live in list.repository.ts, the holding's in monthly.repository.ts.
+ * One client of a tenant, on both doors. Every query is scoped by the access feature's clientVisibleTo.
+ * The company lists live in list.repository.ts, the holding's in monthly.repository.ts.
  */
-
-export type Executor = Db | Transaction<Database>;
 
 /** The tenant a query is scoped to (the `kind` and `id` of the door's TenantScope). */
 export interface ClientScope {
@@ -37,16 +34,6 @@ export interface ClientRecord {
   archived_at: Date | null;
 }
 
-/** The client's company is linked to the holding (company_holding). */
-const linkedTo = (holdingId: number) => (eb: ExpressionBuilder<Database, 'clients'>) =>
-  eb.exists(
-    eb
-      .selectFrom('company_holding as sh')
-      .select('sh.company_id')
-      .whereRef('sh.company_id', '=', 'clients.company_id')
-      .where('sh.holding_id', '=', holdingId),
-  );
-
 /**
  * The live client `clientId` of the scope, or undefined (another tenant's client is just not there).
  * With `archived`, the company's archived one instead (a holding never sees archived clients).
@@ -57,45 +44,35 @@ export async function findClient(
   clientId: number,
   archived = false,
 ): Promise<ClientRecord | undefined> {
-  if (archived && scope.kind !== 'company') return undefined;
-  const query = db
-    .selectFrom('clients as c')
-    .innerJoin('companies as co', 'co.id', 'c.company_id')
-    // The holding only while it is linked to the company: an unlink (from either side) keeps
-    // clients.holding_id, so relinking brings the client back, but meanwhile it is outside any holding.
-    .leftJoin('company_holding as ch', (join) =>
-      join.onRef('ch.company_id', '=', 'c.company_id').onRef('ch.holding_id', '=', 'c.holding_id'),
-    )
-    .leftJoin('holdings as h', (join) => join.onRef('h.id', '=', 'ch.holding_id').on('h.deleted_at', 'is', null))
-    .where('c.id', '=', clientId)
-    .where('c.deleted_at', archived ? 'is not' : 'is', null)
-    .select([
-      'c.id',
-      'c.company_id',
-      'co.name as company_name',
-      'c.name',
-      'c.cui',
-      'c.email',
-      'c.phone',
-      'c.notes',
-      'h.id as holding_id',
-      'h.name as holding_name',
-      'c.documents_count',
-      'c.last_upload_at',
-      'c.created_at',
-      'c.updated_at',
-      'c.deleted_at as archived_at',
-    ]);
-  const scoped =
-    scope.kind === 'holding'
-      ? query
-          .where('c.holding_id', '=', scope.id)
-          .where('ch.holding_id', 'is not', null)
-          .where('co.deleted_at', 'is', null)
-          // A suspended company's clients are out of its holdings' reach until it is reactivated.
-          .where('co.status', '=', 'active')
-      : query.where('c.company_id', '=', scope.id);
-  return scoped.executeTakeFirst();
+  return (
+    db
+      .selectFrom('clients as c')
+      .innerJoin('companies as co', 'co.id', 'c.company_id')
+      // The holding only while it is linked to the company (and live).
+      .leftJoin('holdings as h', (join) =>
+        join.onRef('h.id', '=', 'c.holding_id').on('h.deleted_at', 'is', null).on(holdingLinked('c')),
+      )
+      .where('c.id', '=', clientId)
+      .where(clientVisibleTo(scope, 'c', archived ? 'removed' : 'live'))
+      .select([
+        'c.id',
+        'c.company_id',
+        'co.name as company_name',
+        'c.name',
+        'c.cui',
+        'c.email',
+        'c.phone',
+        'c.notes',
+        'h.id as holding_id',
+        'h.name as holding_name',
+        'c.documents_count',
+        'c.last_upload_at',
+        'c.created_at',
+        'c.updated_at',
+        'c.deleted_at as archived_at',
+      ])
+      .executeTakeFirst()
+  );
 }
 
 /**
@@ -134,12 +111,9 @@ export async function insertClient(
   return row.id;
 }
 
-/** The scope's live client, for an update or a delete (a holding's only while its company is linked). */
+/** The scope's live client, for an update or a delete. */
 function scopedUpdate(db: Executor, scope: ClientScope, clientId: number) {
-  const query = db.updateTable('clients').where('id', '=', clientId).where('deleted_at', 'is', null);
-  return scope.kind === 'company'
-    ? query.where('company_id', '=', scope.id)
-    : query.where('holding_id', '=', scope.id).where(linkedTo(scope.id));
+  return db.updateTable('clients').where('id', '=', clientId).where(clientVisibleTo(scope));
 }
 
 /** Updates a client of the scope (the company door may also move it to another holding, or none). */

@@ -3,11 +3,13 @@ import { AppError, errors, type FieldErrors } from '../../infra/errors.js';
 import { renderMail } from '../../infra/mail-templates.js';
 import { spendTenantMessages, tenantSubject } from '../../infra/tenant-mail.js';
 import { isValidCui, normalizeCui } from '../../lib/cui.js';
+import { clientNotFound, worksWithCompany } from '../access/index.js';
 import { assertEmailVerified, isEmail } from '../auth/index.js';
 import { assertCanAddClient, lockTenants, startTrial, type TenantRef } from '../billing/index.js';
-import { findCompanyName, findLinkedHolding, insertLinkedHolding, isCompanyLinked } from '../links/index.js';
+import { findCompanyName, findLinkedHolding, insertLinkedHolding } from '../links/index.js';
 import { provisionClientRequirements } from '../month/index.js';
 import { currentMonth } from '../../lib/ro-calendar.js';
+import type { Executor } from '../../infra/db.js';
 import { blankToNull, cleanClientInput, cuiDigitsOf, MESSAGES, type ClientInput } from './input.js';
 import * as repo from './repository.js';
 
@@ -20,9 +22,12 @@ import * as repo from './repository.js';
 
 type Scope = repo.ClientScope;
 
-export const clientNotFound = () => errors.notFound('Clientul');
+export { clientNotFound };
 
-/** The scope's live client, or 404 (another tenant's client is just "not found"). */
+/**
+ * The scope's live client with what the client screens show, or 404 (another tenant's client is just
+ * "not found"); the access feature's rule decides which (loadScopedClient is its lean twin).
+ */
 export async function loadClient(
   ctx: Pick<AppContext, 'db'>,
   scope: Scope,
@@ -49,7 +54,7 @@ const OTHER_SIDE_FULL = {
  * Checks one side's room for one more client; when that side is not the caller's own tenant, its
  * refusal says which side is full (the caller's own refusal names its plan).
  */
-export async function assertSideRoom(trx: repo.Executor, tenant: TenantRef, callerSide: boolean): Promise<void> {
+export async function assertSideRoom(trx: Executor, tenant: TenantRef, callerSide: boolean): Promise<void> {
   try {
     await assertCanAddClient(trx, tenant);
   } catch (error) {
@@ -64,12 +69,7 @@ export async function assertSideRoom(trx: repo.Executor, tenant: TenantRef, call
  * door adds it. The caller's own tenant is checked first (its message names its plan); the other
  * side's refusal says which side is full. Run inside the transaction that holds lockTenants.
  */
-export async function assertRoomForClient(
-  trx: repo.Executor,
-  scope: Scope,
-  companyId: number,
-  holdingId: number | null,
-) {
+export async function assertRoomForClient(trx: Executor, scope: Scope, companyId: number, holdingId: number | null) {
   const company: TenantRef = { companyId };
   const tenants: TenantRef[] = holdingId === null ? [company] : [company, { holdingId }];
   if (scope.kind === 'holding') tenants.reverse();
@@ -130,7 +130,9 @@ export async function createClient(ctx: AppContext, scope: Scope, input: NewClie
   } else {
     companyId = input.company_id as number;
     holdingId = scope.id;
-    if (!(await isCompanyLinked(ctx.db, holdingId, companyId))) {
+    // Linked is not enough: a suspended company's clients are out of the holding's reach, so one created
+    // there would answer 404 the moment it exists.
+    if (!(await worksWithCompany(ctx.db, scope, companyId))) {
       throw errors.field('company_id', 'Compania aleasă nu colaborează cu grupul.');
     }
   }

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../infra/context.js';
 import { presentCategory } from '../categories/index.js';
-import { canDeleteDocument, presentMedia, uploadLimits } from '../documents/index.js';
+import { canDeleteDocument } from '../access/index.js';
+import { presentMedia, uploadLimits } from '../documents/index.js';
 import type { TenantScope } from '../doors/index.js';
 import { presentClient, presentHoldingClient } from './presenter.js';
 import { clientNotFound } from './service.js';

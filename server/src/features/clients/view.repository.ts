@@ -1,6 +1,7 @@
+import type { Executor } from '../../infra/db.js';
 import { effectiveSetQuery, inheritedSet, type CategoryRecord } from '../categories/index.js';
 import { clientMediaPageQuery, clientPeriodsQuery, shownOf, type MediaListRow } from '../documents/index.js';
-import { findClient, type ClientRecord, type ClientScope, type Executor } from './repository.js';
+import { findClient, type ClientRecord, type ClientScope } from './repository.js';
 
 /** The client view's read: the client as the scope sees it, the category set its side sees, its months and documents. */
 export interface ClientView {

@@ -2,6 +2,7 @@ import type { AppContext } from '../../infra/context.js';
 import { errors } from '../../infra/errors.js';
 import { renderMail } from '../../infra/mail-templates.js';
 import type { MailMessage } from '../../infra/mailer.js';
+import { pagedList } from '../../lib/paging.js';
 import * as claimsRepo from './claims-repository.js';
 import * as repo from './repository.js';
 
@@ -54,16 +55,15 @@ export async function claimsPage(
   const page = Math.max(1, Number(query.page ?? 1) || 1);
   const perPage = Math.min(100, Math.max(1, Number(query.per_page ?? 20) || 20));
   const { rows, total } = await claimsRepo.listClaims(ctx.db, { status: query.status ?? null, page, perPage });
-  return { data: rows.map(presentClaim), meta: { page, per_page: perPage, total } };
+  return pagedList(rows.map(presentClaim), { page, perPage }, total);
 }
 
 const claimNotFound = () => errors.notFound('Cererea', 'Poate a fost ștearsă sau ai urmat un link vechi.');
-const alreadyDecided = () => errors.conflictCode('claim_decided', 'Cererea a fost deja soluționată.');
 
 async function loadPending(ctx: Pick<Ctx, 'db'>, id: number) {
   const row = await claimsRepo.findClaim(ctx.db, id);
   if (!row) throw claimNotFound();
-  if (row.status !== 'pending') throw alreadyDecided();
+  if (row.status !== 'pending') throw errors.claimDecided();
   return row;
 }
 
@@ -73,12 +73,11 @@ const mailTo = (email: unknown, verified: unknown, subject: string, paragraphs: 
 /** Grants a pending claim: under the CUI's lock, the live holder's cui → null, the claimant's → the CUI. */
 export async function grantClaim(ctx: Ctx, id: number, actor: { id: number; ip: string }) {
   const row = await loadPending(ctx, id);
-  if (row.claimant_deleted_at !== null)
-    throw errors.conflictCode('claim_company_gone', 'Compania care a cerut CUI-ul nu mai există; respinge cererea.');
+  if (row.claimant_deleted_at !== null) throw errors.claimCompanyGone();
   await ctx.db.transaction().execute(async (trx) => {
     await repo.lockCui(trx, row.cui);
     if (!(await claimsRepo.decideClaim(trx, id, { status: 'granted', by: actor.id, at: new Date() })))
-      throw alreadyDecided();
+      throw errors.claimDecided();
     const holder = await repo.findCuiHolder(trx, row.cui, row.claimant_id);
     if (holder !== undefined) await repo.setCompanyCui(trx, holder, null);
     await repo.setCompanyCui(trx, row.claimant_id, row.cui);
@@ -112,7 +111,7 @@ export async function refuseClaim(ctx: Ctx, id: number, actor: { id: number; ip:
   const row = await loadPending(ctx, id);
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await claimsRepo.decideClaim(trx, id, { status: 'refused', by: actor.id, at: new Date() })))
-      throw alreadyDecided();
+      throw errors.claimDecided();
     await repo.recordAudit(trx, {
       userId: actor.id,
       action: 'admin.cui_claim.refuse',

@@ -1,13 +1,14 @@
 import type { Actor } from '../../infra/auth.js';
 import type { AppContext } from '../../infra/context.js';
-import { AppError, errors, type FieldErrors } from '../../infra/errors.js';
+import { fieldMessages } from '../../infra/error-messages.js';
+import { type AppError, errors, type FieldErrors } from '../../infra/errors.js';
 import { renderMail } from '../../infra/mail-templates.js';
 import type { MailMessage } from '../../infra/mailer.js';
 import { randomSecret, sha256 } from '../../infra/tokens.js';
 import { isValidCui, normalizeCui } from '../../lib/cui.js';
 import { assertEmailVerified, isEmail, normalizeEmail } from '../auth/index.js';
 import { provisionCompany, retireUnverifiedAccount } from '../companies/index.js';
-import { toIso } from '../../lib/paging.js';
+import { pagedList, toIso } from '../../lib/paging.js';
 import { prepareSetPasswordMail } from '../users/index.js';
 import * as repo from './repository.js';
 
@@ -27,13 +28,7 @@ const INVITATIONS_PER_HOLDING_PER_HOUR = 20;
 const HASH_FORMAT = /^[A-Za-z0-9_-]{20,100}$/;
 
 const requestNotFound = () => errors.notFound('Cererea', 'Verifică dacă ai copiat corect linkul din e-mail.');
-const requestUsed = (status: repo.RequestStatus) =>
-  errors.gone(
-    status === 'confirmed'
-      ? 'Această cerere a fost deja confirmată; linkul nu mai poate fi folosit.'
-      : 'Această cerere a fost deja respinsă; linkul nu mai poate fi folosit.',
-  );
-const requestExpired = () => errors.gone('Această cerere a expirat. Cere grupului care te-a invitat o invitație nouă.');
+const requestUsed = (status: repo.RequestStatus) => errors.requestUsed(status === 'confirmed');
 
 async function throttle(ctx: Ctx, key: string, limit: number, windowSeconds: number): Promise<void> {
   const { allowed, retryAfter } = await ctx.limiter.hit(key, limit, windowSeconds);
@@ -68,15 +63,15 @@ export async function createRequest(
   const cui = normalizeCui(body.cui);
   const email = normalizeEmail(body.email);
   const problems: FieldErrors = {};
-  if (!name) problems.name = ['Numele companiei este obligatoriu.'];
-  if (!isValidCui(cui)) problems.cui = ['CUI-ul nu este valid (cifra de control nu corespunde).'];
-  if (!isEmail(email)) problems.email = ['Adresa de e-mail nu este validă.'];
+  if (!name) problems.name = [fieldMessages.shared.companyNameRequired];
+  if (!isValidCui(cui)) problems.cui = [fieldMessages.companyRequests.cuiInvalid];
+  if (!isEmail(email)) problems.email = [fieldMessages.companyRequests.emailInvalid];
   if (Object.keys(problems).length) throw errors.validation(problems);
 
   const account = await repo.findAccountByEmail(ctx.db, email);
   if (account?.live_company_id) {
     if (await repo.isLinked(ctx.db, account.live_company_id, holdingId))
-      throw errors.field('email', 'Compania acestei adrese colaborează deja cu grupul.');
+      throw errors.field('email', fieldMessages.companyRequests.alreadyLinked);
   }
   await throttle(ctx, `company-request-create:${holdingId}`, INVITATIONS_PER_HOLDING_PER_HOUR, 3600);
 
@@ -115,7 +110,11 @@ export async function listRequests(
   const perPage = Math.min(100, Math.max(1, Number(query.per_page ?? 20) || 20));
   const { rows, total } = await repo.listForHolding(ctx.db, holdingId, { page, perPage, status: query.status });
   const now = new Date();
-  return { data: rows.map((r) => presentRequest(r, now)), meta: { page, per_page: perPage, total } };
+  return pagedList(
+    rows.map((r) => presentRequest(r, now)),
+    { page, perPage },
+    total,
+  );
 }
 
 // ---- the public link -----------------------------------------------------
@@ -127,7 +126,7 @@ async function loadOpen(ctx: Ctx, ip: string, hash: string): Promise<repo.Compan
   const row = await repo.findByHash(ctx.db, sha256(hash));
   if (!row) throw requestNotFound();
   if (row.status !== 'pending') throw requestUsed(row.status);
-  if (new Date(row.expires_at) <= new Date()) throw requestExpired();
+  if (new Date(row.expires_at) <= new Date()) throw errors.requestExpired();
   return row;
 }
 
@@ -135,7 +134,7 @@ async function loadOpen(ctx: Ctx, ip: string, hash: string): Promise<repo.Compan
 async function refusalAfterRace(ctx: Ctx, row: repo.CompanyRequestRow): Promise<AppError> {
   const now = await repo.findInHolding(ctx.db, row.holding_id, row.id);
   if (now && now.status !== 'pending') return requestUsed(now.status);
-  return requestExpired();
+  return errors.requestExpired();
 }
 
 export async function showRequest(ctx: Ctx, ip: string, hash: string) {
@@ -189,9 +188,7 @@ export async function confirmRequest(ctx: Ctx, ip: string, hash: string, body: {
       let claimed = false;
       if (account) {
         if (account.role !== 2 || !account.live_company_id) {
-          throw errors.conflict(
-            'Adresa invitației aparține unui cont Dosar care nu este proprietarul unei companii. Cere grupului o invitație pe adresa proprietarului companiei.',
-          );
+          throw errors.invitedAddressNotOwner();
         }
         company = { id: account.live_company_id, name: account.company_name as string };
       } else {
@@ -219,8 +216,7 @@ export async function confirmRequest(ctx: Ctx, ip: string, hash: string, body: {
     });
   } catch (error) {
     if (error instanceof LostRace) throw await refusalAfterRace(ctx, row);
-    if ((error as { code?: string }).code === '23505')
-      throw errors.conflict('Adresa de e-mail a fost folosită între timp de alt cont.');
+    if ((error as { code?: string }).code === '23505') throw errors.invitedAddressTaken();
     throw error;
   }
   for (const mail of outcome.mails) await ctx.mailer.send(mail);

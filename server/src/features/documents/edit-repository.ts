@@ -1,9 +1,8 @@
-import type { Transaction, Updateable } from 'kysely';
+import type { Updateable } from 'kysely';
 import { sql } from 'kysely';
-import type { Db } from '../../infra/db.js';
-import type { Database, MediaTable } from '../../db/schema.js';
-
-type Executor = Db | Transaction<Database>;
+import type { MediaTable } from '../../db/schema.js';
+import type { Executor } from '../../infra/db.js';
+import { handledBySide } from '../access/index.js';
 
 /**
  * The writes behind moving, renaming, bulk actions, the trash and its retention. Every query is
@@ -138,7 +137,7 @@ export async function listTrash(
 ): Promise<TrashRow[]> {
   let query = trashQuery(db, client).where('m.purged_at', 'is', null);
   if (holdingId !== null) {
-    query = query.where((eb) => eb.or([eb('u.holding_id', '=', holdingId), eb('d.holding_id', '=', holdingId)]));
+    query = query.where(handledBySide(holdingId, 'u', 'd'));
   }
   return query.orderBy('m.deleted_at', 'desc').orderBy('m.id', 'desc').limit(limit).execute();
 }

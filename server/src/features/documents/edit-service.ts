@@ -1,8 +1,10 @@
 import type { AppContext } from '../../infra/context.js';
+import { fieldMessages } from '../../infra/error-messages.js';
 import { errors } from '../../infra/errors.js';
 import { ALLOWED_TYPES, extensionOf } from '../../lib/file-types.js';
 import { countOf } from '../../lib/plural.js';
 import { filesUnder } from '../categories/index.js';
+import { canDeleteDocument, canEditDocument, loadScopedClient, type ScopedClient } from '../access/index.js';
 import type { TenantScope } from '../doors/index.js';
 import { lockOpenPeriods, requirementFor } from '../month/index.js';
 import {
@@ -14,24 +16,20 @@ import {
   type MediaOwnership,
 } from './edit-repository.js';
 import { MAX_FILE_NAME_LENGTH, sanitizeFileName, withTypeExtension } from './file-name.js';
-import { canDeleteDocument, canEditDocument } from './policy.js';
 import { presentMedia, type PresentedMedia } from './presenter.js';
-import { findClientMedia, type ScopedClient } from './repository.js';
+import { findClientMedia } from './repository.js';
 import type { BulkBody, UpdateBody } from './schemas.js';
-import { documentNotFound, loadScopedClient } from './service.js';
+import { documentNotFound } from './service.js';
 import { invalidCategory, parsePeriod } from './upload-fields.js';
 
 /**
  * Moving (category, month) and renaming a client's documents, one or many at once, and bulk delete.
- * Who may touch which document is policy.ts (EDIT_RULES, DELETE_RULES). A bulk call is all or nothing:
+ * Who may touch which document is the access feature's EDIT_RULES and DELETE_RULES. A bulk call is all or nothing:
  * every id must be one of the client's live documents the caller may act on, else nothing changes.
  * The zip and the lists read the rows, so they follow at once.
  */
 
 type Ctx = Pick<AppContext, 'db'>;
-
-const cannotEdit = () => errors.forbidden('Poți muta sau redenumi doar documentele încărcate de partea ta.');
-const cannotDelete = () => errors.forbidden('Poți șterge doar documentele încărcate de tine.');
 
 /** The category and month of a move, checked against the client's category set. */
 async function moveFields(
@@ -50,7 +48,7 @@ async function moveFields(
   }
   if (body.period !== undefined) {
     const period = parsePeriod(body.period);
-    if (!period) throw errors.field('period', 'Luna trebuie să fie în formatul AAAA-LL (de exemplu 2026-01).');
+    if (!period) throw errors.field('period', fieldMessages.shared.periodFormat);
     change.period = period;
   }
   return change;
@@ -62,11 +60,11 @@ async function moveFields(
  */
 export function renamed(raw: string, current: { original_name: string; mime: string }): string {
   const trimmed = raw.trim();
-  if (trimmed.length === 0) throw errors.field('name', 'Numele documentului este obligatoriu.');
+  if (trimmed.length === 0) throw errors.field('name', fieldMessages.documents.nameRequired);
   if (Array.from(trimmed).length > MAX_FILE_NAME_LENGTH)
-    throw errors.field('name', `Numele documentului poate avea cel mult ${MAX_FILE_NAME_LENGTH} de caractere.`);
+    throw errors.field('name', fieldMessages.documents.nameTooLong(MAX_FILE_NAME_LENGTH));
   const clean = sanitizeFileName(trimmed);
-  if (!clean) throw errors.field('name', 'Numele documentului nu este valid.');
+  if (!clean) throw errors.field('name', fieldMessages.documents.nameInvalid);
   const type =
     ALLOWED_TYPES.find((t) => t.mime === current.mime) ??
     ALLOWED_TYPES.find((t) => t.ext === extensionOf(current.original_name));
@@ -125,9 +123,9 @@ export async function updateDocument(
   const ids = { companyId: client.company_id, clientId: client.id, mediaId };
   const document = await findClientMedia(ctx.db, ids);
   if (!document) throw documentNotFound();
-  if (!canEditDocument(scope, document)) throw cannotEdit();
+  if (!canEditDocument(scope, document)) throw errors.cannotEditDocument();
   if (body.category_id === undefined && body.period === undefined && body.name === undefined)
-    throw errors.field('name', 'Alege o categorie, o lună sau un nume nou.');
+    throw errors.field('name', fieldMessages.documents.nothingToChange);
   const change = await moveFields(ctx, client, body);
   if (body.name !== undefined) change.original_name = renamed(body.name, document);
   const where = { companyId: client.company_id, clientId: client.id };
@@ -154,14 +152,14 @@ export async function bulkDocuments(
   const ids = [...new Set(body.ids)];
   const change = body.action === 'move' ? await moveFields(ctx, client, body) : {};
   if (body.action === 'move' && Object.keys(change).length === 0)
-    throw errors.field('category_id', 'Alege categoria sau luna în care muți documentele.');
+    throw errors.field('category_id', fieldMessages.documents.noMoveTarget);
   const where = { companyId: client.company_id, clientId: client.id };
   const count = await ctx.db.transaction().execute(async (trx) => {
     await lockOpenPeriods(trx, client.id, []);
     const rows = await lockLiveMedia(trx, where, ids);
     if (rows.length !== ids.length) throw documentNotFound();
     if (body.action === 'delete') {
-      if (!rows.every((row) => canDeleteDocument(scope.actor, row))) throw cannotDelete();
+      if (!rows.every((row) => canDeleteDocument(scope.actor, row))) throw errors.cannotDeleteDocument();
       await lockOpenPeriods(
         trx,
         client.id,
@@ -169,7 +167,7 @@ export async function bulkDocuments(
       );
       return trashLiveMedia(trx, where, ids, scope.actor.id);
     }
-    if (!rows.every((row) => canEditDocument(scope, row))) throw cannotEdit();
+    if (!rows.every((row) => canEditDocument(scope, row))) throw errors.cannotEditDocument();
     return moveDocuments(trx, where, rows, change);
   });
   const what = countOf(count, 'document', 'documente');

@@ -1,9 +1,5 @@
-import type { Transaction } from 'kysely';
-import type { Db } from '../../infra/db.js';
-import type { Database } from '../../db/schema.js';
+import type { Executor } from '../../infra/db.js';
 import type { ClientIds } from './edit-repository.js';
-
-type Executor = Db | Transaction<Database>;
 
 /** What the history says of a document: its name, month and category (live or in the trash). */
 export interface MediaFacts {

@@ -1,12 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../infra/context.js';
 import { originOf, recordActivity, type ActivityEvent } from '../activity/index.js';
+import { loadScopedClient, type ScopedClient } from '../access/index.js';
 import type { TenantScope } from '../doors/index.js';
 import { categoryName, countClientMedia, mediaFacts, type MediaFacts } from './history-repository.js';
 import type { PresentedMedia } from './presenter.js';
-import type { ScopedClient } from './repository.js';
 import type { BulkBody, CollectionBody, UpdateBody } from './schemas.js';
-import { deleteDocument, loadScopedClient, sendCollection, sendDocument } from './service.js';
+import { deleteDocument, sendCollection, sendDocument } from './service.js';
 import { bulkDocuments, updateDocument } from './edit-service.js';
 import { restoreDocument } from './trash-service.js';
 

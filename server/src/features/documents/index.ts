@@ -5,12 +5,12 @@
  */
 export { receiveMultipart, drainRequestBody } from './multipart.js';
 export type { StoredUpload, ReceivedMultipart, ReceiveOptions, TotalLimit } from './multipart.js';
-export { parseUploadFields, parsePeriod, currentPeriod } from './upload-fields.js';
+export { parseUploadFields, parsePeriod } from './upload-fields.js';
 export { sendFile, sendZip, zipEntryPaths, fileMissing, fileQuerySchema, fileResponses } from './download.js';
 export type { DownloadableMedia, ZipMedia } from './download.js';
-export { documentNotFound, loadScopedClient } from './service.js';
+export { documentNotFound } from './service.js';
 export { storageTenants, assertFits, checkBeforeUpload, declaredSize } from './storage-limits.js';
-export { canDeleteDocument, canEditDocument, DOCUMENTS_POLICY, DELETE_RULES, EDIT_RULES } from './policy.js';
+export { DOCUMENTS_POLICY } from './policy.js';
 export { purgeExpiredTrash, startTrashPurge } from './trash-purge.js';
 export {
   listClientMedia,
@@ -22,7 +22,7 @@ export {
   softDeleteClientMedia,
   insertMedia,
 } from './repository.js';
-export type { MediaListRow, MediaFilter, ScopedClient } from './repository.js';
+export type { MediaListRow, MediaFilter } from './repository.js';
 export { presentMedia, mediaSchema, uploadLimits, uploadLimitsSchema, MAX_FILES_PER_UPLOAD } from './presenter.js';
 export type { PresentedMedia } from './presenter.js';
 export { sanitizeFileName } from './file-name.js';

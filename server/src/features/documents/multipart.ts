@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import type { AppContext } from '../../infra/context.js';
+import { fieldMessages } from '../../infra/error-messages.js';
 import { AppError, errors } from '../../infra/errors.js';
 import { newStorageKey } from '../../infra/storage.js';
 import { detectFileType, SNIFF_BYTES, type AllowedType } from '../../lib/file-types.js';
@@ -52,10 +53,10 @@ interface Tally {
   limit?: TotalLimit;
 }
 
-const emptyFile = (name: string) => errors.field('files', `Fișierul „${name}” este gol.`);
-const tooManyFiles = (max: number) => errors.field('files', `Poți încărca cel mult ${max} fișiere odată.`);
-const fieldTooLong = (name: string) => errors.field(name, `Câmpul ${name} este prea lung.`);
-const notMultipart = () => errors.field('files', 'Fișierele trebuie trimise ca multipart/form-data.');
+const emptyFile = (name: string) => errors.field('files', fieldMessages.documents.emptyFile(name));
+const tooManyFiles = (max: number) => errors.field('files', fieldMessages.documents.tooManyFiles(max));
+const fieldTooLong = (name: string) => errors.field(name, fieldMessages.documents.fieldTooLong(name));
+const notMultipart = () => errors.field('files', fieldMessages.documents.notMultipart);
 
 /**
  * Streams every file part of a multipart request to storage: type checked on

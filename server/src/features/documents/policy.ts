@@ -1,6 +1,4 @@
-import type { Role } from '../../db/schema.js';
-import type { Actor } from '../../infra/auth.js';
-import type { DoorKind, DoorPolicy, TenantScope } from '../doors/index.js';
+import type { DoorPolicy } from '../doors/index.js';
 
 export type DocumentAction =
   | 'documents.upload'
@@ -17,8 +15,8 @@ export type DocumentAction =
  * Who may call the document routes of a client, per door. A company's staff (role 3) works in the
  * client view: it uploads, downloads, zips, moves and renames; deleting and the trash are the owner's
  * (role 2). A holding's people (roles 4, 5) upload, download, zip and delete — which documents they may
- * delete is DELETE_RULES, which they may move or rename EDIT_RULES; the holding's administrator (role 4)
- * sees its side's trash (TRASH_RULES). Bulk calls check each document with the rule of their action.
+ * delete, move or rename and which of the trash they see is the access feature's (DELETE_RULES,
+ * EDIT_RULES, TRASH_RULES); the holding's administrator (role 4) has its side's trash. Bulk calls check each document with the rule of their action.
  * The upload limits call exists on the company door only (the holding reads them in its client view).
  */
 export const DOCUMENTS_POLICY: DoorPolicy<DocumentAction> = {
@@ -56,58 +54,3 @@ export const DOCUMENTS_POLICY: DoorPolicy<DocumentAction> = {
     'documents.restore': [4],
   },
 };
-
-/** Which of a client's documents a role may delete: any of them, or only those it uploaded itself. */
-export type DeleteRule = 'any' | 'own';
-
-export const DELETE_RULES: Record<DoorKind, Partial<Record<Role, DeleteRule>>> = {
-  company: { 2: 'any' },
-  holding: { 4: 'any', 5: 'own' },
-};
-
-/** Whether `actor` may delete `document` (a role of neither table deletes nothing). */
-export function canDeleteDocument(
-  actor: Pick<Actor, 'id' | 'role'>,
-  document: { uploaded_by: number | null },
-): boolean {
-  const rule = DELETE_RULES.company[actor.role] ?? DELETE_RULES.holding[actor.role];
-  if (rule === 'any') return true;
-  return rule === 'own' && document.uploaded_by !== null && document.uploaded_by === actor.id;
-}
-
-/**
- * Which documents a role may move or rename: any of the client's; those its side (a person of the
- * caller's holding) uploaded; or only those it uploaded itself. A holding never moves the firm's filing.
- */
-export type EditRule = 'any' | 'side' | 'own';
-
-export const EDIT_RULES: Record<DoorKind, Partial<Record<Role, EditRule>>> = {
-  company: { 2: 'any', 3: 'any' },
-  holding: { 4: 'side', 5: 'own' },
-};
-
-type Caller = Pick<TenantScope, 'kind' | 'id'> & { actor: Pick<Actor, 'id' | 'role'> };
-
-export function canEditDocument(
-  scope: Caller,
-  document: { uploaded_by: number | null; uploader_holding_id: number | null },
-): boolean {
-  const rule = EDIT_RULES[scope.kind][scope.actor.role];
-  if (rule === 'any') return true;
-  if (rule === 'side') return scope.kind === 'holding' && document.uploader_holding_id === scope.id;
-  return rule === 'own' && document.uploaded_by !== null && document.uploaded_by === scope.actor.id;
-}
-
-/**
- * Which deleted documents a role sees in the trash and may restore: the company's owner all of the
- * client's; the holding's administrator those its side uploaded or deleted.
- */
-export function canSeeTrashed(
-  scope: Caller,
-  document: { uploader_holding_id: number | null; deleter_holding_id: number | null },
-): boolean {
-  if (scope.kind === 'company') return scope.actor.role === 2;
-  return (
-    scope.actor.role === 4 && (document.uploader_holding_id === scope.id || document.deleter_holding_id === scope.id)
-  );
-}

@@ -1,55 +1,7 @@
-import type { Expression, Insertable, Transaction } from 'kysely';
+import type { Expression, Insertable } from 'kysely';
 import { sql } from 'kysely';
-import type { Db } from '../../infra/db.js';
-import type { Database, MediaTable } from '../../db/schema.js';
-import type { TenantScope } from '../doors/index.js';
-
-type Executor = Db | Transaction<Database>;
-
-/** A live client the caller's tenant may work on; every document query below still filters by its ids. */
-export interface ScopedClient {
-  id: number;
-  company_id: number;
-  holding_id: number | null;
-  name: string;
-}
-
-/**
- * Which clients a tenant may touch: a company its own live clients; a holding the live clients it
- * owns at a live company it is (still) linked to — unlinking a company hides its clients from the
- * holding without changing them.
- */
-export async function findScopedClient(
-  db: Executor,
-  scope: Pick<TenantScope, 'kind' | 'id'>,
-  clientId: number,
-): Promise<ScopedClient | undefined> {
-  if (scope.kind === 'company') {
-    return db
-      .selectFrom('clients')
-      .select(['id', 'company_id', 'holding_id', 'name'])
-      .where('company_id', '=', scope.id)
-      .where('id', '=', clientId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-  }
-  return (
-    db
-      .selectFrom('clients as c')
-      .innerJoin('company_holding as ch', (join) =>
-        join.onRef('ch.company_id', '=', 'c.company_id').on('ch.holding_id', '=', scope.id),
-      )
-      .innerJoin('companies as co', 'co.id', 'c.company_id')
-      .select(['c.id', 'c.company_id', 'c.holding_id', 'c.name'])
-      .where('c.holding_id', '=', scope.id)
-      .where('c.id', '=', clientId)
-      .where('c.deleted_at', 'is', null)
-      .where('co.deleted_at', 'is', null)
-      // A suspended company's clients are out of its holdings' reach until it is reactivated.
-      .where('co.status', '=', 'active')
-      .executeTakeFirst()
-  );
-}
+import type { MediaTable } from '../../db/schema.js';
+import type { Executor } from '../../infra/db.js';
 
 /** A client's document with what the screens and the zip need beside it. */
 export interface MediaListRow {

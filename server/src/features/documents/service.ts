@@ -3,46 +3,26 @@ import type { AppContext } from '../../infra/context.js';
 import { errors } from '../../infra/errors.js';
 import { withTenantsLocked } from '../billing/index.js';
 import { filesUnder } from '../categories/index.js';
+import { canDeleteDocument, loadScopedClient, type ScopedClient } from '../access/index.js';
 import type { TenantScope } from '../doors/index.js';
 import { assertPeriodsOpen, itemForUpload, lockOpenMonth, lockOpenPeriods } from '../month/index.js';
 import { sendFile, sendZip } from './download.js';
 import { receiveMultipart } from './multipart.js';
-import { canDeleteDocument } from './policy.js';
 import { presentMedia, uploadLimits, type PresentedMedia } from './presenter.js';
-import {
-  findClientMedia,
-  findScopedClient,
-  insertMedia,
-  listClientMedia,
-  softDeleteClientMedia,
-  type ScopedClient,
-} from './repository.js';
+import { findClientMedia, insertMedia, listClientMedia, softDeleteClientMedia } from './repository.js';
 import type { CollectionBody } from './schemas.js';
 import { assertFits, checkBeforeUpload, storageTenants } from './storage-limits.js';
 import { invalidCategory, parseUploadFields, type UploadFields } from './upload-fields.js';
 
 /**
- * A client's documents, on both doors: the caller's scope decides which clients it may touch
- * (findScopedClient), then one implementation uploads, downloads, zips and deletes, every query
+ * A client's documents, on both doors: the access feature decides which clients the caller's scope
+ * may touch (loadScopedClient), then one implementation uploads, downloads, zips and deletes, every query
  * filtered by the client's company and id.
  */
 
 type Ctx = Pick<AppContext, 'config' | 'storage' | 'db'>;
 
 export const documentNotFound = () => errors.notFound('Documentul');
-const clientNotFound = () => errors.notFound('Clientul');
-
-/** The client when the scope may touch it; else 404 (another tenant's client is not revealed). */
-export async function loadScopedClient(
-  ctx: Pick<AppContext, 'db'>,
-  scope: TenantScope,
-  clientId: number,
-): Promise<ScopedClient> {
-  const client = await findScopedClient(ctx.db, scope, clientId);
-  if (!client) throw clientNotFound();
-  return client;
-}
-
 /**
  * storeFiles: multipart with `category_id`, `period` and files (any number, field `files[]` or
  * `files`); all or nothing. Answers the new documents (`answer`), written in one transaction once every
@@ -145,7 +125,7 @@ export async function sendDocument(
 
 /**
  * media/{documentId}/delete: soft (the file stays for retention). Which documents a role may delete
- * is DELETE_RULES in policy.ts (a holding's role 5 only those it uploaded).
+ * is the access feature's DELETE_RULES (a holding's role 5 only those it uploaded).
  */
 export async function deleteDocument(
   ctx: Ctx,

@@ -1,11 +1,11 @@
 import type { AppContext } from '../../infra/context.js';
 import { errors } from '../../infra/errors.js';
 import { withTenantsLocked } from '../billing/index.js';
+import { canSeeTrashed, loadScopedClient, trashSideOf } from '../access/index.js';
 import type { TenantScope } from '../doors/index.js';
 import { lockOpenPeriods } from '../month/index.js';
 import { listTrash, lockTrashed, restoreTrashed, type TrashRow } from './edit-repository.js';
-import { canSeeTrashed } from './policy.js';
-import { documentNotFound, loadScopedClient } from './service.js';
+import { documentNotFound } from './service.js';
 import { assertFits, storageTenants } from './storage-limits.js';
 
 /**
@@ -78,12 +78,9 @@ function presentTrashed(row: TrashRow, retentionDays: number) {
 /** trash: the client's deleted documents the caller may see (a holding: what its side uploaded or deleted). */
 export async function listClientTrash(ctx: Ctx, scope: TenantScope, clientId: number) {
   const client = await loadScopedClient(ctx, scope, clientId);
-  const rows = await listTrash(
-    ctx.db,
-    { companyId: client.company_id, clientId: client.id },
-    scope.kind === 'holding' ? scope.id : null,
-    TRASH_SHOWN,
-  );
+  const side = trashSideOf(scope);
+  const where = { companyId: client.company_id, clientId: client.id };
+  const rows = side ? await listTrash(ctx.db, where, side.holdingId, TRASH_SHOWN) : [];
   return {
     retention_days: ctx.config.trashRetentionDays,
     data: rows.map((row) => presentTrashed(row, ctx.config.trashRetentionDays)),
@@ -107,14 +104,8 @@ export async function restoreDocument(
     await lockOpenPeriods(trx, client.id, []); // the client's row before the document's
     const row = await lockTrashed(trx, where, mediaId);
     if (!row) throw documentNotFound();
-    if (!canSeeTrashed(scope, row)) {
-      throw errors.forbidden('Poți restaura doar documentele încărcate sau șterse de partea ta.');
-    }
-    if (row.purged_at !== null) {
-      throw errors.gone(
-        'Documentul a stat în coșul de gunoi mai mult decât perioada de păstrare și a fost șters definitiv; nu mai poate fi restaurat.',
-      );
-    }
+    if (!canSeeTrashed(scope, row)) throw errors.cannotRestoreDocument();
+    if (row.purged_at !== null) throw errors.documentPurged();
     await lockOpenPeriods(trx, client.id, [row.period]);
     await assertFits(trx, tenants, Number(row.size));
     if (!(await restoreTrashed(trx, where, mediaId))) throw documentNotFound();

@@ -2,7 +2,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { Actor } from '../../infra/auth.js';
 import type { AppContext } from '../../infra/context.js';
-import { errors, registerErrorHandler } from '../../infra/errors.js';
+import { registerErrorHandler } from '../../infra/error-handler.js';
+import { errors } from '../../infra/errors.js';
 import { idParams } from '../../lib/http-schemas.js';
 import {
   allow,

@@ -1,8 +1,4 @@
-import type { Transaction } from 'kysely';
-import type { Db } from '../../infra/db.js';
-import type { Database } from '../../db/schema.js';
-
-type Executor = Db | Transaction<Database>;
+import type { Executor } from '../../infra/db.js';
 
 /** A client's month as the proces-verbal states it. */
 export interface HandoverFacts {

@@ -1,10 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../infra/context.js';
 import { errors } from '../../infra/errors.js';
+import { loadScopedClient } from '../access/index.js';
 import { originOf, recordActivity } from '../activity/index.js';
 import type { TenantScope } from '../doors/index.js';
-import { loadScopedClient } from '../documents/index.js';
-import { monthName } from '../../lib/ro-calendar.js';
 import { newHandoverPdf, writeHandover } from './pdf.js';
 import { handoverDocuments, handoverFacts, notApplicableItems } from './repository.js';
 
@@ -14,12 +13,6 @@ import { handoverDocuments, handoverFacts, notApplicableItems } from './reposito
  */
 
 type Ctx = Pick<AppContext, 'db'>;
-
-export const periodOpen = (period: string) =>
-  errors.conflictCode(
-    'period_open',
-    `Luna ${monthName(period)} nu este închisă: procesul-verbal de predare-primire se poate descărca după ce firma de contabilitate închide luna.`,
-  );
 
 export async function handover(
   ctx: Ctx,
@@ -32,7 +25,7 @@ export async function handover(
   const ids = { companyId: client.company_id, clientId: client.id };
   const facts = await handoverFacts(ctx.db, ids, period);
   if (!facts) throw errors.notFound('Clientul');
-  if (!facts.closed_at) throw periodOpen(period);
+  if (!facts.closed_at) throw errors.handoverNotReady(period);
   const [documents, notApplicable] = await Promise.all([
     handoverDocuments(ctx.db, ids, period),
     notApplicableItems(ctx.db, ids, period),

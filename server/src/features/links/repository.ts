@@ -1,16 +1,13 @@
-import { sql, type Transaction } from 'kysely';
-import type { Db } from '../../infra/db.js';
-import type { Database } from '../../db/schema.js';
+import { sql } from 'kysely';
 import { foldedLike } from '../../db/search.js';
 import { likePattern } from '../../lib/search-text.js';
+import type { Executor } from '../../infra/db.js';
 
 /**
  * The links between companies and holdings (company_holding), read from either side. A link ends
  * without touching anything else: the company's clients keep their holding_id and documents (shown
  * outside any holding while unlinked), so linking the two again restores everything.
  */
-
-export type Executor = Db | Transaction<Database>;
 
 export interface LinkedHolding {
   id: number;

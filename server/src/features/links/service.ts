@@ -1,9 +1,10 @@
 import type { AppContext } from '../../infra/context.js';
+import { fieldMessages } from '../../infra/error-messages.js';
 import { errors } from '../../infra/errors.js';
 import { renderMail } from '../../infra/mail-templates.js';
 import { spendTenantMessages, tenantSubject } from '../../infra/tenant-mail.js';
 import type { MailMessage } from '../../infra/mailer.js';
-import { pageMeta, paging, toIso, type PagingInput } from '../../lib/paging.js';
+import { pagedList, paging, toIso, type PagingInput } from '../../lib/paging.js';
 import { fold } from '../../lib/search-text.js';
 import { assertEmailVerified, emailTaken } from '../auth/index.js';
 import { prepareSetPasswordMail } from '../users/index.js';
@@ -42,8 +43,8 @@ export async function listHoldings(ctx: AppContext, scope: Scope, body: HoldingL
     sort: body.sort ?? 'name',
     direction: body.direction ?? 'asc',
   });
-  return {
-    data: rows.map((r) => ({
+  return pagedList(
+    rows.map((r) => ({
       id: r.id,
       name: r.name,
       cui: r.cui,
@@ -54,8 +55,9 @@ export async function listHoldings(ctx: AppContext, scope: Scope, body: HoldingL
       admins_count: r.admins_count,
       categories_count: r.categories_count,
     })),
-    meta: pageMeta(p, total),
-  };
+    p,
+    total,
+  );
 }
 
 /** Query strings arrive as text (digits, checked by the schema). */
@@ -83,10 +85,11 @@ export async function listCompanies(ctx: AppContext, scope: Scope, query: Compan
     sort: query.sort ?? 'name',
     direction: query.direction ?? 'asc',
   });
-  return {
-    data: rows.map((r) => ({ ...r, linked_at: toIso(r.linked_at) as string })),
-    meta: pageMeta(p, total),
-  };
+  return pagedList(
+    rows.map((r) => ({ ...r, linked_at: toIso(r.linked_at) as string })),
+    p,
+    total,
+  );
 }
 
 /**
@@ -132,14 +135,11 @@ export async function notifyHolding(
 
   if (admins.length === 0) {
     if (!holding.email) {
-      throw errors.field(
-        'email',
-        'Grupul nu are niciun administrator și nicio adresă de e-mail: nu avem cui trimite invitația.',
-      );
+      throw errors.field('email', fieldMessages.links.holdingUnreachable);
     }
     const email = holding.email.trim().toLowerCase();
     await spendTenantMessages(ctx.limiter, `company:${companyId}`, [email]);
-    const taken = () => errors.field('email', 'Adresa de e-mail a grupului este deja folosită de alt cont.');
+    const taken = () => errors.field('email', fieldMessages.links.holdingEmailTaken);
     if (await emailTaken(ctx.db, email)) throw taken();
     const name = `Administrator ${holding.name}`;
     const mail = await ctx.db

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Frequency, ReviewStatus } from '../../db/schema-month.js';
-import type { Executor } from './repository.js';
+import type { Executor } from '../../infra/db.js';
 
 /**
  * The checklist's reads and writes: which requirements a month owes, their items and statuses, the

@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../infra/context.js';
+import { fieldMessages } from '../../infra/error-messages.js';
 import { errors } from '../../infra/errors.js';
-import { addMonths, currentMonth as currentPeriod } from '../../lib/ro-calendar.js';
+import { addMonths, currentMonth } from '../../lib/ro-calendar.js';
+import type { Executor } from '../../infra/db.js';
 import { originOf, recordActivity } from '../activity/index.js';
 import type { TenantScope } from '../doors/index.js';
 import {
@@ -18,7 +20,7 @@ import {
 } from './checklist-repository.js';
 import { monthMeta, presentItem, type ChecklistItem } from './checklist-status.js';
 import { assertPeriodsOpen } from './guard.js';
-import { findMonthClient, type Executor, type MonthClient } from './repository.js';
+import { findMonthClient, type MonthClient } from './repository.js';
 
 /**
  * A client's checklist on both doors (docs/api/month.md, "The checklist"): the items a month owes, their
@@ -99,7 +101,7 @@ export async function itemOf(
  */
 export async function openItems(ctx: Ctx, scope: TenantScope, clientId: number) {
   const client = await loadMonthClient(ctx.db, scope, clientId);
-  const current = currentPeriod();
+  const current = currentMonth();
   const first = await firstOwedPeriod(ctx.db, client.id);
   if (first === null) return { data: [] };
   const periods = Array.from({ length: 12 }, (_, i) => addMonths(current, i - 11)).filter((p) => p >= first);
@@ -134,7 +136,7 @@ export async function markItem(
   note: string | null,
 ): Promise<{ message: string; data: ChecklistItem }> {
   const text = note?.trim() ?? null;
-  if (note !== null && !text) throw errors.field('note', 'Scrie de ce nu se aplică.');
+  if (note !== null && !text) throw errors.field('note', fieldMessages.month.notApplicableWhy);
   return ctx.db.transaction().execute(async (trx) => {
     const client = await loadMonthClient(trx, scope, clientId, 'share');
     const item = await findItem(trx, idsOf(client), itemId);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Applies, Frequency } from '../../db/schema-month.js';
-import type { Executor } from './repository.js';
+import type { Executor } from '../../infra/db.js';
 
 /** The firm's default set and due day (company door), and what a new company starts with. */
 

@@ -1,18 +1,13 @@
+import { fieldMessages } from '../../infra/error-messages.js';
 import { errors } from '../../infra/errors.js';
-import { monthName } from '../../lib/ro-calendar.js';
+import type { Executor } from '../../infra/db.js';
 import { closedPeriods, findItem, matchRequirement } from './checklist-repository.js';
-import { lockClientRow, type Executor } from './repository.js';
+import { lockClientRow } from './repository.js';
 
 /**
  * What the documents feature asks the month before a write (docs/api/month.md): whether a month is closed
  * (409 period_closed) and which requirement a document answers.
  */
-
-export const periodClosed = (period: string) =>
-  errors.conflictCode(
-    'period_closed',
-    `Luna ${monthName(period)} este închisă: documentele ei nu mai pot fi schimbate. Firma de contabilitate o poate redeschide.`,
-  );
 
 /**
  * 409 when one of `periods` (nulls ignored) is a closed month of the client. Call it in the write's
@@ -22,7 +17,7 @@ export const periodClosed = (period: string) =>
 export async function assertPeriodsOpen(db: Executor, clientId: number, periods: (string | null)[]): Promise<void> {
   const wanted = [...new Set(periods.filter((p): p is string => p !== null).map((p) => p.trim()))];
   const [closed] = await closedPeriods(db, clientId, wanted);
-  if (closed) throw periodClosed(closed);
+  if (closed) throw errors.periodClosed(closed);
 }
 
 /** The requirement a document of `categoryId` in `period` answers: the first owed one by position, or null. */
@@ -40,7 +35,7 @@ export async function itemForUpload(
   itemId: number,
 ): Promise<{ requirementId: number; categoryId: number | null; period: string }> {
   const item = await findItem(db, client, itemId);
-  if (!item) throw errors.field('item_id', 'Cerința aleasă nu există.');
+  if (!item) throw errors.field('item_id', fieldMessages.shared.itemMissing);
   return { requirementId: item.requirement_id, categoryId: item.category_id, period: item.period };
 }
 

@@ -4,13 +4,6 @@
  * (documents), the default set of a new company (companies) and of a new client (clients, the seed).
  */
 export { MONTH_POLICY } from './policy.js';
-export {
-  assertPeriodsOpen,
-  itemForUpload,
-  lockOpenMonth,
-  lockOpenPeriods,
-  periodClosed,
-  requirementFor,
-} from './guard.js';
+export { assertPeriodsOpen, itemForUpload, lockOpenMonth, lockOpenPeriods, requirementFor } from './guard.js';
 export { DEFAULT_SET, insertDefaultSet, provisionClientRequirements } from './provision.js';
 export type { Profile } from './provision.js';

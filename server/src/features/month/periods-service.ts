@@ -8,7 +8,6 @@ import { originOf, recordActivity } from '../activity/index.js';
 import type { TenantScope } from '../doors/index.js';
 import { closedPeriods } from './checklist-repository.js';
 import { loadMonthClient } from './checklist-service.js';
-import { periodClosed } from './guard.js';
 import { clientsOf, mailableUsers, upsertPeriod } from './review-repository.js';
 
 /**
@@ -30,7 +29,7 @@ export async function markDone(
   const doneAt = new Date();
   await ctx.db.transaction().execute(async (trx) => {
     const client = await loadMonthClient(trx, scope, clientId, 'update');
-    if ((await closedPeriods(trx, client.id, [period])).length) throw periodClosed(period);
+    if ((await closedPeriods(trx, client.id, [period])).length) throw errors.periodClosed(period);
     await upsertPeriod(
       trx,
       { companyId: client.company_id, clientId: client.id, period },
@@ -79,7 +78,7 @@ export async function closePeriod(
   await ctx.db.transaction().execute(async (trx) => {
     const client = await loadMonthClient(trx, scope, clientId, 'update');
     if ((await closedPeriods(trx, client.id, [period])).length) {
-      throw errors.conflictCode('period_closed', `Luna ${monthName(period)} este deja închisă.`);
+      throw errors.periodAlreadyClosed(period);
     }
     await upsertPeriod(
       trx,
@@ -107,7 +106,7 @@ export async function reopenPeriod(
   await ctx.db.transaction().execute(async (trx) => {
     const client = await loadMonthClient(trx, scope, clientId, 'update');
     if (!(await closedPeriods(trx, client.id, [period])).length) {
-      throw errors.conflictCode('period_open', `Luna ${monthName(period)} nu este închisă.`);
+      throw errors.periodNotClosed(period);
     }
     await upsertPeriod(
       trx,

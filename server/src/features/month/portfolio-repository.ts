@@ -1,8 +1,10 @@
 import { sql, type RawBuilder } from 'kysely';
 import { clientSearch } from '../../db/client-search.js';
 import { fold } from '../../lib/search-text.js';
+import type { Executor } from '../../infra/db.js';
+import { holdingLinked } from '../access/index.js';
 import { owedQuery } from './checklist-repository.js';
-import { pgArray, type Executor } from './repository.js';
+import { pgArray } from './repository.js';
 
 /**
  * The firm's portfolio (docs/api/month.md): a page of its live clients by name, searched by name or CUI as
@@ -60,10 +62,9 @@ export async function listPortfolioClients(
   const rows = await portfolioClients(db, q)
     .innerJoin('companies as co', 'co.id', 'c.company_id')
     // The holding only while it is linked to the company, as the client list shows it.
-    .leftJoin('company_holding as ch', (join) =>
-      join.onRef('ch.company_id', '=', 'c.company_id').onRef('ch.holding_id', '=', 'c.holding_id'),
+    .leftJoin('holdings as h', (join) =>
+      join.onRef('h.id', '=', 'c.holding_id').on('h.deleted_at', 'is', null).on(holdingLinked('c')),
     )
-    .leftJoin('holdings as h', (join) => join.onRef('h.id', '=', 'ch.holding_id').on('h.deleted_at', 'is', null))
     .leftJoin('client_periods as cp', (join) => join.onRef('cp.client_id', '=', 'c.id').on('cp.period', '=', q.period))
     .select([
       'c.id',

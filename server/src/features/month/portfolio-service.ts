@@ -1,5 +1,5 @@
 import type { AppContext } from '../../infra/context.js';
-import { pageMeta, paging } from '../../lib/paging.js';
+import { pagedList, paging } from '../../lib/paging.js';
 import { addMonths } from '../../lib/ro-calendar.js';
 import type { TenantScope } from '../doors/index.js';
 import { listOwed, type OwedRow } from './checklist-repository.js';
@@ -56,10 +56,12 @@ export async function portfolio(ctx: Ctx, scope: TenantScope, body: PortfolioBod
     rows.map((r) => r.id),
     [body.period],
   );
-  return {
-    data: rows.map((row) => presentPortfolioRow(body.period, row, owed.get(`${row.id}:${body.period}`) ?? [])),
-    meta: { ...pageMeta(p, total), period: body.period },
-  };
+  return pagedList(
+    rows.map((row) => presentPortfolioRow(body.period, row, owed.get(`${row.id}:${body.period}`) ?? [])),
+    p,
+    total,
+    { period: body.period },
+  );
 }
 
 /** checklist/months: the `months` months ending with `period`, oldest first, for each client of the page. */
@@ -71,17 +73,15 @@ export async function portfolioMonths(ctx: Ctx, scope: TenantScope, body: Months
   const ids = rows.map((r) => r.id);
   const owed = await owedByMonth(ctx, scope.id, ids, periods);
   const closed = await closedMonths(ctx.db, ids, periods);
-  return {
-    data: rows.map((row) => ({
-      client: { id: row.id, name: row.name },
-      months: periods.map((period) => ({
-        period,
-        ...countStatuses((owed.get(`${row.id}:${period}`) ?? []).map((o) => o.status)),
-        closed: closed.has(`${row.id}:${period}`),
-      })),
+  const data = rows.map((row) => ({
+    client: { id: row.id, name: row.name },
+    months: periods.map((period) => ({
+      period,
+      ...countStatuses((owed.get(`${row.id}:${period}`) ?? []).map((o) => o.status)),
+      closed: closed.has(`${row.id}:${period}`),
     })),
-    meta: { ...pageMeta(p, total), periods },
-  };
+  }));
+  return pagedList(data, p, total, { periods });
 }
 
 /** review-queue: documents awaiting review, newest first; the months clients said they finished. */
@@ -95,10 +95,7 @@ export async function reviewQueue(
   const rows = await queuePage(ctx.db, { companyId: scope.id, clientId, offset: p.offset, limit: p.perPage });
   const total = await countQueue(ctx.db, scope.id, clientId);
   const done = await listDoneMonths(ctx.db, scope.id);
-  return {
-    data: rows.map(presentQueueRow),
-    meta: { ...pageMeta(p, total), done: done.map(presentDoneMonth) },
-  };
+  return pagedList(rows.map(presentQueueRow), p, total, { done: done.map(presentDoneMonth) });
 }
 
 /** review-queue/count: the navigation badge. */

@@ -1,12 +1,7 @@
 import type { Applies, Frequency } from '../../db/schema-month.js';
+import type { Executor } from '../../infra/db.js';
 import { companyCategoryIds, insertDefaults, listDefaults, type DefaultRow } from './defaults-repository.js';
-import {
-  endRequirements,
-  insertRequirements,
-  type Executor,
-  type NewRequirement,
-  type RequirementRow,
-} from './repository.js';
+import { endRequirements, insertRequirements, type NewRequirement, type RequirementRow } from './repository.js';
 
 /**
  * The firm's default set (what a new company starts with, as migration 090 gave every company) and what a

@@ -1,14 +1,11 @@
-import type { Transaction } from 'kysely';
 import { sql } from 'kysely';
-import type { Db } from '../../infra/db.js';
-import type { Database } from '../../db/schema.js';
 import type { Frequency, RequirementSource } from '../../db/schema-month.js';
+import type { Executor } from '../../infra/db.js';
+import { clientVisibleTo } from '../access/index.js';
 import type { TenantScope } from '../doors/index.js';
 import type { DefaultFields } from './defaults-repository.js';
 
 /** The firm's default set, a client's requirements and profile (the month's writes that are not a month's). */
-
-export type Executor = Db | Transaction<Database>;
 
 /** A PostgreSQL array literal of values already checked (ids, YYYY-MM months). */
 export const pgArray = (values: (string | number)[]) => `{${values.join(',')}}`;
@@ -41,8 +38,7 @@ const clientColumns = [
 ] as const;
 
 /**
- * The client when the scope may touch it (as documents' findScopedClient: a company its own live clients,
- * a holding its live clients at an active company it is linked to); `lock` holds its row to the end of
+ * The client when the scope may see it (the access feature's clientVisibleTo); `lock` holds its row to the end of
  * the transaction (share: uploads and reviews; update: a close, a profile change).
  */
 export async function findMonthClient(
@@ -59,20 +55,12 @@ export async function findMonthClient(
 }
 
 function monthClientQuery(db: Executor, scope: Pick<TenantScope, 'kind' | 'id'>, clientId: number) {
-  const query = db
+  return db
     .selectFrom('clients as c')
     .innerJoin('companies as co', 'co.id', 'c.company_id')
     .select(clientColumns)
     .where('c.id', '=', clientId)
-    .where('c.deleted_at', 'is', null);
-  if (scope.kind === 'company') return query.where('c.company_id', '=', scope.id);
-  return query
-    .where('c.holding_id', '=', scope.id)
-    .where('co.deleted_at', 'is', null)
-    .where('co.status', '=', 'active')
-    .where(
-      sql<boolean>`exists (select 1 from company_holding ch where ch.company_id = c.company_id and ch.holding_id = ${scope.id})`,
-    );
+    .where(clientVisibleTo(scope, 'c'));
 }
 
 export interface RequirementRow {

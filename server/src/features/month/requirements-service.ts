@@ -1,7 +1,8 @@
 import type { AppContext } from '../../infra/context.js';
+import { fieldMessages } from '../../infra/error-messages.js';
 import { errors, type FieldErrors } from '../../infra/errors.js';
 import { isValidRoIban, normalizeIban } from '../../lib/iban.js';
-import { currentMonth as currentPeriod } from '../../lib/ro-calendar.js';
+import { currentMonth } from '../../lib/ro-calendar.js';
 import type { TenantScope } from '../doors/index.js';
 import { loadMonthClient } from './checklist-service.js';
 import * as defaults from './defaults-repository.js';
@@ -26,18 +27,18 @@ async function cleanFields(ctx: Ctx, companyId: number, body: Partial<DefaultBod
   const fields: defaults.DefaultFields = {};
   if (body.name !== undefined) {
     const name = body.name.trim();
-    if (!name) problems.name = ['Scrie numele cerinței.'];
-    else if (name.length > 120) problems.name = ['Numele cerinței poate avea cel mult 120 de caractere.'];
+    if (!name) problems.name = [fieldMessages.month.requirementNameMissing];
+    else if (name.length > 120) problems.name = [fieldMessages.month.requirementNameTooLong];
     fields.name = name;
   }
   if (body.details !== undefined) {
     const details = body.details?.trim() || null;
-    if (details && details.length > 500) problems.details = ['Detaliile pot avea cel mult 500 de caractere.'];
+    if (details && details.length > 500) problems.details = [fieldMessages.month.detailsTooLong];
     fields.details = details;
   }
   if (body.category_id !== undefined) {
     if (body.category_id !== null && !(await defaults.isCompanyCategory(ctx.db, companyId, body.category_id))) {
-      problems.category_id = ['Categoria aleasă nu există.'];
+      problems.category_id = [fieldMessages.shared.categoryMissing];
     }
     fields.category_id = body.category_id;
   }
@@ -113,7 +114,7 @@ export async function storeRequirement(ctx: Ctx, scope: TenantScope, clientId: n
         source: 'custom',
         default_id: null,
         position: await repo.nextRequirementPosition(trx, client.id),
-        starts_period: currentPeriod(),
+        starts_period: currentMonth(),
       },
     ]);
     return inserted;
@@ -146,7 +147,7 @@ export async function deleteRequirement(ctx: Ctx, scope: TenantScope, clientId: 
     ctx.db,
     { companyId: client.company_id, clientId: client.id },
     [id],
-    currentPeriod(),
+    currentMonth(),
   );
   if (ended === 0) throw requirementNotFound();
   return { message: 'Cerința nu mai este cerută din luna aceasta.' };
@@ -156,14 +157,10 @@ export async function deleteRequirement(ctx: Ctx, scope: TenantScope, clientId: 
 function cleanIbans(values: string[]): string[] {
   const ibans = [...new Set(values.map(normalizeIban).filter(Boolean))];
   if (ibans.length > MAX_BANK_ACCOUNTS) {
-    throw errors.field('bank_accounts', `Poți trece cel mult ${MAX_BANK_ACCOUNTS} conturi bancare.`);
+    throw errors.field('bank_accounts', fieldMessages.month.tooManyBankAccounts(MAX_BANK_ACCOUNTS));
   }
   const bad = values.map(normalizeIban).find((iban) => iban && !isValidRoIban(iban));
-  if (bad)
-    throw errors.field(
-      'bank_accounts',
-      `IBAN-ul ${bad} nu este valid (RO + 22 de caractere, cu cifrele de control corecte).`,
-    );
+  if (bad) throw errors.field('bank_accounts', fieldMessages.month.ibanInvalid(bad));
   return ibans;
 }
 
@@ -179,7 +176,7 @@ export async function updateProfile(ctx: Ctx, scope: TenantScope, clientId: numb
     await repo.updateProfile(trx, client.id, changes);
     const ids = { companyId: client.company_id, clientId: client.id };
     const current = await repo.listRequirements(trx, ids);
-    await syncProfileRequirements(trx, ids, current, { ...client, ...changes }, currentPeriod());
+    await syncProfileRequirements(trx, ids, current, { ...client, ...changes }, currentMonth());
   });
   return { message: 'Profilul clientului a fost salvat.', ...(await requirementsAnswer(ctx, scope, clientId)) };
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { ReviewStatus } from '../../db/schema-month.js';
-import type { Executor } from './repository.js';
+import type { Executor } from '../../infra/db.js';
 
 /** Review writes and reads: the firm's live client documents, their review, the queue, who hears of it. */
 

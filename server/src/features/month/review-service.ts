@@ -1,17 +1,19 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../infra/context.js';
+import { fieldMessages } from '../../infra/error-messages.js';
 import { errors } from '../../infra/errors.js';
 import { renderMail } from '../../infra/mail-templates.js';
 import { enqueueMany } from '../../infra/outbox.js';
 import { countOf } from '../../lib/plural.js';
 import { monthName } from '../../lib/ro-calendar.js';
+import type { Executor } from '../../infra/db.js';
 import { originOf, recordActivity } from '../activity/index.js';
 import type { TenantScope } from '../doors/index.js';
 import { findItemDocument } from './checklist-repository.js';
 import { presentDocument } from './checklist-status.js';
 import { loadMonthClient } from './checklist-service.js';
 import { assertPeriodsOpen } from './guard.js';
-import { lockClientRow, type Executor } from './repository.js';
+import { lockClientRow } from './repository.js';
 import { clientsOf, lockFirmMedia, mailableUsers, setReview, type ReviewTarget } from './review-repository.js';
 
 /**
@@ -33,7 +35,7 @@ const documentNotFound = () => errors.notFound('Documentul');
 function reasonOf(input: ReviewInput): string | null {
   if (input.status === 'accepted') return null;
   const reason = input.reason?.trim() ?? '';
-  if (!reason) throw errors.field('reason', 'Spune de ce respingi documentul.');
+  if (!reason) throw errors.field('reason', fieldMessages.month.rejectionWhy);
   return reason;
 }
 

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../infra/context.js';
+import { fieldMessages } from '../../infra/error-messages.js';
 import { errors } from '../../infra/errors.js';
 import type { TenantScope } from '../doors/index.js';
 import * as repo from './repository.js';
@@ -24,10 +25,7 @@ export async function updateSecurity(
   body: { require_two_factor: boolean },
 ): Promise<SecuritySettings> {
   if (body.require_two_factor && !(await repo.hasTwoFactor(ctx.db, scope.actor.id))) {
-    throw errors.field(
-      'require_two_factor',
-      'Activează mai întâi autentificarea în doi pași pentru contul tău (din Profil), apoi cere-o echipei.',
-    );
+    throw errors.field('require_two_factor', fieldMessages.twoFactor.enableOwnFirst);
   }
   await repo.setRequireTwoFactor(ctx.db, scope.kind, scope.id, body.require_two_factor);
   return viewSecurity(ctx, scope);

@@ -7,7 +7,5 @@ export {
   findPortalUser,
   listPortalUsers,
   revokePortalUser,
-  FOREIGN_ACCOUNT,
-  ALREADY_IN_PORTAL,
   type PortalUser,
 } from './portal.js';

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../infra/context.js';
 import type { Db } from '../../infra/db.js';
+import { fieldMessages } from '../../infra/error-messages.js';
 import { errors } from '../../infra/errors.js';
 import type { MailMessage } from '../../infra/mailer.js';
 import { assertCanAddUser } from '../billing/index.js';
@@ -17,11 +18,6 @@ import { lastPrivileged, userNotFound } from './service.js';
  */
 
 const holdingOf = (holdingId: number) => ({ kind: 'holding', id: holdingId }) as const;
-
-/** Refusal of an address that has an account elsewhere: it says nothing about where. */
-export const FOREIGN_ACCOUNT =
-  'Această adresă are deja un cont Dosar. Folosește altă adresă sau cere persoanei să te contacteze.';
-export const ALREADY_IN_PORTAL = 'Această persoană are deja acces la portalul clientului.';
 
 export type PortalUser = ReturnType<typeof presentUser>;
 
@@ -44,20 +40,21 @@ export async function findPortalUser(db: Db, holdingId: number, userId: number):
   return presentUser(user);
 }
 
-/** 422 on `email` when the address has a live account: this holding's (already in) or anyone else's (FOREIGN_ACCOUNT). */
+/** 422 on `email` when the address has a live account: this holding's (already in) or anyone else's (foreignAccount). */
 export async function assertPortalAddressFree(db: Db, email: string, holdingId: number | null): Promise<void> {
   const account = await repo.findLiveAccount(db, email);
   if (!account) return;
+  const { alreadyInPortal, foreignAccount } = fieldMessages.users;
   throw errors.field(
     'email',
-    holdingId !== null && account.holding_id === holdingId ? ALREADY_IN_PORTAL : FOREIGN_ACCOUNT,
+    holdingId !== null && account.holding_id === holdingId ? alreadyInPortal : foreignAccount,
   );
 }
 
 /**
  * Inside the caller's transaction (which locked the holding): the holding's user limit, the account
  * without a password, and its invitation mail, to send once the transaction committed. Two requests
- * racing for one address: the unique index decides, and the loser gets FOREIGN_ACCOUNT.
+ * racing for one address: the unique index decides, and the loser gets foreignAccount.
  */
 export async function addPortalUser(
   trx: Db,
@@ -71,7 +68,7 @@ export async function addPortalUser(
   try {
     id = await repo.insertUser(trx, holdingOf(holdingId), person);
   } catch (error) {
-    if (repo.isDuplicateEmail(error)) throw errors.field('email', FOREIGN_ACCOUNT);
+    if (repo.isDuplicateEmail(error)) throw errors.field('email', fieldMessages.users.foreignAccount);
     throw error;
   }
   const mail = await prepareSetPasswordMail(trx, config, { id, email: person.email, name: person.name }, invitation);

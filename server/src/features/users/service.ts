@@ -1,7 +1,8 @@
 import type { AppContext } from '../../infra/context.js';
+import { fieldMessages } from '../../infra/error-messages.js';
 import { errors, type FieldErrors } from '../../infra/errors.js';
-import { pageMeta, paging } from '../../lib/paging.js';
-import { assertEmailVerified, EMAIL_TAKEN, emailTaken, isEmail, normalizeEmail } from '../auth/index.js';
+import { pagedList, paging } from '../../lib/paging.js';
+import { assertEmailVerified, emailTaken, isEmail, normalizeEmail } from '../auth/index.js';
 import { assertCanAddUser, lockTenants } from '../billing/index.js';
 import type { DoorKind, TenantScope } from '../doors/index.js';
 import { prepareSetPasswordMail } from './invitation.js';
@@ -34,21 +35,14 @@ export async function spendAddressCheck(
 
 export const userNotFound = () => errors.notFound('Utilizatorul');
 
-const TENANT_WORDS: Record<DoorKind, { article: string; subject: string; privileged: string }> = {
-  company: { article: 'compania', subject: 'Compania', privileged: 'un proprietar (rolul 2)' },
-  holding: { article: 'grupul', subject: 'Grupul', privileged: 'un administrator (rolul 4)' },
-};
+const TENANT_ARTICLE: Record<DoorKind, string> = { company: 'compania', holding: 'grupul' };
 
 const ROLE_NAMES: Record<ManagedRole, string> = { 2: 'proprietar', 3: 'angajat', 4: 'administrator', 5: 'utilizator' };
 
 /** The last privileged user stays: one message for deleting and demoting, on both doors (422 on `role`). */
-export const lastPrivileged = (kind: DoorKind) =>
-  errors.field(
-    'role',
-    `${TENANT_WORDS[kind].subject} trebuie să aibă cel puțin ${TENANT_WORDS[kind].privileged}: acesta este ultimul și nu poate fi șters sau retrogradat.`,
-  );
+export const lastPrivileged = (kind: DoorKind) => errors.field('role', fieldMessages.users.lastPrivileged(kind));
 
-const emailInUse = () => errors.field('email', EMAIL_TAKEN);
+const emailInUse = () => errors.field('email', fieldMessages.shared.emailTaken);
 
 /** Runs `work`; a second account with the same e-mail (two requests racing) answers 422 like the early check. */
 async function uniqueEmail<T>(work: () => Promise<T>): Promise<T> {
@@ -82,7 +76,7 @@ export async function listUsers(ctx: Ctx, scope: TenantScope, query: UserListQue
     offset: p.offset,
     limit: p.perPage,
   });
-  return { data: rows.map(presentUser), meta: pageMeta(p, total) };
+  return pagedList(rows.map(presentUser), p, total);
 }
 
 interface UserInput {
@@ -97,15 +91,15 @@ export function cleanInput(kind: DoorKind, input: UserInput): { name?: string; e
   const problems: FieldErrors = {};
   if (input.name !== undefined) {
     out.name = input.name.trim();
-    if (!out.name) problems.name = ['Câmpul nume este obligatoriu.'];
+    if (!out.name) problems.name = [fieldMessages.shared.nameRequired];
   }
   if (input.email !== undefined) {
     out.email = normalizeEmail(input.email);
-    if (!isEmail(out.email)) problems.email = ['Câmpul e-mail trebuie să fie o adresă de e-mail validă.'];
+    if (!isEmail(out.email)) problems.email = [fieldMessages.shared.emailInvalid];
   }
   if (input.role !== undefined) {
     if (isManagedRole(kind, input.role)) out.role = input.role;
-    else problems.role = ['Câmpul rol are o valoare nepermisă.'];
+    else problems.role = [fieldMessages.users.roleNotAllowed];
   }
   if (Object.keys(problems).length) throw errors.validation(problems);
   return out;
@@ -129,7 +123,7 @@ export async function createUser(ctx: Ctx, scope: TenantScope, body: { name: str
       await assertCanAddUser(trx, { kind: scope.kind, id: scope.id });
       const userId = await repo.insertUser(trx, scope, fields);
       const tenant = await repo.tenantName(trx, scope);
-      const invitation = `${scope.actor.name} te-a adăugat ca ${ROLE_NAMES[fields.role]} în ${TENANT_WORDS[scope.kind].article} „${tenant}” din Dosar.`;
+      const invitation = `${scope.actor.name} te-a adăugat ca ${ROLE_NAMES[fields.role]} în ${TENANT_ARTICLE[scope.kind]} „${tenant}” din Dosar.`;
       const message = await prepareSetPasswordMail(
         trx,
         ctx.config,
@@ -173,8 +167,7 @@ export async function deleteUser(ctx: Ctx, scope: TenantScope, userId: number) {
     const target = await repo.findUser(trx, scope, userId);
     if (!target) throw userNotFound();
     if (removesLastPrivileged(scope.kind, privileged, target, { deleted: true })) throw lastPrivileged(scope.kind);
-    if (!canDeleteUser(scope.actor, target))
-      throw errors.field('id', 'Nu îți poți șterge propriul cont din lista de utilizatori.');
+    if (!canDeleteUser(scope.actor, target)) throw errors.field('id', fieldMessages.users.cannotDeleteSelf);
     await repo.softDeleteUser(trx, scope, userId);
   });
   return { message: 'Utilizatorul a fost șters.' };

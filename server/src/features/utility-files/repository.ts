@@ -1,11 +1,11 @@
-import { sql, type Expression, type Insertable, type SqlBool, type Transaction } from 'kysely';
-import type { Database, MediaTable } from '../../db/schema.js';
+import { sql, type Expression, type Insertable, type SqlBool } from 'kysely';
+import type { MediaTable } from '../../db/schema.js';
 import { foldedLike } from '../../db/search.js';
-import type { Db } from '../../infra/db.js';
+import type { Db, Executor } from '../../infra/db.js';
 import { fold, likePattern } from '../../lib/search-text.js';
+import { utilityFileVisibleTo } from '../access/index.js';
 import type { TenantScope } from '../doors/index.js';
 
-type Executor = Db | Transaction<Database>;
 type Scope = Pick<TenantScope, 'kind' | 'id'>;
 
 export interface UtilRow {
@@ -25,26 +25,15 @@ export interface UtilRow {
 
 export type UtilSort = 'title' | 'created_at';
 
-/**
- * The live utility files a tenant sees, with their current file: a company its own; a holding those
- * of the live companies it is linked to.
- */
+/** The live utility files a tenant sees (the access feature's utilityFileVisibleTo), with their current file. */
 function scopedUtils(db: Executor, scope: Scope) {
-  let query = db
+  return db
     .selectFrom('utility_files as u')
     .innerJoin('media as m', (join) => join.onRef('m.id', '=', 'u.media_id').onRef('m.company_id', '=', 'u.company_id'))
     .innerJoin('companies as co', 'co.id', 'u.company_id')
-    .where('u.deleted_at', 'is', null)
+    .where(utilityFileVisibleTo(scope, 'u'))
     .where('m.deleted_at', 'is', null)
     .where('m.client_id', 'is', null);
-  if (scope.kind === 'company') return query.where('u.company_id', '=', scope.id);
-  query = query
-    .innerJoin('company_holding as ch', (join) =>
-      join.onRef('ch.company_id', '=', 'u.company_id').on('ch.holding_id', '=', scope.id),
-    )
-    .where('co.deleted_at', 'is', null)
-    .where('co.status', '=', 'active');
-  return query;
 }
 
 const columns = [

@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../infra/context.js';
 import type { Db } from '../../infra/db.js';
+import { fieldMessages } from '../../infra/error-messages.js';
 import { errors, type FieldErrors } from '../../infra/errors.js';
-import { paging, pageMeta, toIso } from '../../lib/paging.js';
+import { paging, pagedList, toIso } from '../../lib/paging.js';
 import {
   assertFits,
   checkBeforeUpload,
@@ -69,7 +70,7 @@ export async function listUtils(ctx: Ctx, scope: TenantScope, query: UtilListInp
     direction: query.direction ?? (sort === 'title' ? 'asc' : 'desc'),
     companyId: query.company_id ? Number(query.company_id) : undefined,
   });
-  return { data: rows.map(presentUtil), meta: pageMeta(p, total) };
+  return pagedList(rows.map(presentUtil), p, total);
 }
 
 /** utils/{mediaId}: the file of a live utility file in the scope. */
@@ -97,21 +98,20 @@ const DESCRIPTION_MAX = 2000;
 function parseUtilFields(input: Record<string, unknown>, requireTitle: boolean): UtilFields {
   const problems: FieldErrors = {};
   const add = (field: string, message: string) => (problems[field] ??= []).push(message);
+  const text = fieldMessages.utilityFiles;
   const out: UtilFields = {};
-  for (const key of Object.keys(input))
-    if (key !== 'title' && key !== 'description') add(key, `Câmpul ${key} nu este permis.`);
+  for (const key of Object.keys(input)) if (key !== 'title' && key !== 'description') add(key, text.notAllowed(key));
   if (input.title !== undefined) {
-    if (typeof input.title !== 'string') add('title', 'Câmpul titlu are un tip greșit.');
-    else if (!input.title.trim()) add('title', 'Câmpul titlu este obligatoriu.');
-    else if (input.title.trim().length > TITLE_MAX)
-      add('title', `Câmpul titlu poate avea cel mult ${TITLE_MAX} caractere.`);
+    if (typeof input.title !== 'string') add('title', text.titleWrongType);
+    else if (!input.title.trim()) add('title', text.titleRequired);
+    else if (input.title.trim().length > TITLE_MAX) add('title', text.titleTooLong(TITLE_MAX));
     else out.title = input.title.trim();
-  } else if (requireTitle) add('title', 'Câmpul titlu este obligatoriu.');
+  } else if (requireTitle) add('title', text.titleRequired);
   if (input.description !== undefined) {
     if (input.description !== null && typeof input.description !== 'string')
-      add('description', 'Câmpul descriere are un tip greșit.');
+      add('description', text.descriptionWrongType);
     else if (typeof input.description === 'string' && input.description.length > DESCRIPTION_MAX) {
-      add('description', `Câmpul descriere poate avea cel mult ${DESCRIPTION_MAX} caractere.`);
+      add('description', text.descriptionTooLong(DESCRIPTION_MAX));
     } else
       out.description =
         typeof input.description === 'string' && input.description.trim() ? input.description.trim() : null;
@@ -167,7 +167,7 @@ export async function createUtil(ctx: Ctx, scope: TenantScope, request: FastifyR
   const upload = await receiveUtil(ctx, request, companyId);
   try {
     const fields = parseUtilFields(upload.fields, true);
-    if (upload.files.length !== 1) throw errors.field('file', 'Alege fișierul de încărcat.');
+    if (upload.files.length !== 1) throw errors.field('file', fieldMessages.utilityFiles.noFile);
     const media = mediaValues(companyId, upload.files[0], scope.actor.id);
     const utilId = await store(ctx, companyId, upload, (trx) =>
       repo.insertUtil(trx, media, {
@@ -194,7 +194,7 @@ export async function updateUtil(ctx: Ctx, scope: TenantScope, request: FastifyR
   if (!request.isMultipart()) {
     const body = request.body;
     if (body === null || typeof body !== 'object' || Array.isArray(body))
-      throw errors.field('body', 'Corpul cererii trebuie să fie un obiect.');
+      throw errors.field('body', fieldMessages.utilityFiles.bodyNotObject);
     const patch = parseUtilFields(body as Record<string, unknown>, false);
     await ctx.db.transaction().execute((trx) => repo.updateUtil(trx, existing, patch));
     return present(ctx, companyId, utilId);

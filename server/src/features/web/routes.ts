@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { errors, sendError } from '../../infra/errors.js';
+import { sendError } from '../../infra/error-handler.js';
+import { errors } from '../../infra/errors.js';
 import { RemoteBuilds } from './remote-builds.js';
 
 const AREAS = { admin: 'admin-app', company: 'company-app', client: 'client-app' } as const;
