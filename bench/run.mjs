@@ -50,7 +50,10 @@ const BASELINE = process.argv.find((a) => a.startsWith('--baseline='))?.slice('-
  * environment that switches it off and the database it works with. Target: with it on, ≥ 15 % more
  * saturating throughput or a p99 ≥ 25 % lower in the open loop.
  */
-const SPEED_PIECES = [{ piece: 'PGlite worker thread', off: { PGLITE_THREAD: 'off' }, kind: 'PGlite' }];
+const SPEED_PIECES = [
+  { piece: 'PGlite worker thread', off: { PGLITE_THREAD: 'off' }, kind: 'PGlite' },
+  { piece: 'statistics keeper', off: { STATISTICS_KEEPER: 'off' }, kind: 'PGlite' },
+];
 const PG_ADMIN = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
 const execFileAsync = promisify(execFile);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'dosar-bench-'));

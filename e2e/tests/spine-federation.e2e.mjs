@@ -178,7 +178,7 @@ test('federation: a company remote requiring a newer @dosar/shared is refused in
   page,
   newBrowser,
 }) => {
-  // The company remote as deployed by a team that built it against @dosar/shared 2.
+  // The company remote as deployed by a team that built it against @dosar/shared 3.
   await page.route(/\/remotes\/company\/(.+\/)?dosar-remote\.json/, (route) =>
     route.fulfill({
       contentType: 'application/json',
@@ -186,7 +186,7 @@ test('federation: a company remote requiring a newer @dosar/shared is refused in
         contract: 1,
         name: 'company_app',
         exposes: ['./App'],
-        requires: { '@dosar/shared': '^2.0.0', react: '^18.3.1' },
+        requires: { '@dosar/shared': '^3.0.0', react: '^18.3.1' },
       }),
     }),
   );
@@ -199,7 +199,7 @@ test('federation: a company remote requiring a newer @dosar/shared is refused in
     .getByRole('heading', { name: 'Secțiunea „Companie” nu este compatibilă cu această versiune a aplicației' })
     .waitFor({ state: 'visible' });
   const alert = await page.getByRole('alert').innerText();
-  assert.match(alert, /cere @dosar\/shared \^2\.0\.0, aplicația are 1\.0\.0/);
+  assert.match(alert, /cere @dosar\/shared \^3\.0\.0, aplicația are 2\.0\.0/);
   assert.doesNotMatch(alert, /conexiunea la internet/, 'not shown as a network error');
   assert.equal(entries.length, 0, 'none of the incompatible remote’s code was fetched');
 
