@@ -50,10 +50,9 @@ const BASELINE = process.argv.find((a) => a.startsWith('--baseline='))?.slice('-
  * environment that switches it off and the database it works with. Target: with it on, ≥ 15 % more
  * saturating throughput or a p99 ≥ 25 % lower in the open loop.
  */
-const SPEED_PIECES = [
-  { piece: 'PGlite worker thread', off: { PGLITE_THREAD: 'off' }, kind: 'PGlite' },
-  { piece: 'statistics keeper', off: { STATISTICS_KEEPER: 'off' }, kind: 'PGlite' },
-];
+// None remains: PGlite's worker thread and the statistics keeper were measured here and did not pay
+// (bench/results.md, History). Add a piece as { piece, off: { ENV: 'off' }, kind: 'PGlite' | 'PostgreSQL' }.
+const SPEED_PIECES = [];
 const PG_ADMIN = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
 const execFileAsync = promisify(execFile);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'dosar-bench-'));
@@ -167,9 +166,9 @@ async function helloWorld() {
  * indexed one-row select from the same database the server used (PostgreSQL through a pool of 10, or
  * the server's PGlite files opened in the process, once the server has stopped).
  */
-async function oneQueryCeiling(kind, databaseUrl, dataDir, { thread = false } = {}) {
+async function oneQueryCeiling(kind, databaseUrl, dataDir) {
   const port = await freePort();
-  const script = path.join(work, `ceiling-${kind}${thread ? '-thread' : ''}.mjs`);
+  const script = path.join(work, `ceiling-${kind}.mjs`);
   const modules = path.join(root, 'node_modules');
   const openPGlite = `const { PGlite } = await import(${JSON.stringify(path.join(modules, '@electric-sql/pglite/dist/index.js'))});
          const { pg_trgm } = await import(${JSON.stringify(path.join(modules, '@electric-sql/pglite/dist/contrib/pg_trgm.js'))});
@@ -179,27 +178,9 @@ async function oneQueryCeiling(kind, databaseUrl, dataDir, { thread = false } = 
     setup = `const { default: pg } = await import(${JSON.stringify(path.join(modules, 'pg/lib/index.js'))});
          const pool = new pg.Pool({ connectionString: ${JSON.stringify(databaseUrl)}, max: 10 });
          const query = () => pool.query('select id, name from clients where id = $1', [1]);`;
-  } else if (!thread) {
+  } else {
     setup = `${openPGlite}
          const query = () => db.query('select id, name from clients where id = $1', [1]);`;
-  } else {
-    // PGlite on a worker thread, as the server runs it (PGLITE_THREAD): each select posted to it.
-    const worker = path.join(work, 'ceiling-pglite-worker.mjs');
-    fs.writeFileSync(
-      worker,
-      `import { parentPort } from 'node:worker_threads';
-       ${openPGlite}
-       parentPort.on('message', async ({ id }) =>
-         parentPort.postMessage({ id, rows: (await db.query('select id, name from clients where id = $1', [1])).rows }));
-       parentPort.postMessage({ ready: true });`,
-    );
-    setup = `const { Worker } = await import('node:worker_threads');
-         const worker = new Worker(${JSON.stringify(worker)});
-         await new Promise((resolve) => worker.once('message', resolve));
-         const waiting = new Map();
-         let seq = 0;
-         worker.on('message', ({ id, rows }) => { waiting.get(id)({ rows }); waiting.delete(id); });
-         const query = () => new Promise((resolve) => { waiting.set(++seq, resolve); worker.postMessage({ id: seq }); });`;
   }
   fs.writeFileSync(
     script,
@@ -366,8 +347,6 @@ async function sectionApi() {
     }
     ceilings.push(await oneQueryCeiling(kind, db.env.DATABASE_URL, dataDir));
     const ceiling = ceilings.reduce((best, c) => (c.rps > best.rps ? c : best));
-    // The server runs PGlite on a thread of its own (PGLITE_THREAD): the same select that way, for reference.
-    const threaded = kind === 'PGlite' ? await oneQueryCeiling(kind, null, dataDir, { thread: true }) : null;
     db.drop();
     // Every call against one indexed select on the same database, measured in the same run.
     const p99 = kind === 'PostgreSQL' ? ', p99 ≤ 25 ms' : '';
@@ -389,13 +368,6 @@ async function sectionApi() {
       null,
       '—',
     ]);
-    if (threaded)
-      database.push([
-        `the same ceiling with PGlite on a worker thread, as the server runs it (for reference; the ratios above use the ceiling)`,
-        threaded,
-        null,
-        '—',
-      ]);
     results[kind] = figures;
     hellos.push(await helloWorld());
   }

@@ -16,16 +16,7 @@ const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const QUERY_BUILDERS = new Set(['selectFrom', 'insertInto', 'updateTable', 'deleteFrom', 'replaceInto', 'mergeInto']);
-const INFRA_REPOSITORIES = new Set([
-  'db',
-  'outbox',
-  'pglite-thread',
-  'rate-limit',
-  'auth',
-  'tokens',
-  'copy-database',
-  'orphans',
-]);
+const INFRA_REPOSITORIES = new Set(['db', 'outbox', 'rate-limit', 'auth', 'tokens', 'copy-database', 'orphans']);
 
 const rel = (file) => path.relative(ROOT, file).split(path.sep).join('/');
 

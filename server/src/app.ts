@@ -19,7 +19,6 @@ import { registerSecurity } from './infra/security.js';
 import { features } from './features/index.js';
 import { webRoutes } from './features/web/routes.js';
 import { startOutboxWorker } from './infra/outbox.js';
-import { startStatisticsKeeper } from './db/statistics.js';
 import type { PeriodicJob } from './lib/periodic.js';
 import { startTrashPurge } from './features/documents/index.js';
 import { startStorageLedgerFolding } from './features/billing/index.js';
@@ -93,7 +92,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   // The background jobs run in every server process from ready to close (docs/ARCHITECTURE.md,
   // "Background jobs"): the mail outbox worker, the trash's retention (`for update skip locked`, so
-  // instances never purge one row twice), the storage ledger's folding and, on the embedded database, the planner statistics keeper.
+  // instances never purge one row twice) and the storage ledger's folding.
   // Tests (NODE_ENV=test) run each job's work themselves (drainOutbox…), so nothing races them.
   let jobs: PeriodicJob[] = [];
   app.addHook('onReady', async () => {
@@ -102,7 +101,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
         startOutboxWorker({ db: ctx.db, mailer: ctx.mailTransport }, app.log),
         startTrashPurge(ctx, app.log),
         startStorageLedgerFolding(ctx.db, app.log),
-        ...(ctx.dbKind === 'pglite' && config.statisticsKeeper ? [startStatisticsKeeper(ctx.db, app.log)] : []),
       ];
     }
   });

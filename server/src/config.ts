@@ -13,10 +13,6 @@ export interface Config {
   readonly databaseUrl: string | null;
   /** Embedded database in memory (tests). */
   readonly databaseInMemory: boolean;
-  /** The embedded database on a thread of its own (infra/pglite-thread.ts); PGLITE_THREAD=off keeps it on the server's. */
-  readonly databaseThread: boolean;
-  /** The embedded database's planner statistics kept current (db/statistics.ts); STATISTICS_KEEPER=off stops it. */
-  readonly statisticsKeeper: boolean;
   readonly publicUrl: string;
   readonly remotes: Readonly<Record<'admin' | 'company' | 'client', string>>;
   readonly staticRoot: string;
@@ -87,8 +83,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir: path.resolve(env.DATA_DIR || path.join(serverDir, '..', 'data')),
     databaseUrl,
     databaseInMemory: false,
-    databaseThread: env.PGLITE_THREAD !== 'off',
-    statisticsKeeper: env.STATISTICS_KEEPER !== 'off',
     publicUrl,
     remotes: {
       admin: withSlash(env.REMOTE_ADMIN_URL || '/remotes/admin/'),

@@ -4,7 +4,6 @@ import { Kysely, PGliteDialect, PostgresDialect, sql, type Dialect, type Transac
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { lockDataDir } from './data-dir-lock.js';
-import { PGliteThread, threadDialect } from './pglite-thread.js';
 
 export type Db = Kysely<Database>;
 
@@ -24,7 +23,7 @@ export interface OpenOptions {
 
 /** PostgreSQL when DATABASE_URL is set, else embedded PGlite in DATA_DIR/db (or in memory for tests). */
 export async function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databaseInMemory'> & Partial<Pick<Config, 'databaseThread'>>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databaseInMemory'>,
   options: OpenOptions = {},
 ): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
@@ -38,9 +37,6 @@ export async function openDatabase(
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
-  // On a thread of its own (pglite-thread.ts), unless in memory (tests) or turned off.
-  if (config.databaseThread && !config.databaseInMemory && !options.pgliteImage)
-    return openEmbedded(config, async (dataDir) => threadDialect(await PGliteThread.start({ dataDir })));
   return openEmbedded(config, async (dataDir) => {
     const { PGlite } = await import('@electric-sql/pglite');
     // pg_trgm (client search indexes, migration 050): PGlite loads an extension only when passed at creation.
