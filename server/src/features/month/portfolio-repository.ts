@@ -59,7 +59,17 @@ export async function listPortfolioClients(
   db: Executor,
   q: PortfolioQuery,
 ): Promise<{ rows: PortfolioClientRow[]; total: number }> {
-  const rows = await portfolioClients(db, q)
+  // The page's ids first, in the order of the index (company, name, id), then only those rows joined to
+  // their company, holding and month: joined before the page is cut, every matching client would be.
+  const page = portfolioClients(db, q)
+    .select('c.id')
+    .orderBy(sql`lower(c.name)`)
+    .orderBy('c.id')
+    .offset(q.offset)
+    .limit(q.limit);
+  const rows = await db
+    .selectFrom(page.as('p'))
+    .innerJoin('clients as c', 'c.id', 'p.id')
     .innerJoin('companies as co', 'co.id', 'c.company_id')
     // The holding only while it is linked to the company, as the client list shows it.
     .leftJoin('holdings as h', (join) =>
@@ -80,8 +90,6 @@ export async function listPortfolioClients(
     ])
     .orderBy(sql`lower(c.name)`)
     .orderBy('c.id')
-    .offset(q.offset)
-    .limit(q.limit)
     .execute();
   const { total } = await portfolioClients(db, q)
     .select(sql<number>`count(*)::int`.as('total'))
