@@ -181,6 +181,42 @@ export { PASSWORD };
 /** The month the suites name in period paths (the current one: the world's clients owe it). */
 export const MONTH = currentMonth();
 
+/**
+ * Tenant 1's real object for each kind of path parameter, as a caller `caller` would name it: the plan of
+ * the route's door, the caller itself as payer or self, and `users` for the company and holding user ids
+ * (a test picks whom it may act on without locking itself out).
+ */
+export function ownObjects(
+  world: World,
+  url: string,
+  caller: { userId?: number | null },
+  users: { companyUser: number; holdingUser: number },
+): Record<string, string | number> {
+  const w = world.tenants[1];
+  return {
+    company: w.company,
+    holding: w.holding,
+    client: w.client,
+    media: w.media,
+    category: w.category,
+    util: w.util,
+    utilMedia: w.utilMedia,
+    ...users,
+    selfUser: caller.userId ?? 0,
+    payer: caller.userId ?? 0,
+    companyPayment: w.companyPayment,
+    holdingPayment: w.holdingPayment,
+    requirementDefault: w.requirementDefault,
+    requirement: w.requirement,
+    item: w.item,
+    period: MONTH,
+    plan: url.startsWith('/api/holding/:holdingId') ? world.holdingPlan : world.companyPlan,
+    campaign: world.campaign,
+    hash: 'a'.repeat(64),
+    session: 0,
+  };
+}
+
 /** Never in any answer, whoever asks. */
 export const SECRET_MARKERS = ['password_hash', 'token_hash', '$argon2', 'storage_key'];
 

@@ -28,7 +28,7 @@ import {
   type Caller,
   type CallerName,
   type World,
-  MONTH,
+  ownObjects,
 } from './harness.js';
 
 let t: TestApp;
@@ -138,35 +138,9 @@ function callerFor(route: ApiRoute): Caller {
 
 /** Own real objects of tenant 1 (users: a non-owner, so the caller can't lock itself out). */
 function ownPath(route: ApiRoute, caller: Caller): string {
-  const w = world.tenants[1];
+  const ids = ownObjects(world, route.url, caller, { companyUser: staffId, holdingUser: clientUserId });
   const values: Record<string, string | number> = {};
-  for (const name of route.params) {
-    const kind = paramKind(route.url, name);
-    const map: Record<string, string | number> = {
-      company: w.company,
-      holding: w.holding,
-      client: w.client,
-      media: w.media,
-      category: w.category,
-      util: w.util,
-      utilMedia: w.utilMedia,
-      companyUser: staffId,
-      holdingUser: clientUserId,
-      selfUser: caller.userId ?? 0,
-      payer: caller.userId ?? 0,
-      companyPayment: w.companyPayment,
-      holdingPayment: w.holdingPayment,
-      requirementDefault: w.requirementDefault,
-      requirement: w.requirement,
-      item: w.item,
-      period: MONTH,
-      plan: areaOf(route.url) === 'holding' ? world.holdingPlan : world.companyPlan,
-      campaign: world.campaign,
-      hash: 'a'.repeat(64),
-      session: 0,
-    };
-    values[name] = map[kind];
-  }
+  for (const name of route.params) values[name] = ids[paramKind(route.url, name)];
   return fillUrl(route.url, values);
 }
 

@@ -17,6 +17,7 @@ import {
   fillUrl,
   injectOptions,
   MONTH,
+  ownObjects,
   reportSummary,
   sample,
   signInAll,
@@ -129,36 +130,12 @@ function callerFor(route: ApiRoute): Caller | null {
 /** Tenant 1's own objects for the route's path parameters. */
 function urlFor(route: ApiRoute, caller: Caller): string {
   const w = world.tenants[1];
-  const holdingArea = areaOf(route.url) === 'holding';
+  const ids: Record<string, string | number> = {
+    ...ownObjects(world, route.url, caller, { companyUser: w.owner, holdingUser: w.holdingAdmin }),
+    cuiClaim: 0,
+  };
   const values: Record<string, string | number> = {};
-  for (const name of route.params) {
-    const kind = paramKind(route.url, name);
-    const ids: Record<typeof kind, string | number> = {
-      company: w.company,
-      holding: w.holding,
-      client: w.client,
-      media: w.media,
-      category: w.category,
-      util: w.util,
-      utilMedia: w.utilMedia,
-      companyUser: w.owner,
-      holdingUser: w.holdingAdmin,
-      selfUser: caller.userId ?? 0,
-      payer: caller.userId ?? 0,
-      companyPayment: w.companyPayment,
-      holdingPayment: w.holdingPayment,
-      plan: holdingArea ? world.holdingPlan : world.companyPlan,
-      campaign: world.campaign,
-      session: 0,
-      cuiClaim: 0,
-      hash: 'a'.repeat(64),
-      requirementDefault: w.requirementDefault,
-      requirement: w.requirement,
-      item: w.item,
-      period: MONTH,
-    };
-    values[name] = ids[kind];
-  }
+  for (const name of route.params) values[name] = ids[paramKind(route.url, name)];
   return fillUrl(route.url, values);
 }
 
