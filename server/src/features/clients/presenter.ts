@@ -23,14 +23,19 @@ export type ClientSummaryRow = Pick<
   | 'archived_at'
 >;
 
+/** What every door's client answer starts with: who the client is and how to reach it. */
+const identityOf = (row: Pick<ClientSummaryRow, 'id' | 'name' | 'cui' | 'email' | 'phone'>) => ({
+  id: row.id,
+  name: row.name,
+  cui: row.cui,
+  email: row.email,
+  phone: row.phone,
+});
+
 /** The company door's client (the list's rows, createClient, the view's `data`). */
 export function presentClient(row: ClientSummaryRow) {
   return {
-    id: row.id,
-    name: row.name,
-    cui: row.cui,
-    email: row.email,
-    phone: row.phone,
+    ...identityOf(row),
     holding:
       row.holding_id !== null && row.holding_name !== null ? { id: row.holding_id, name: row.holding_name } : null,
     documents_count: row.documents_count,
@@ -44,11 +49,7 @@ export function presentClient(row: ClientSummaryRow) {
 /** The holding door's client (clients/store, clients/{id}, update). */
 export function presentHoldingClient(row: ClientRecord) {
   return {
-    id: row.id,
-    name: row.name,
-    cui: row.cui,
-    email: row.email,
-    phone: row.phone,
+    ...identityOf(row),
     notes: row.notes,
     company: { id: row.company_id, name: row.company_name },
     created_at: toIso(row.created_at) as string,
@@ -59,11 +60,7 @@ export function presentHoldingClient(row: ClientRecord) {
 /** A client of the holding's list, with its documents in each month shown (`counts`: `${id}:${period}`). */
 export function presentIndexClient(row: HoldingClientRow, periods: string[], counts: Map<string, number>) {
   return {
-    id: row.id,
-    name: row.name,
-    cui: row.cui,
-    email: row.email,
-    phone: row.phone,
+    ...identityOf(row),
     company: { id: row.company_id, name: row.company_name },
     documents_count: row.documents_count,
     new_count: row.new_count,
