@@ -31,7 +31,7 @@ import {
   type CallerName,
   type JsonSchema,
   type World,
-  MONTH,
+  ownObjects,
 } from './harness.js';
 
 let t: TestApp;
@@ -198,7 +198,6 @@ function callerFor(route: ApiRoute): Caller {
 
 /** Real ids of the caller's own tenant for reads and updates; deletes and state changes get a missing id. */
 function defaultParams(route: ApiRoute, caller: Caller): Record<string, string> {
-  const w = world.tenants[1];
   const destructive =
     /\/(delete|suspend|reactivate|change|revoke|restore)$/.test(route.url) ||
     /\/payment\/|\/subscriptions\//.test(route.url);
@@ -206,28 +205,9 @@ function defaultParams(route: ApiRoute, caller: Caller): Record<string, string> 
   for (const name of route.params) {
     const kind = paramKind(route.url, name);
     const real: Record<string, number | string> = {
-      company: w.company,
-      holding: w.holding,
-      client: w.client,
-      media: w.media,
-      category: w.category,
-      util: w.util,
-      utilMedia: w.utilMedia,
-      companyUser: staffId,
-      holdingUser: clientUserId,
-      selfUser: caller.userId ?? 0,
-      payer: caller.userId ?? 0,
-      companyPayment: w.companyPayment,
-      holdingPayment: w.holdingPayment,
-      requirementDefault: w.requirementDefault,
-      requirement: w.requirement,
-      item: w.item,
-      period: MONTH,
+      ...ownObjects(world, route.url, caller, { companyUser: staffId, holdingUser: clientUserId }),
       plan: world.companyPlan,
-      campaign: world.campaign,
       cuiClaim: 999999999,
-      hash: 'a'.repeat(64),
-      session: 0,
     };
     const tenantParam =
       (name === 'companyId' && areaOf(route.url) === 'company') ||
