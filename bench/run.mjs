@@ -50,9 +50,10 @@ const BASELINE = process.argv.find((a) => a.startsWith('--baseline='))?.slice('-
  * environment that switches it off and the database it works with. Target: with it on, ≥ 15 % more
  * saturating throughput or a p99 ≥ 25 % lower in the open loop.
  */
-// None remains: PGlite's worker thread and the statistics keeper were measured here and did not pay
-// (bench/results.md, History). Add a piece as { piece, off: { ENV: 'off' }, kind: 'PGlite' | 'PostgreSQL' }.
-const SPEED_PIECES = [];
+// Each piece kept for speed, measured on and off in the same run (PGlite's worker thread and the statistics
+// keeper were measured here and did not pay: bench/results.md, History). A piece is
+// { piece, off: { ENV: 'off' }, kind: 'PGlite' | 'PostgreSQL' }.
+const SPEED_PIECES = [{ piece: 'named statements', off: { PG_NAMED_STATEMENTS: 'off' }, kind: 'PostgreSQL' }];
 const PG_ADMIN = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
 const execFileAsync = promisify(execFile);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'dosar-bench-'));

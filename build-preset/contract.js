@@ -6,7 +6,8 @@
 // - The shell's build writes shell-contract.json: the version of every shared package it provides.
 // - A remote's production build fails when it requires a version the current shell does not provide:
 //   DOSAR_SHELL_CONTRACT names that shell's shell-contract.json (a file path, or the deployed shell's URL,
-//   e.g. https://dosar.example.ro/shell-contract.json). Unset, the build says it was not checked.
+//   e.g. https://dosar.example.ro/shell-contract.json). Unset, a production build fails; a development build
+//   is never checked, and says so once.
 const fs = require('node:fs');
 const path = require('node:path');
 const semver = require('semver');
@@ -75,6 +76,13 @@ class RemoteContractPlugin {
     const { Compilation, WebpackError } = compiler.webpack;
     let shell = null;
     let readError = null;
+    if (!this.check) {
+      compiler.hooks.initialize.tap(PLUGIN, () =>
+        compiler
+          .getInfrastructureLogger(PLUGIN)
+          .info(`[contract] development build: not checked against a shell (a production build is)`),
+      );
+    }
     compiler.hooks.beforeCompile.tapPromise(PLUGIN, async () => {
       if (!this.check) return;
       try {
@@ -94,9 +102,10 @@ class RemoteContractPlugin {
             ),
           );
         } else if (!shell) {
-          compilation.warnings.push(
+          // A remote published unchecked could crash every visitor of a shell it does not fit.
+          compilation.errors.push(
             new WebpackError(
-              `[contract] not checked against a shell: set DOSAR_SHELL_CONTRACT to the deployed shell's ${SHELL_CONTRACT_FILE} (docs/remotes.md)`,
+              `[contract] a production build must be checked against a shell: set DOSAR_SHELL_CONTRACT to the deployed shell's ${SHELL_CONTRACT_FILE} (a file or its URL; docs/remotes.md)`,
             ),
           );
         } else {

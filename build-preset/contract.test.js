@@ -12,12 +12,17 @@ const shared = (version) => ({
   'react/': { singleton: true, version: '18.3.1', requiredVersion: '^18.3.1' },
 });
 
-/** Compiles a one-line remote with the contract plugin; answers {errors, warnings, contract}. */
+/**
+ * Compiles a one-line remote with the contract plugin against `shellContract` (a contract, a path, or null
+ * for none); answers {errors, warnings, contract}.
+ */
 function buildRemote(sharedVersion, shellContract) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dosar-contract-'));
   fs.writeFileSync(path.join(dir, 'index.js'), 'export default 1;\n');
   const previous = process.env.DOSAR_SHELL_CONTRACT;
-  if (shellContract) {
+  if (typeof shellContract === 'string') {
+    process.env.DOSAR_SHELL_CONTRACT = shellContract; // where it is said to be
+  } else if (shellContract) {
     fs.writeFileSync(path.join(dir, 'shell-contract.json'), JSON.stringify(shellContract));
     process.env.DOSAR_SHELL_CONTRACT = path.join(dir, 'shell-contract.json');
   } else {
@@ -80,8 +85,12 @@ test('a remote requiring a newer @dosar/shared than the shell provides fails its
   expect(errors.join('\n')).toMatch(/@dosar\/shared: this remote requires \^1\.2\.0, the shell provides 1\.0\.0/);
 });
 
-test('without DOSAR_SHELL_CONTRACT the build warns that it was not checked', async () => {
-  const { errors, warnings } = await buildRemote('1.0.0', null);
-  expect(errors).toEqual([]);
-  expect(warnings.join('\n')).toMatch(/not checked against a shell/);
+test('without DOSAR_SHELL_CONTRACT a production build fails, naming what to set', async () => {
+  const { errors } = await buildRemote('1.0.0', null);
+  expect(errors.join('\n')).toMatch(/must be checked against a shell: set DOSAR_SHELL_CONTRACT/);
+});
+
+test('a shell contract that cannot be read fails the build', async () => {
+  const { errors } = await buildRemote('1.0.0', path.join(os.tmpdir(), 'no-such-dir', 'shell-contract.json'));
+  expect(errors.join('\n')).toMatch(/cannot read the shell's contract/);
 });

@@ -16,6 +16,7 @@ const ReactRefreshWebpackPlugin = require('@pmmmwh/react-refresh-webpack-plugin'
 const ReactRefreshTypeScript = require('react-refresh-typescript').default;
 const { BudgetsPlugin } = require('./budgets');
 const { RemoteContractPlugin, ShellContractPlugin, provisionsOf } = require('./contract');
+const { BuildManifestPlugin } = require('./manifest');
 
 const API_TARGET = process.env.DOSAR_API_URL || 'http://localhost:8080';
 
@@ -370,6 +371,8 @@ function createConfig({ name, dir, port: defaultPort, exposes, startupModules = 
         // One refresh runtime per federated app in the page: `library` keeps them apart.
         !production && new ReactRefreshWebpackPlugin({ library: name, overlay: false }),
         production && isRemote && !standalonePage && new ExternalRuntimeContractPlugin(),
+        // Last of all, the build's manifest (manifest.js): the server archives the build only once it is whole.
+        production && isRemote && new BuildManifestPlugin(),
         production &&
           new BudgetsPlugin({
             app: name,

@@ -21,6 +21,8 @@ const SERVERS = {
   'company-remote-down': { REMOTE_COMPANY_URL: 'http://127.0.0.1:9/' },
   // Serves a copy of the build of its own, which a test redeploys (server.staticRoot).
   redeploy: { ownStaticRoot: true },
+  // The company remote on another origin (this server as `localhost`), which sends no CORS headers.
+  'company-remote-no-cors': { REMOTE_COMPANY_URL: ({ port }) => `http://localhost:${port}/remotes/company/` },
 };
 
 const started = Date.now();

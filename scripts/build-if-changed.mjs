@@ -32,11 +32,12 @@ export const PACKAGES = [
   { workspace: 'server', inputs: [...ROOT_INPUTS, 'server'], output: 'server/dist', entry: 'server/dist/index.js' },
   { workspace: 'shell', inputs: [...FRONT_END_INPUTS, 'shell'], output: 'shell/dist', entry: 'shell/dist/index.html' },
   // A remote's build checks its federation runtime against what @dosar/build-preset provides the shell.
+  // Its key file is the manifest, written last: a build cut short has none and is built again.
   ...['admin-app', 'company-app', 'client-app'].map((app) => ({
     workspace: app,
     inputs: [...FRONT_END_INPUTS, app],
     output: `${app}/dist`,
-    entry: `${app}/dist/remoteEntry.js`,
+    entry: `${app}/dist/dosar-build.json`,
   })),
 ];
 

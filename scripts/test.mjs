@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildIfChanged, PACKAGES } from './build-if-changed.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -200,12 +201,22 @@ async function jest(label, extraArgs, env) {
 // ---------------------------------------------------------------- 4. remotes built alone
 const REMOTES = ['admin-app', 'company-app', 'client-app'];
 async function remotesAlone() {
+  // A remote's production build is checked against a shell's contract, as its team's CI checks it against
+  // the deployed shell's: here the shell built from this tree (built now if it is stale).
+  const shell = PACKAGES.filter((pkg) => pkg.workspace === 'shell');
+  const quietly = async (_root, pkg) =>
+    (await run('npm', ['run', '--silent', 'build', '-w', pkg.workspace])).code === 0;
+  const built = await buildIfChanged({ packages: shell, build: quietly, log: () => {} });
+  const env = { ...process.env, DOSAR_SHELL_CONTRACT: path.join(root, 'shell', 'dist', 'shell-contract.json') };
+  if (built.failed.length)
+    console.log(indent('the shell did not build: the remotes have no contract to check against'));
   // One at a time (each is a production build).
   for (const remote of REMOTES) {
-    const { code, output, ms } = await run(process.execPath, [
-      path.join(root, 'scripts', 'build-remote-alone.mjs'),
-      remote,
-    ]);
+    const { code, output, ms } = await run(
+      process.execPath,
+      [path.join(root, 'scripts', 'build-remote-alone.mjs'), remote],
+      { env },
+    );
     if (code !== 0) console.log(indent(tail(output, 40)));
     report(`${remote} alone`, code === 0 ? 1 : 0, code === 0 ? 0 : 1, ms, 'build without shell/');
   }

@@ -14,9 +14,9 @@ const APPS = ['shell', 'admin-app', 'company-app', 'client-app'];
 const OUTPUTS = [
   'server/dist/index.js',
   'shell/dist/index.html',
-  'admin-app/dist/remoteEntry.js',
-  'company-app/dist/remoteEntry.js',
-  'client-app/dist/remoteEntry.js',
+  'admin-app/dist/dosar-build.json',
+  'company-app/dist/dosar-build.json',
+  'client-app/dist/dosar-build.json',
 ];
 const INPUTS = [
   'package.json',
@@ -98,7 +98,8 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Starts `node server/dist/index.js` with PORT=<free port> and DATA_DIR=<fresh tmp dir>
  * (embedded PGlite, demo world seeded, mail written to DATA_DIR/mail).
- * Resolves when /remotes.json answers; `extraEnv` adds variables (e.g. REMOTE_COMPANY_URL).
+ * Resolves when /remotes.json answers; `extraEnv` adds variables (e.g. REMOTE_COMPANY_URL), each a value
+ * or a function of {port}.
  */
 export async function startServer(label, extraEnv = {}) {
   const port = await freePort();
@@ -123,7 +124,9 @@ export async function startServer(label, extraEnv = {}) {
     // As behind a reverse proxy: setup calls (lib/api.mjs anotherOffice) come from offices of their own.
     TRUST_PROXY: '1',
     LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL || 'info',
-    ...extraEnv,
+    ...Object.fromEntries(
+      Object.entries(extraEnv).map(([key, value]) => [key, typeof value === 'function' ? value({ port }) : value]),
+    ),
   });
   fs.mkdirSync(artifacts, { recursive: true });
   const logFile = path.join(artifacts, `server-${label}.log`);

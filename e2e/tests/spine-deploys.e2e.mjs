@@ -1,10 +1,13 @@
 // Browser: a redeploy of a remote never breaks the pages already open (docs/remotes.md, "Deploys").
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from '../lib/runner.mjs';
 import { areaSidebar, expectPath, signInAs } from '../lib/ui.mjs';
+
+const { BUILD_MANIFEST_FILE, manifestOfFolder } = createRequire(import.meta.url)('../../build-preset/manifest.js');
 
 const companyEntry = async (server) => (await (await fetch(`${server.url}/remotes.json`)).json()).company.entry;
 
@@ -18,6 +21,30 @@ function redeploy(server, fromDir, { note, withChunks }) {
   fs.writeFileSync(path.join(dist, 'remoteEntry.js'), `${entry}\n// ${note}\n`);
   fs.rmSync(path.join(dist, 'remoteEntry.js.br'), { force: true });
   fs.rmSync(path.join(dist, 'remoteEntry.js.gz'), { force: true });
+  // Last, as a build writes it: the manifest of what the folder now holds.
+  fs.rmSync(path.join(dist, BUILD_MANIFEST_FILE), { force: true });
+  fs.writeFileSync(path.join(dist, BUILD_MANIFEST_FILE), manifestOfFolder(dist));
+}
+
+/** A new build of the company remote in a folder of its own (the saved build, its remoteEntry.js changed). */
+function newBuild(fromDir, note) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dosar-e2e-company-next-'));
+  fs.cpSync(fromDir, dir, { recursive: true });
+  const entry = fs.readFileSync(path.join(dir, 'remoteEntry.js'), 'utf8');
+  fs.writeFileSync(path.join(dir, 'remoteEntry.js'), `${entry}\n// ${note}\n`);
+  for (const suffix of ['.br', '.gz']) fs.rmSync(path.join(dir, `remoteEntry.js${suffix}`), { force: true });
+  fs.rmSync(path.join(dir, BUILD_MANIFEST_FILE), { force: true });
+  fs.writeFileSync(path.join(dir, BUILD_MANIFEST_FILE), manifestOfFolder(dir));
+  return dir;
+}
+
+/** A new visitor signs in and reaches the company area's dashboard, with no fallback. */
+async function visitorGetsTheArea(newBrowser, what) {
+  const visitor = await newBrowser();
+  await signInAs(visitor.page, 'owner@demo.ro');
+  await areaSidebar(visitor.page).waitFor({ state: 'visible' });
+  assert.equal(await visitor.page.getByRole('button', { name: 'Reîncearcă' }).count(), 0, `${what}: no fallback`);
+  await visitor.close();
 }
 
 test(
@@ -69,6 +96,96 @@ test(
       assert.equal(remotesJsonReads, 1, 'the area was reloaded once from /remotes.json');
       assert.equal(await page.getByRole('button', { name: 'Reîncearcă' }).count(), 0, 'no fallback');
     } finally {
+      fs.rmSync(saved, { recursive: true, force: true });
+    }
+  },
+  { server: 'redeploy' },
+);
+
+test(
+  'deploys: a deploy copied file by file under traffic (remoteEntry.js first) never reaches a new visitor half-way',
+  async ({ page, server, newBrowser }) => {
+    const dist = path.join(server.staticRoot, 'company-app', 'dist');
+    const saved = fs.mkdtempSync(path.join(os.tmpdir(), 'dosar-e2e-company-build-'));
+    fs.cpSync(dist, saved, { recursive: true });
+    const next = newBuild(saved, 'copied file by file');
+    try {
+      await signInAs(page, 'owner@demo.ro');
+      await areaSidebar(page).waitFor({ state: 'visible' });
+      const first = await companyEntry(server);
+
+      // `rm -rf dist && cp` one file at a time: remoteEntry.js first, the manifest second, then the rest.
+      fs.rmSync(dist, { recursive: true, force: true });
+      fs.mkdirSync(dist, { recursive: true });
+      const rest = fs
+        .readdirSync(next, { recursive: true })
+        .filter((file) => fs.statSync(path.join(next, file)).isFile())
+        .filter((file) => file !== 'remoteEntry.js' && file !== BUILD_MANIFEST_FILE);
+      const order = ['remoteEntry.js', BUILD_MANIFEST_FILE, ...rest];
+      const copy = (file) => {
+        fs.mkdirSync(path.dirname(path.join(dist, file)), { recursive: true });
+        fs.copyFileSync(path.join(next, file), path.join(dist, file));
+      };
+      copy(order[0]);
+      copy(order[1]);
+      assert.equal(await companyEntry(server), first, 'half a build is not current');
+      await visitorGetsTheArea(newBrowser, 'two files copied');
+      const half = Math.floor(order.length / 2);
+      for (const file of order.slice(2, half)) copy(file);
+      await new Promise((resolve) => setTimeout(resolve, 1_100)); // looked at again after a second
+      assert.equal(await companyEntry(server), first, 'still half a build');
+      await visitorGetsTheArea(newBrowser, 'half the files copied');
+
+      for (const file of order.slice(half)) copy(file);
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      const taken = await companyEntry(server);
+      assert.notEqual(taken, first, 'the whole build is current');
+      await visitorGetsTheArea(newBrowser, 'the whole build');
+    } finally {
+      fs.rmSync(dist, { recursive: true, force: true });
+      fs.cpSync(saved, dist, { recursive: true });
+      fs.rmSync(saved, { recursive: true, force: true });
+      fs.rmSync(next, { recursive: true, force: true });
+    }
+  },
+  { server: 'redeploy' },
+);
+
+test(
+  'deploys: two deploys in one open tab both recover (each new build reloads the area once)',
+  async ({ page, server }) => {
+    const dist = path.join(server.staticRoot, 'company-app', 'dist');
+    const saved = fs.mkdtempSync(path.join(os.tmpdir(), 'dosar-e2e-company-build-'));
+    fs.cpSync(dist, saved, { recursive: true });
+    try {
+      await signInAs(page, 'owner@demo.ro');
+      await areaSidebar(page).waitFor({ state: 'visible' });
+      let remotesJsonReads = 0;
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/remotes.json') remotesJsonReads += 1;
+      });
+      const screens = [
+        ['Categorii', '/company/categories'],
+        ['Utilizatori', '/company/users'],
+      ];
+      for (const [index, [link, url]] of screens.entries()) {
+        // Each deploy removes the build the tab runs (past its keep time: answered 404 here).
+        const running = (await companyEntry(server)).replace('remoteEntry.js', '');
+        redeploy(server, saved, { note: `deploy ${index + 1}`, withChunks: true });
+        await page.route(`**${running}**`, (route) => route.fulfill({ status: 404, body: 'gone' }));
+        await areaSidebar(page).getByRole('link', { name: link, exact: true }).click();
+        await expectPath(page, url);
+        await page.getByRole('heading', { name: link }).first().waitFor({ state: 'visible' });
+        assert.equal(
+          await page.getByRole('button', { name: 'Reîncearcă' }).count(),
+          0,
+          `deploy ${index + 1}: no fallback`,
+        );
+        assert.equal(remotesJsonReads, index + 1, `deploy ${index + 1}: the area reloaded once from /remotes.json`);
+      }
+    } finally {
+      fs.rmSync(dist, { recursive: true, force: true });
+      fs.cpSync(saved, dist, { recursive: true });
       fs.rmSync(saved, { recursive: true, force: true });
     }
   },

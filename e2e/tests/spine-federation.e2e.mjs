@@ -210,3 +210,53 @@ test('federation: a company remote requiring a newer @dosar/shared is refused in
   await signInAs(admin.page, 'admin@demo.ro');
   await areaSidebar(admin.page).waitFor({ state: 'visible' });
 });
+
+test('federation: a company remote that hung and came back is recovered by "Reîncearcă", without a reload', async ({
+  page,
+}) => {
+  // The host accepts and hangs: remoteEntry.js is never answered, until it comes back.
+  let hung = true;
+  const held = [];
+  await page.route(/\/remotes\/company\/(.+\/)?remoteEntry\.js/, (route) => {
+    if (hung)
+      held.push(route); // the request from the hung period stays open
+    else route.continue();
+  });
+  await signInAs(page, 'owner@demo.ro');
+  const retry = page.getByRole('button', { name: 'Reîncearcă' });
+  await retry.waitFor({ state: 'visible', timeout: 10_000 });
+  let navigations = 0;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) navigations += 1;
+  });
+  hung = false; // back, while the first request is still open
+  const started = Date.now();
+  await retry.click();
+  await areaSidebar(page).waitFor({ state: 'visible', timeout: 10_000 });
+  console.log(`      hung remote came back: area shown ${Date.now() - started} ms after "Reîncearcă"`);
+  assert.equal(navigations, 0, 'the page was not reloaded');
+  assert.ok(held.length >= 1, 'the hung request was still open');
+});
+
+test(
+  "federation: a remote whose host does not allow the shell's origin is refused, naming the cause",
+  async ({ page, server }) => {
+    // This server's company remote is itself reached as `localhost` (REMOTE_COMPANY_URL): another origin,
+    // allowed by the page's CSP, answering without Access-Control-Allow-Origin.
+    const otherHost = `http://localhost:${server.port}`;
+    const entries = [];
+    page.on('request', (request) => {
+      if (request.url().includes('remoteEntry.js')) entries.push(request.url());
+    });
+    await signInAs(page, 'owner@demo.ro');
+    await page
+      .getByRole('heading', { name: 'Secțiunea „Companie” nu poate fi verificată, așa că nu a fost pornită' })
+      .waitFor({ state: 'visible' });
+    const alert = await page.getByRole('alert').innerText();
+    assert.ok(alert.includes(`contractul secțiunii de la ${otherHost} `), alert);
+    assert.ok(alert.includes(`adresa aplicației, ${server.url} (CORS)`), alert);
+    assert.doesNotMatch(alert, /conexiunea la internet/, 'not shown as a network error');
+    assert.deepEqual(entries, [], 'none of the remote’s code was fetched');
+  },
+  { server: 'company-remote-no-cors' },
+);

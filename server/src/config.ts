@@ -13,6 +13,11 @@ export interface Config {
   readonly databaseUrl: string | null;
   /** Embedded database in memory (tests). */
   readonly databaseInMemory: boolean;
+  /**
+   * On PostgreSQL, each connection prepares a statement once and reuses it (PG_NAMED_STATEMENTS=off turns
+   * it off): a piece kept for speed, docs/ARCHITECTURE.md.
+   */
+  readonly pgNamedStatements: boolean;
   readonly publicUrl: string;
   readonly remotes: Readonly<Record<'admin' | 'company' | 'client', string>>;
   readonly staticRoot: string;
@@ -87,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     remotes: {
       admin: withSlash(env.REMOTE_ADMIN_URL || '/remotes/admin/'),
       company: withSlash(env.REMOTE_COMPANY_URL || '/remotes/company/'),
+    pgNamedStatements: env.PG_NAMED_STATEMENTS !== 'off',
       client: withSlash(env.REMOTE_CLIENT_URL || '/remotes/client/'),
     },
     staticRoot: path.resolve(env.STATIC_ROOT || path.join(serverDir, '..')),

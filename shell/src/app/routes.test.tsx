@@ -102,8 +102,9 @@ describe('a remote that cannot load', () => {
     expect(await screen.findByRole('heading', { name: /nu poate fi încărcată acum/ })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Reîncearcă' }));
     expect(await screen.findByRole('heading', { name: 'Zona admin la /admin' })).toBeInTheDocument();
+    // At an address of its own, so a request still hanging from before is not waited on.
     expect(runtime.registerRemotes).toHaveBeenLastCalledWith(
-      [{ name: 'admin_app', entry: '/remotes/admin/remoteEntry.js' }],
+      [{ name: 'admin_app', entry: '/remotes/admin/remoteEntry.js?retry=1' }],
       { force: true },
     );
   });
@@ -131,12 +132,36 @@ describe('a remote whose build lost a chunk (a deploy removed it)', () => {
     expect(await screen.findByRole('heading', { name: 'Zona company la /company' })).toBeInTheDocument();
     expect(runtime.loadRemote).toHaveBeenCalledTimes(2);
     expect(runtime.registerRemotes).toHaveBeenLastCalledWith(
-      [{ name: 'company_app', entry: '/remotes/company/remoteEntry.js' }],
+      [{ name: 'company_app', entry: '/remotes/company/remoteEntry.js?retry=1' }],
       { force: true },
     );
   });
 
-  it('only once: a second lost chunk shows the fallback', async () => {
+  it('after each deploy in one tab: a chunk lost from each new build reloads the area again', async () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    let deploys = 0;
+    (globalThis as { fetch?: unknown }).fetch = jest.fn(async (url: string) => ({
+      ok: true,
+      status: 200,
+      json: async () => {
+        if (url.endsWith('dosar-remote.json')) return { contract: 1, requires: {} };
+        deploys += 1; // every read of /remotes.json finds a newer build
+        const entry = (area: string) => `/remotes/${area}/build${deploys}/remoteEntry.js`;
+        return {
+          admin: { name: 'admin_app', entry: entry('admin') },
+          company: { name: 'company_app', entry: entry('company') },
+          client: { name: 'client_app', entry: entry('client') },
+        };
+      },
+    }));
+    runtime.loadRemote.mockResolvedValueOnce({ default: Broken }).mockResolvedValueOnce({ default: Broken });
+    renderApp('/company/dashboard', { role: 2 });
+    expect(await screen.findByRole('heading', { name: 'Zona company la /company' })).toBeInTheDocument();
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(3);
+  });
+
+  it('a chunk lost again from the build just reloaded (a broken deploy) shows the fallback', async () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     runtime.loadRemote.mockResolvedValue({ default: Broken });
@@ -201,5 +226,35 @@ describe('session', () => {
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/logout']);
     expect(calls[0].headers.Authorization).toBe('Bearer 2|token');
     expect(localStorage.getItem('bearer_token')).toBeNull();
+  });
+});
+
+describe('a remote whose contract cannot be read', () => {
+  it('is refused with the cause named (the host must allow this origin), not as a network error', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const remotes = {
+      admin: { name: 'admin_app', entry: '/remotes/admin/remoteEntry.js' },
+      company: { name: 'company_app', entry: 'https://cdn.example.ro/company/remoteEntry.js' },
+      client: { name: 'client_app', entry: '/remotes/client/remoteEntry.js' },
+    };
+    // The remote's host answers, but without CORS: a readable request fails, an opaque one goes through.
+    (globalThis as { fetch?: unknown }).fetch = jest.fn(async (url: string, init?: RequestInit) => {
+      if (!url.endsWith('dosar-remote.json')) return { ok: true, status: 200, json: async () => remotes };
+      if (init?.mode === 'no-cors') return { ok: false, status: 0 };
+      throw new TypeError('Failed to fetch');
+    });
+    renderApp('/company/dashboard', { role: 2 });
+    expect(
+      await screen.findByRole('heading', {
+        name: 'Secțiunea „Companie” nu poate fi verificată, așa că nu a fost pornită',
+      }),
+    ).toBeInTheDocument();
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Nu am putut citi contractul secțiunii de la https://cdn.example.ro');
+    expect(alert).toHaveTextContent(
+      `trebuie să permită citirea de pe adresa aplicației, ${window.location.origin} (CORS)`,
+    );
+    expect(screen.queryByText(/conexiunea la internet/)).not.toBeInTheDocument();
+    expect(runtime.loadRemote).not.toHaveBeenCalled();
   });
 });

@@ -23,5 +23,11 @@ export function mockRemotesJson(): void {
     company: { name: 'company_app', entry: '/remotes/company/remoteEntry.js' },
     client: { name: 'client_app', entry: '/remotes/client/remoteEntry.js' },
   };
-  (globalThis as { fetch?: unknown }).fetch = jest.fn(async () => ({ ok: true, status: 200, json: async () => body }));
+  // Each remote's contract (dosar-remote.json beside its remoteEntry.js) requires nothing this shell lacks.
+  const contract = { contract: 1, name: 'remote', exposes: ['./App'], requires: {} };
+  (globalThis as { fetch?: unknown }).fetch = jest.fn(async (url: string) => ({
+    ok: true,
+    status: 200,
+    json: async () => (String(url).endsWith('dosar-remote.json') ? contract : body),
+  }));
 }

@@ -9,8 +9,13 @@ import {
   type ReactNode,
 } from 'react';
 import { Spinner, type RemoteAppProps } from '@dosar/shared';
-import { RemoteIncompatibleError, describeProblem, type ContractProblem } from './contract';
-import { loadRemoteApp } from './load-remote-app';
+import {
+  RemoteContractUnreadableError,
+  RemoteIncompatibleError,
+  describeProblem,
+  type ContractProblem,
+} from './contract';
+import { loadRemoteApp, loadedEntry } from './load-remote-app';
 import type { Area } from './remotes-config';
 
 const AREA_NAMES: Record<Area, string> = {
@@ -19,22 +24,41 @@ const AREA_NAMES: Record<Area, string> = {
   client: 'Client',
 };
 
+/** Why a remote's contract could not be read: the host that must let this shell read it. */
+export interface UnreadableContract {
+  host: string;
+  origin: string;
+  detail: string;
+}
+
 export function RemoteFallback({
   area,
   onRetry,
   retrying,
   problems,
+  unreadable,
 }: {
   area: Area;
   onRetry: () => void;
   retrying?: boolean;
   /** Set when the remote's contract does not match this shell (not a network failure). */
   problems?: ContractProblem[];
+  /** Set when the remote's host answers but its contract can't be read (not a network failure either). */
+  unreadable?: UnreadableContract;
 }) {
   return (
     <div className="page">
       <div className="card fallback" role="alert">
-        {problems ? (
+        {unreadable ? (
+          <>
+            <h1>Secțiunea „{AREA_NAMES[area]}” nu poate fi verificată, așa că nu a fost pornită</h1>
+            <p className="muted">
+              Nu am putut citi contractul secțiunii de la {unreadable.host} ({unreadable.detail}). Gazda secțiunii
+              trebuie să permită citirea de pe adresa aplicației, {unreadable.origin} (CORS), și să publice fișierul
+              dosar-remote.json. Restul aplicației funcționează în continuare.
+            </p>
+          </>
+        ) : problems ? (
           <>
             <h1>Secțiunea „{AREA_NAMES[area]}” nu este compatibilă cu această versiune a aplicației</h1>
             <p className="muted">
@@ -114,7 +138,7 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, { failed: bool
 type LoadState =
   | { status: 'loading'; retrying: boolean }
   | { status: 'ready'; App: ComponentType<RemoteAppProps> }
-  | { status: 'failed'; problems?: ContractProblem[] };
+  | { status: 'failed'; problems?: ContractProblem[]; unreadable?: UnreadableContract };
 
 /** Loads and renders one area's remote under its prefix; a Romanian fallback with retry if it can't. */
 export function RemoteArea({ area, basePath }: { area: Area; basePath: string }) {
@@ -128,7 +152,11 @@ export function RemoteArea({ area, basePath }: { area: Area; basePath: string })
       (error: unknown) => {
         console.error(error);
         const problems = error instanceof RemoteIncompatibleError ? error.problems : undefined;
-        if (alive) setState({ status: 'failed', problems });
+        const unreadable =
+          error instanceof RemoteContractUnreadableError
+            ? { host: error.host, origin: error.origin, detail: error.detail }
+            : undefined;
+        if (alive) setState({ status: 'failed', problems, unreadable });
       },
     );
     return () => {
@@ -140,15 +168,19 @@ export function RemoteArea({ area, basePath }: { area: Area; basePath: string })
     setState({ status: 'loading', retrying: true });
     setAttempt((n) => n + 1);
   }, []);
-  const staleReloaded = useRef(false);
+  // Once per build: after each deploy the area reloads from the new one, as often as deploys happen; a
+  // chunk missing again from the build just loaded is a broken deploy, shown instead of reloaded forever.
+  const staleReloadedFrom = useRef<string | undefined>(undefined);
   const reloadCurrentBuild = useCallback(() => {
-    if (staleReloaded.current) return false;
-    staleReloaded.current = true;
+    const from = loadedEntry(area);
+    if (from !== undefined && staleReloadedFrom.current === from) return false;
+    staleReloadedFrom.current = from;
     retry();
     return true;
-  }, [retry]);
+  }, [area, retry]);
 
-  if (state.status === 'failed') return <RemoteFallback area={area} onRetry={retry} problems={state.problems} />;
+  if (state.status === 'failed')
+    return <RemoteFallback area={area} onRetry={retry} problems={state.problems} unreadable={state.unreadable} />;
   if (state.status === 'loading') return <Spinner label={`Se încarcă secțiunea „${AREA_NAMES[area]}”…`} />;
   const { App } = state;
   return (

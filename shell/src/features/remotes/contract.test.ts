@@ -2,6 +2,7 @@ import {
   checkRemoteContract,
   contractProblems,
   contractUrl,
+  RemoteContractUnreadableError,
   RemoteIncompatibleError,
   type RemoteContract,
 } from './contract';
@@ -15,6 +16,8 @@ const contract = (requires: Record<string, string>): RemoteContract => ({
 });
 const answer = (status: number, body?: unknown) =>
   jest.fn(async () => ({ ok: status < 400, status, json: async () => body })) as unknown as typeof fetch;
+
+const unreachable = () => new Error('offline');
 
 describe('the contract check (docs/remotes.md)', () => {
   it('a remote built against the shell’s versions (or older minors) is compatible', () => {
@@ -50,6 +53,7 @@ describe('the contract check (docs/remotes.md)', () => {
     const check = checkRemoteContract(
       'company',
       remote,
+      unreachable,
       PROVIDES,
       answer(200, contract({ '@dosar/shared': '^2.0.0' })),
     );
@@ -59,13 +63,39 @@ describe('the contract check (docs/remotes.md)', () => {
     );
   });
 
-  it('a remote without a contract, or out of reach, is left to its remoteEntry.js', async () => {
-    const remote = { name: 'company_app', entry: '/remotes/company/remoteEntry.js' };
-    await expect(checkRemoteContract('company', remote, PROVIDES, answer(404))).resolves.toBeUndefined();
-    const offline = jest.fn(async () => Promise.reject(new TypeError('Failed to fetch'))) as unknown as typeof fetch;
-    await expect(checkRemoteContract('company', remote, PROVIDES, offline)).resolves.toBeUndefined();
+  it('a contract that can’t be read from a host that answers refuses the remote, naming the cause', async () => {
+    const remote = { name: 'company_app', entry: 'https://remote.example.ro/company/remoteEntry.js' };
+    // A host without CORS: the read fails, an opaque no-cors request goes through.
+    const noCors = jest.fn(async (_url: string, init?: RequestInit) =>
+      init?.mode === 'no-cors' ? { ok: false, status: 0 } : Promise.reject(new TypeError('Failed to fetch')),
+    ) as unknown as typeof fetch;
+    const refused = checkRemoteContract('company', remote, unreachable, PROVIDES, noCors);
+    await expect(refused).rejects.toBeInstanceOf(RemoteContractUnreadableError);
+    await expect(refused).rejects.toMatchObject({
+      host: 'https://remote.example.ro',
+      origin: window.location.origin,
+      detail: 'gazda nu permite citirea de pe această adresă',
+    });
+    await expect(checkRemoteContract('company', remote, unreachable, PROVIDES, answer(404))).rejects.toMatchObject({
+      detail: 'gazda a răspuns 404',
+    });
     await expect(
-      checkRemoteContract('company', remote, PROVIDES, answer(200, contract({ '@dosar/shared': '^1.0.0' }))),
+      checkRemoteContract('company', remote, unreachable, PROVIDES, answer(200, '<html>')),
+    ).rejects.toBeInstanceOf(RemoteContractUnreadableError);
+  });
+
+  it('a host that does not answer at all is a network failure; a compatible contract passes', async () => {
+    const remote = { name: 'company_app', entry: '/remotes/company/remoteEntry.js' };
+    const offline = jest.fn(async () => Promise.reject(new TypeError('Failed to fetch'))) as unknown as typeof fetch;
+    await expect(checkRemoteContract('company', remote, unreachable, PROVIDES, offline)).rejects.toThrow('offline');
+    await expect(
+      checkRemoteContract(
+        'company',
+        remote,
+        unreachable,
+        PROVIDES,
+        answer(200, contract({ '@dosar/shared': '^1.0.0' })),
+      ),
     ).resolves.toBeUndefined();
   });
 });

@@ -55,26 +55,66 @@ export function contractUrl(remote: RemoteDescriptor, base = window.location.hre
 }
 
 /**
- * Reads and checks a remote's contract: throws RemoteIncompatibleError when this shell does not provide
- * what it requires. A remote without a contract (404) or one that cannot be reached loads as before: its
- * remoteEntry.js then decides (and a network failure shows the usual fallback).
+ * The remote's contract could not be read although its host answers: most often the host does not allow
+ * this shell's origin (CORS), or it serves no contract. Its code is not run unchecked.
+ */
+export class RemoteContractUnreadableError extends Error {
+  constructor(
+    readonly area: Area,
+    /** The host the contract was asked from (https://remote.example.ro). */
+    readonly host: string,
+    /** This shell's origin, which that host must allow. */
+    readonly origin: string,
+    readonly detail: string,
+  ) {
+    super(`Contractul zonei „${area}” nu poate fi citit de la ${host}: ${detail}`);
+    this.name = 'RemoteContractUnreadableError';
+  }
+}
+
+/** The host answers at all (any response, even one this page may not read): the network is not the cause. */
+async function reachable(url: string, fetchImpl: typeof fetch): Promise<boolean> {
+  try {
+    await fetchImpl(url, { mode: 'no-cors', cache: 'no-store' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Reads and checks a remote's contract before any of its code runs: throws RemoteIncompatibleError when
+ * this shell does not provide what it requires, and RemoteContractUnreadableError when the contract can't
+ * be read from a host that answers (not allowed to this origin, missing, not a contract). When the host
+ * does not answer at all, `unreachable` is thrown (the usual network fallback).
  */
 export async function checkRemoteContract(
   area: Area,
   remote: RemoteDescriptor,
+  unreachable: (cause: unknown) => Error,
   provides = shellProvides(),
   fetchImpl: typeof fetch = fetch,
 ): Promise<void> {
+  const url = contractUrl(remote);
+  const { origin: host } = new URL(url);
+  const unreadable = (detail: string) => new RemoteContractUnreadableError(area, host, window.location.origin, detail);
+  let response: Response;
+  try {
+    response = await fetchImpl(url, { cache: 'no-cache', headers: { Accept: 'application/json' } });
+  } catch (error) {
+    // A browser tells a refused cross-origin read from a network failure only by asking again without reading.
+    if (await reachable(url, fetchImpl)) throw unreadable('gazda nu permite citirea de pe această adresă');
+    throw unreachable(error);
+  }
+  if (!response.ok) throw unreadable(`gazda a răspuns ${response.status}`);
   let contract: RemoteContract;
   try {
-    const response = await fetchImpl(contractUrl(remote), {
-      cache: 'no-cache',
-      headers: { Accept: 'application/json' },
-    });
-    if (!response.ok) return;
     contract = (await response.json()) as RemoteContract;
   } catch {
-    return;
+    throw unreadable('răspunsul nu este un contract');
+  }
+  if (!contract || typeof contract.requires !== 'object' || contract.requires === null) {
+    throw unreadable('răspunsul nu este un contract');
   }
   const problems = contractProblems(contract, provides);
   if (problems.length) throw new RemoteIncompatibleError(area, problems);

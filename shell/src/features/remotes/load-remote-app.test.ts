@@ -58,3 +58,19 @@ describe('a hung remote (docs/remotes.md: falls back within 5 s)', () => {
     expect(timeout).toBeLessThan(REMOTE_LOAD_TIMEOUT_MS);
   });
 });
+
+describe('"Reîncearcă" after a hang (docs/remotes.md)', () => {
+  it('asks for remoteEntry.js at a fresh address on each retry, so a request still hanging is not waited on', async () => {
+    runtime.loadRemote.mockResolvedValue({ default: () => null });
+    await loadRemoteApp('company');
+    await loadRemoteApp('company', { retry: true });
+    await loadRemoteApp('company', { retry: true });
+    const entries = runtime.registerRemotes.mock.calls.map((call) => (call[0] as { entry: string }[])[0].entry);
+    expect(entries).toEqual([
+      '/remotes/company/remoteEntry.js',
+      '/remotes/company/remoteEntry.js?retry=1',
+      '/remotes/company/remoteEntry.js?retry=2',
+    ]);
+    expect(runtime.registerRemotes.mock.calls[1][1]).toEqual({ force: true });
+  });
+});

@@ -77,10 +77,22 @@ function getConfig(refresh: boolean): Promise<RemotesConfig> {
   return configPromise;
 }
 
+/** Retries so far in this tab: each asks for remoteEntry.js at an address of its own. */
+let retries = 0;
+/** The remoteEntry.js each area last loaded from (a new build after a deploy has a new one). */
+const loadedEntries = new Map<Area, string>();
+
+/** The build the area's code came from, once loaded. */
+export function loadedEntry(area: Area): string | undefined {
+  return loadedEntries.get(area);
+}
+
 /**
  * Loads an area's root component: /remotes.json → registerRemotes → loadRemote('<name>/App').
  * `retry` re-reads the config and re-registers the remote with `force`, so a remote that
- * came back (or moved) is fetched afresh. Whatever hangs, it gives up after REMOTE_LOAD_TIMEOUT_MS.
+ * came back (or moved) is fetched afresh: at a new address, so a request still hanging from before is
+ * abandoned rather than waited on (the runtime shares one load per address). Whatever hangs, it gives
+ * up after REMOTE_LOAD_TIMEOUT_MS.
  */
 export function loadRemoteApp(area: Area, options: { retry?: boolean } = {}): Promise<RemoteApp> {
   return withDeadline(area, loadRemoteAppNow(area, options));
@@ -95,10 +107,12 @@ async function loadRemoteAppNow(area: Area, options: { retry?: boolean }): Promi
     throw new RemoteUnavailableError(area, error);
   }
   const remote = config[area];
-  // An incompatible remote is refused before any of its code runs (docs/remotes.md).
-  await checkRemoteContract(area, remote);
+  // An incompatible or unreadable contract refuses the remote before any of its code runs (docs/remotes.md).
+  await checkRemoteContract(area, remote, (cause) => new RemoteUnavailableError(area, cause));
   if (!registered.has(area) || options.retry) {
-    registerRemotes([{ name: remote.name, entry: remote.entry }], options.retry ? { force: true } : undefined);
+    // webpack's publicPath 'auto' drops the query: the remote's chunks keep their own addresses.
+    const entry = options.retry ? withRetryMark(remote.entry, ++retries) : remote.entry;
+    registerRemotes([{ name: remote.name, entry }], options.retry ? { force: true } : undefined);
     registered.add(area);
   }
   let module: { default?: RemoteApp } | null | undefined;
@@ -108,12 +122,21 @@ async function loadRemoteAppNow(area: Area, options: { retry?: boolean }): Promi
     throw new RemoteUnavailableError(area, error);
   }
   if (!module || typeof module.default !== 'function') throw new RemoteUnavailableError(area);
+  loadedEntries.set(area, remote.entry);
   return module.default;
+}
+
+function withRetryMark(entry: string, n: number): string {
+  const url = new URL(entry, window.location.href);
+  url.searchParams.set('retry', String(n));
+  return url.origin === window.location.origin ? `${url.pathname}${url.search}` : url.href;
 }
 
 /** Test hook: forget the cached config and registrations. */
 export function resetRemoteLoader(): void {
   configPromise = null;
   registered.clear();
+  loadedEntries.clear();
+  retries = 0;
   pluginRegistered = false;
 }
