@@ -60,6 +60,10 @@ function apiHint(name) {
   );
 }
 
+function shellHint(port) {
+  return `\n  Dosar (dezvoltare): deschide http://localhost:${port}/ — API la ${API_TARGET}\n`;
+}
+
 /**
  * Production size budgets, enforced by budgets.js: over one, the build fails.
  * "Shell initial JS" is every JS file a visitor's browser fetches to show the home page `/`:
@@ -249,7 +253,8 @@ function createConfig({ name, dir, port: defaultPort, exposes, startupModules = 
           },
         },
       ],
-      ...(isRemote ? { onListening: () => console.log(apiHint(name)) } : {}),
+      // Among the five processes of `npm run dev`, the line a person looks for: where to open the product.
+      onListening: () => console.log(isRemote ? apiHint(name) : shellHint(port)),
       headers: isRemote
         ? {
             'Access-Control-Allow-Origin': '*',

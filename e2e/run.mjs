@@ -40,17 +40,24 @@ const tests = filters.length
   : all;
 
 function finish(result) {
-  const { passed, failed } = result;
+  const { passed, failed, skipped = 0, reason = '' } = result;
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const skips = skipped ? `, ${skipped} skipped (${reason})` : '';
   if (process.env.DOSAR_E2E_RESULT_FILE) {
-    fs.writeFileSync(process.env.DOSAR_E2E_RESULT_FILE, JSON.stringify({ passed, failed }));
-    console.log(`    e2e: ${passed} ok / ${failed} failed in ${seconds}s`);
+    fs.writeFileSync(process.env.DOSAR_E2E_RESULT_FILE, JSON.stringify({ passed, failed, skipped, reason }));
+    console.log(`    e2e: ${passed} ok / ${failed} failed${skips} in ${seconds}s`);
   } else {
     if (result.failures?.length)
       console.log(`\nFailed:\n${result.failures.map((f) => `  ${f.split('\n')[0]}`).join('\n')}\n`);
-    console.log(`e2e: ${passed} passed, ${failed} failed (${seconds}s)`);
+    console.log(`e2e: ${passed} passed, ${failed} failed${skips} (${seconds}s)`);
   }
   process.exit(failed ? 1 : 0);
+}
+
+/** A machine without Chromium runs none of the tests: each is counted as skipped, never as passed. */
+function skipAll(reason) {
+  console.log(`    - e2e: ${reason}: ${tests.length} browser test(s) skipped`);
+  finish({ passed: 0, failed: 0, skipped: tests.length, reason });
 }
 
 /** Every selected test fails with one reason (no browser, build broken, …). */
@@ -62,7 +69,7 @@ function failAll(reason) {
 
 console.log(`    e2e: ${tests.length} browser test(s) in ${files.length} file(s)`);
 if (tests.length === 0) finish({ passed: 0, failed: 0 });
-if (!fs.existsSync(CHROMIUM)) failAll(`no Chromium at ${CHROMIUM} (apt-get install chromium)`);
+if (!fs.existsSync(CHROMIUM)) skipAll(`no Chromium at ${CHROMIUM} (apt-get install chromium)`);
 
 const buildMode = process.env.E2E_BUILD || 'auto';
 if (buildMode === 'always' || (buildMode === 'auto' && !buildIsFresh())) {

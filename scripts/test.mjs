@@ -29,10 +29,14 @@ const seconds = (ms) => `${(ms / 1000).toFixed(1)}s`;
 const pad = (text, width) => (text.length >= width ? text : text + ' '.repeat(width - text.length));
 
 /** Per-suite line; deliberately not in the `N passed, M failed` form, which only the last line uses. */
-function report(name, passed, failed, ms, note = '') {
-  results.push({ name, passed, failed });
+/** One suite's line; `skipped` counts tests that could not run here (no PostgreSQL, Redis or Chromium). */
+function report(name, passed, failed, ms, note = '', skipped = 0) {
+  results.push({ name, passed, failed, skipped });
   const mark = failed ? '✗' : '✓';
-  console.log(`${mark} ${pad(name, 22)} ${passed} ok / ${failed} failed  (${seconds(ms)})${note ? `  ${note}` : ''}`);
+  const skips = skipped ? ` / ${skipped} skipped` : '';
+  console.log(
+    `${mark} ${pad(name, 22)} ${passed} ok / ${failed} failed${skips}  (${seconds(ms)})${note ? `  ${note}` : ''}`,
+  );
 }
 
 /** Runs a command; answers {code, output, ms}. Output is captured (printed by the caller on failure) unless inherit. */
@@ -169,13 +173,15 @@ async function jest(label, extraArgs, env) {
   const failures = [];
   for (const file of json.testResults) {
     const project = projectOf(file.name);
-    const counts = perProject.get(project) ?? { passed: 0, failed: 0, files: 0, ms: 0 };
+    const counts = perProject.get(project) ?? { passed: 0, failed: 0, skipped: 0, files: 0, ms: 0 };
     const passed = file.assertionResults.filter((a) => a.status === 'passed').length;
+    const skipped = file.assertionResults.filter((a) => ['pending', 'skipped', 'todo'].includes(a.status)).length;
     let failed = file.assertionResults.filter((a) => a.status === 'failed').length;
     // A file that failed without a failing test (syntax error, crash in beforeAll…) counts as one failure.
     if (file.status === 'failed' && failed === 0) failed = 1;
     counts.passed += passed;
     counts.failed += failed;
+    counts.skipped += skipped;
     counts.files += 1;
     counts.ms += (file.endTime ?? 0) - (file.startTime ?? 0);
     perProject.set(project, counts);
@@ -184,7 +190,7 @@ async function jest(label, extraArgs, env) {
   const t = Date.now();
   for (const [project, counts] of [...perProject].sort()) {
     const name = label === 'jest' ? `jest ${project}` : `${label} ${project}`;
-    report(name, counts.passed, counts.failed, counts.ms, `${counts.files} file(s)`);
+    report(name, counts.passed, counts.failed, counts.ms, `${counts.files} file(s)`, counts.skipped);
   }
   if (perProject.size === 0) console.log(`    ${label}: no test files yet (${seconds(ms)})`);
   // jest can fail outside any file (e.g. coverage threshold, open handles); never let that pass silently.
@@ -239,7 +245,7 @@ async function e2e() {
   }
   if (!counts) return report('e2e', 0, 1, ms, `e2e/run.mjs exited ${code} without a report`);
   const failed = counts.failed + (code !== 0 && counts.failed === 0 ? 1 : 0);
-  report('e2e', counts.passed, failed, ms);
+  report('e2e', counts.passed, failed, ms, counts.skipped ? counts.reason : '', counts.skipped ?? 0);
 }
 
 // ---------------------------------------------------------------- main
@@ -263,7 +269,11 @@ if (!wanted('pg')) {
   await jest('jest-pg', ['--selectProjects', 'server'], process.env);
   await jest('jest-pg', ['--selectProjects', 'server-slow'], process.env);
 } else {
-  console.log('    jest-pg: TEST_DATABASE_URL not set, server tests on PostgreSQL skipped');
+  // Every server test the PGlite run ran is one not run on PostgreSQL here.
+  const serverTests = results
+    .filter((r) => r.name === 'jest server' || r.name === 'jest server-slow')
+    .reduce((n, r) => n + r.passed + r.failed + r.skipped, 0);
+  report('jest-pg', 0, 0, 0, 'TEST_DATABASE_URL not set: the server tests on PostgreSQL were not run', serverTests);
 }
 if (wanted('remotes')) await remotesAlone();
 if (wanted('e2e')) await e2e();
@@ -271,9 +281,10 @@ if (wanted('e2e')) await e2e();
 fs.rmSync(tmp, { recursive: true, force: true });
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
+const skipped = results.reduce((n, r) => n + r.skipped, 0);
 const failedSuites = results.filter((r) => r.failed).map((r) => r.name);
 console.log(
   `\n${failedSuites.length ? `failed suites: ${failedSuites.join(', ')}` : 'all suites passed'} in ${seconds(Date.now() - started)}`,
 );
-console.log(`tests: ${passed} passed, ${failed} failed`);
+console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed ? 1 : 0);

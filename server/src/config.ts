@@ -88,11 +88,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir: path.resolve(env.DATA_DIR || path.join(serverDir, '..', 'data')),
     databaseUrl,
     databaseInMemory: false,
+    pgNamedStatements: env.PG_NAMED_STATEMENTS !== 'off',
     publicUrl,
     remotes: {
       admin: withSlash(env.REMOTE_ADMIN_URL || '/remotes/admin/'),
       company: withSlash(env.REMOTE_COMPANY_URL || '/remotes/company/'),
-    pgNamedStatements: env.PG_NAMED_STATEMENTS !== 'off',
       client: withSlash(env.REMOTE_CLIENT_URL || '/remotes/client/'),
     },
     staticRoot: path.resolve(env.STATIC_ROOT || path.join(serverDir, '..')),

@@ -16,7 +16,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Kysely, PGliteDialect } from 'kysely';
+import { Kysely } from 'kysely';
+import { PGliteDialect } from '../src/db/pglite-dialect.js';
 import { Client } from 'pg';
 import { loadConfig } from '../src/config.js';
 import { migrateToLatest } from '../src/db/migrate.js';
@@ -91,7 +92,7 @@ export async function prepareTemplates(): Promise<Template> {
     const { PGlite } = await import('@electric-sql/pglite');
     const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
     const pglite = await PGlite.create({ extensions: { pg_trgm } });
-    const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
     await migrateToLatest(db);
     const dump = async (name: string) => {
       // A dump is a copy of the files of a running server: a clone starts with crash recovery, which

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { Migrator } from 'kysely/migration';
+import { Migrator } from 'kysely';
 import { migrations } from './migrations/index.js';
 
 /** Applies every migration not yet applied; answers the names of those it ran. */

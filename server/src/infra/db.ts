@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   Kysely,
-  PGliteDialect,
   PostgresDialect,
   sql,
   type Dialect,
@@ -16,6 +15,7 @@ import type { Pool, PoolClient } from 'pg';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { PGliteDialect } from '../db/pglite-dialect.js';
 import { yieldingQueries } from './pglite-turns.js';
 
 export type Db = Kysely<Database>;
@@ -60,7 +60,7 @@ export async function openDatabase(
       ...(options.pgliteImage ? { loadDataDir: options.pgliteImage } : {}),
       extensions: { pg_trgm },
     });
-    return new PGliteDialect({ pglite: yieldingQueries(pglite) });
+    return new PGliteDialect(yieldingQueries(pglite));
   });
 }
 
@@ -101,7 +101,6 @@ function preparingOnce(pool: Pool): PostgresPool {
     return { query, release: (destroy?: boolean) => client.release(destroy) };
   };
   return {
-    options: pool.options,
     end: () => pool.end(),
     async connect() {
       const client = await pool.connect();

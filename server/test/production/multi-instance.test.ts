@@ -5,7 +5,15 @@ import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import { tinyPdf } from '../../src/seed.js';
-import { freshDatabase, login, multipart, startServer, type ServerProcess } from './processes.js';
+import {
+  ADMIN_DATABASE_URL,
+  freshDatabase,
+  listening,
+  login,
+  multipart,
+  startServer,
+  type ServerProcess,
+} from './processes.js';
 
 /**
  * Two server processes on one PostgreSQL, one S3 store and one Redis: what one
@@ -13,6 +21,10 @@ import { freshDatabase, login, multipart, startServer, type ServerProcess } from
  * and a SIGTERM lets an upload in flight finish.
  */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+// PostgreSQL and Redis are the point of this file: a machine without them declares its tests skipped.
+const services = listening(ADMIN_DATABASE_URL, REDIS_URL);
+if (!services) console.warn('PostgreSQL or Redis not reachable: multi-instance checks skipped');
+const withServices = services ? test : test.skip;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'dosar-multi-'));
 let database: Awaited<ReturnType<typeof freshDatabase>> = null;
 let s3: S3rver;
@@ -22,24 +34,10 @@ let token = '';
 let companyId = 0;
 let clientId = 0;
 
-async function redisReachable(): Promise<boolean> {
-  const { Redis } = await import('ioredis');
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await redis.connect();
-    await redis.quit();
-    return true;
-  } catch {
-    redis.disconnect();
-    return false;
-  }
-}
-
 beforeAll(async () => {
-  // PostgreSQL and Redis are the point of this file; a machine without them skips it.
-  if (!(await redisReachable())) return;
+  if (!services) return;
   database = await freshDatabase();
-  if (!database) return;
+  if (!database) throw new Error(`PostgreSQL at ${ADMIN_DATABASE_URL} listens but refused a new database`);
   s3 = new S3rver({
     port: 0,
     address: '127.0.0.1',
@@ -81,14 +79,7 @@ afterAll(async () => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-const skip = (): boolean => {
-  if (database) return false;
-  console.warn('PostgreSQL or Redis not reachable: multi-instance checks skipped');
-  return true;
-};
-
-test('a token issued by one instance is accepted by the other, and logout on one ends it on both', async () => {
-  if (skip()) return;
+withServices('a token issued by one instance is accepted by the other, and logout on one ends it on both', async () => {
   const fresh = await login(b.base, 'staff@demo.ro');
   expect((await fetch(`${a.base}/api/user`, { headers: { authorization: `Bearer ${fresh.token}` } })).status).toBe(200);
   expect(
@@ -98,8 +89,7 @@ test('a token issued by one instance is accepted by the other, and logout on one
   expect((await fetch(`${a.base}/api/user`, { headers: { authorization: `Bearer ${fresh.token}` } })).status).toBe(401);
 });
 
-test('a change made through one instance is what the other answers at once', async () => {
-  if (skip()) return;
+withServices('a change made through one instance is what the other answers at once', async () => {
   const post = (base: string, url: string, body: object) =>
     fetch(`${base}/api/company/${companyId}${url}`, {
       method: 'POST',
@@ -127,8 +117,7 @@ test('a change made through one instance is what the other answers at once', asy
   }
 });
 
-test('a file uploaded through one instance downloads byte for byte from the other', async () => {
-  if (skip()) return;
+withServices('a file uploaded through one instance downloads byte for byte from the other', async () => {
   const content = tinyPdf(`Multi-instanță ${crypto.randomUUID()}`);
   const body = multipart({ period: '2026-11' }, 'factură-multi.pdf', content);
   const res = await fetch(`${a.base}/api/company/${companyId}/clients/${clientId}/storeFiles`, {
@@ -147,8 +136,7 @@ test('a file uploaded through one instance downloads byte for byte from the othe
   expect(Buffer.from(await download.arrayBuffer()).equals(content)).toBe(true);
 });
 
-test('the login throttle counts attempts made on both instances', async () => {
-  if (skip()) return;
+withServices('the login throttle counts attempts made on both instances', async () => {
   // A counter left by an earlier run within the minute would skew the count.
   const { Redis } = await import('ioredis');
   const redis = new Redis(REDIS_URL);
@@ -161,8 +149,7 @@ test('the login throttle counts attempts made on both instances', async () => {
   expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
 });
 
-test('SIGTERM lets an upload in flight finish before the instance stops', async () => {
-  if (skip()) return;
+withServices('SIGTERM lets an upload in flight finish before the instance stops', async () => {
   const content = tinyPdf(`Oprire ${crypto.randomUUID()}`);
   const body = multipart({ period: '2026-11' }, 'oprire.pdf', content);
   const url = new URL(`${a.base}/api/company/${companyId}/clients/${clientId}/storeFiles`);

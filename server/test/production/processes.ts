@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
@@ -61,6 +61,28 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
 export const ADMIN_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
 
 /** A fresh PostgreSQL database, or null when no server is reachable. */
+/**
+ * Whether something listens at each URL's host and port, known before the tests are declared, so a suite
+ * that needs a service the machine lacks declares its tests skipped (counted as skipped, never as passed).
+ */
+export function listening(...urls: string[]): boolean {
+  const targets = urls.map((url) => {
+    const { hostname, port, protocol } = new URL(url);
+    const fallback = protocol.startsWith('redis') ? 6379 : 5432;
+    return { host: hostname || '127.0.0.1', port: Number(port) || fallback };
+  });
+  const probe = `
+    const net = require('node:net');
+    const targets = ${JSON.stringify(targets)};
+    Promise.all(targets.map((t) => new Promise((resolve) => {
+      const socket = net.connect(t);
+      socket.setTimeout(1000, () => { socket.destroy(); resolve(false); });
+      socket.on('connect', () => { socket.end(); resolve(true); });
+      socket.on('error', () => resolve(false));
+    }))).then((up) => process.exit(up.every(Boolean) ? 0 : 1));`;
+  return spawnSync(process.execPath, ['-e', probe], { timeout: 5_000 }).status === 0;
+}
+
 export async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
   const admin = new Client({ connectionString: ADMIN_DATABASE_URL });
   try {

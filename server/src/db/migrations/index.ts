@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely/migration';
+import type { Migration } from 'kysely';
 import * as core from './2026-11-22-001-core.js';
 import * as authIndexes from './2026-11-22-010-auth-indexes.js';
 import * as companyClientStats from './2026-11-22-020-company-client-stats.js';

@@ -90,11 +90,15 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
     return reply.type('text/html; charset=utf-8').send(fs.createReadStream(shellIndex));
   };
 
-  // Every other GET that is not an API call or an asset is a route of the single-page app.
+  // Every other GET (or HEAD, which answers the same without the body) that is not an API call or an asset
+  // is a route of the single-page app.
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
     const isPage =
-      request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/remotes/') && !path.extname(url);
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !url.startsWith('/api/') &&
+      !url.startsWith('/remotes/') &&
+      !path.extname(url);
     if (isPage && hasShell) return sendShell(reply);
     return sendError(reply, errors.notFound('Pagina'));
   });

@@ -48,6 +48,28 @@ describe.each([
   });
   afterAll(() => t.close());
 
+  test('HEAD answers every page like GET (status and headers), without a body', async () => {
+    for (const url of [
+      '/',
+      '/login',
+      '/company/dashboard',
+      '/client/de-trimis',
+      '/terms-and-conditions',
+      '/main.1a2b.js',
+    ]) {
+      const get = await t.app.inject({ method: 'GET', url });
+      const head = await t.app.inject({ method: 'HEAD', url });
+      expect([url, head.statusCode, head.headers['content-type'], head.headers['cache-control']]).toEqual([
+        url,
+        get.statusCode,
+        get.headers['content-type'],
+        get.headers['cache-control'],
+      ]);
+      expect([url, get.statusCode]).toEqual([url, 200]);
+      expect(head.body).toBe('');
+    }
+  });
+
   test(`bundles are served; source maps ${mapsServed ? 'too' : 'are not'}`, async () => {
     const get = (url: string) => t.app.inject({ method: 'GET', url });
     expect((await get('/main.1a2b.js')).statusCode).toBe(200);
