@@ -704,7 +704,7 @@ async function curlPost(s, url, body = {}) {
 const HANDOVER_DOCUMENTS = 500;
 
 /**
- * A client with a closed month of 500 documents (uploaded 50 at a time, then closed by the owner); its
+ * A client with a closed month of 500 documents (uploaded 50 at a time, reviewed, then closed by the owner); its
  * proces-verbal downloaded ROUNDS times with the server's memory sampled.
  */
 async function handoverFigures(s, label) {
@@ -721,6 +721,17 @@ async function handoverFigures(s, label) {
   for (let i = 0; i < files.length; i += 50) await uploadFiles(s, clientId, files.slice(i, i + 50), { period });
   fs.rmSync(dir, { recursive: true, force: true });
   const clientUrl = `/api/company/${s.companyId}/clients/${clientId}`;
+  // Only a whole month closes: what it owes marked not applicable, its documents accepted.
+  for (const item of (await post(s, `${clientUrl}/checklist`, { period })).data) {
+    await post(s, `${clientUrl}/checklist/${item.id}/not-applicable`, { note: 'Bench', pending_documents: 'keep' });
+  }
+  const { data: items, extra } = await post(s, `${clientUrl}/checklist`, { period });
+  const pending = [...items.flatMap((item) => item.documents), ...extra]
+    .filter((d) => d.review_status === 'pending')
+    .map((d) => d.id);
+  for (let i = 0; i < pending.length; i += 100) {
+    await post(s, `/api/company/${s.companyId}/review`, { ids: pending.slice(i, i + 100), status: 'accepted' });
+  }
   await post(s, `${clientUrl}/periods/${period}/close`, {});
   const runs = [];
   let growth = 0;

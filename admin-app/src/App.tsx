@@ -35,8 +35,8 @@ const PlansPage = lazy(() => import('./features/plans/components/plans-page').th
 const routes: AreaRoute[] = [
   { path: 'companies', roles: [1], label: 'Companii', element: <CompaniesPage /> },
   { path: 'companies/:id', roles: [1], title: 'Companie', element: <CompanyDetailPage /> },
-  { path: 'holdings', roles: [1], label: 'Grupuri', element: <HoldingsPage /> },
-  { path: 'holdings/:id', roles: [1], title: 'Grup', element: <HoldingDetailPage /> },
+  { path: 'holdings', roles: [1], label: 'Holdinguri', element: <HoldingsPage /> },
+  { path: 'holdings/:id', roles: [1], title: 'Holding', element: <HoldingDetailPage /> },
   { path: 'cui-claims', roles: [1], label: 'Revendicări CUI', element: <CuiClaimsPage /> },
   { path: 'payments', roles: [1], label: 'Plăți', element: <PaymentsPage /> },
   { path: 'campaigns', roles: [1], label: 'Campanii', element: <CampaignsPage /> },

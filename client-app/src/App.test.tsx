@@ -22,7 +22,7 @@ function menuLabels(): string[] {
 describe('client area App', () => {
   it('role 4 sees every client screen in the menu', async () => {
     renderWithSession(<App />, { user: holdingAdmin, route: '/client/dashboard', path: '/client/*' });
-    expect(await screen.findByRole('heading', { name: 'Firmele grupului' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Firmele holdingului' })).toBeInTheDocument();
     expect(menuLabels()).toEqual([
       'Firme',
       'De trimis',
@@ -36,7 +36,7 @@ describe('client area App', () => {
 
   it('role 5 sees dashboard, utils and profile only', async () => {
     renderWithSession(<App />, { user: holdingUser, route: '/client/dashboard', path: '/client/*' });
-    await screen.findByRole('heading', { name: 'Firmele grupului' });
+    await screen.findByRole('heading', { name: 'Firmele holdingului' });
     expect(menuLabels()).toEqual(['Firme', 'De trimis', 'Fișiere utile', 'Profilul meu']);
   });
 
@@ -65,7 +65,7 @@ describe('client area App', () => {
     });
     const user = userEvent.setup();
     renderWithSession(<App />, { user: holdingUser, route: '/client/dashboard', path: '/client/*' });
-    await screen.findByRole('heading', { name: 'Firmele grupului' });
+    await screen.findByRole('heading', { name: 'Firmele holdingului' });
     await user.click(screen.getByRole('link', { name: 'De trimis' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Ce mai am de trimis' })).toBeInTheDocument();
     expect(await screen.findByText('Nu mai ai nimic de trimis. Mulțumim!')).toBeInTheDocument();
@@ -104,19 +104,19 @@ describe('client area App', () => {
     });
     const user = userEvent.setup();
     renderWithSession(<App />, { user: holdingUser, route: '/client/7', path: '/client/*' });
-    const sections = await screen.findByRole('navigation', { name: 'Secțiunile firmei' });
-    expect(within(sections).getByRole('link', { name: 'Documente' })).toHaveAttribute('aria-current', 'page');
+    const sections = await screen.findByRole('tablist', { name: 'Secțiunile firmei' });
+    expect(within(sections).getByRole('tab', { name: 'Documente' })).toHaveAttribute('aria-selected', 'true');
 
-    await user.click(within(sections).getByRole('link', { name: 'Luna' }));
+    await user.click(within(sections).getByRole('tab', { name: 'Luna' }));
     expect(
       await screen.findByText('Firma de contabilitate nu îți cere niciun document pentru această lună.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Alfa Distribuție SRL' })).toBeInTheDocument();
     expect(
-      within(screen.getByRole('navigation', { name: 'Secțiunile firmei' })).getByRole('link', { name: 'Luna' }),
-    ).toHaveAttribute('aria-current', 'page');
+      within(screen.getByRole('tablist', { name: 'Secțiunile firmei' })).getByRole('tab', { name: 'Luna' }),
+    ).toHaveAttribute('aria-selected', 'true');
 
-    await user.click(screen.getByRole('link', { name: 'Istoric' }));
+    await user.click(screen.getByRole('tab', { name: 'Istoric' }));
     expect(await screen.findByText('Nu există încă nicio acțiune înregistrată.')).toBeInTheDocument();
     expect(post).toHaveBeenCalledWith(
       '/api/holding/1/clients/7/activity',
@@ -124,7 +124,7 @@ describe('client area App', () => {
       expect.anything(),
     );
 
-    await user.click(screen.getByRole('link', { name: 'Documente' }));
+    await user.click(screen.getByRole('tab', { name: 'Documente' }));
     expect(await screen.findByText('Clientul nu are încă documente')).toBeInTheDocument();
   });
 });

@@ -27,11 +27,18 @@ const MonthSettingsPage = lazy(() =>
 );
 const ClientMonthArea = lazy(() => import('./features/month/components/client-month-area'));
 
-const clientMonthArea = (clientId: number) => (
+const monthSection = (section: 'luna' | 'cerinte' | 'istoric') => (clientId: number) => (
   <Suspense fallback={<Spinner />}>
-    <ClientMonthArea clientId={clientId} />
+    <ClientMonthArea clientId={clientId} section={section} />
   </Suspense>
 );
+
+// The client page opens on the month; „Documente” comes right after it (client-view-page.tsx).
+const clientSections = [
+  { id: 'luna', label: 'Luna', render: monthSection('luna') },
+  { id: 'cerinte', label: 'Ce trebuie să predea', render: monthSection('cerinte') },
+  { id: 'istoric', label: 'Istoric', render: monthSection('istoric') },
+];
 
 const HoldingsPage = lazy(() =>
   import('./features/links/components/holdings-page').then((m) => ({ default: m.HoldingsPage })),
@@ -58,7 +65,7 @@ const SubscriptionPage = lazy(() =>
 const routes: AreaRoute[] = [
   { path: 'dashboard', roles: [2, 3], label: 'Clienți', element: <ClientsPage /> },
   { path: 'new-client', roles: [2], label: 'Client nou', element: <NewClientPage /> },
-  { path: 'clients/:id', roles: [2, 3], title: 'Client', element: <ClientViewPage monthArea={clientMonthArea} /> },
+  { path: 'clients/:id', roles: [2, 3], title: 'Client', element: <ClientViewPage sections={clientSections} /> },
   { path: 'month', roles: [2, 3], label: 'Luna', element: <PortfolioPage /> },
   { path: 'review', roles: [2, 3], label: 'De verificat', badge: <ReviewBadge />, element: <ReviewInboxPage /> },
   { path: 'holdings', roles: [2], label: 'Holdinguri', element: <HoldingsPage /> },

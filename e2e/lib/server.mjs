@@ -123,6 +123,8 @@ export async function startServer(label, extraEnv = {}) {
     PUBLIC_URL: url,
     // As behind a reverse proxy: setup calls (lib/api.mjs anotherOffice) come from offices of their own.
     TRUST_PROXY: '1',
+    // A rejection e-mail waits a second instead of five minutes (its merge window), so a journey reads it.
+    REJECTION_MAIL_DELAY_SECONDS: '1',
     LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL || 'info',
     ...Object.fromEntries(
       Object.entries(extraEnv).map(([key, value]) => [key, typeof value === 'function' ? value({ port }) : value]),

@@ -1,5 +1,5 @@
 // Browser: two-factor sign-in. Enable it in the profile (QR + key, first code, recovery codes),
-// sign out, sign in with a code, then with a recovery code; the owner requires it of the whole
+// sign out, sign in with a code, then with a recovery code, turn it off with a code; the owner requires it of the whole
 // firm and the staff member gets the setup screen first; sessions closed from another browser;
 // the profile's security cards on a phone. Codes are computed here (RFC 6238) as the phone
 // app would. Every test works on a company of its own, never on the demo accounts.
@@ -107,6 +107,21 @@ test(
     await page.getByRole('button', { name: 'Verifică' }).click();
     await page.getByRole('alert').or(page.locator('#login-recovery_code-error')).first().waitFor({ state: 'visible' });
     await expectPath(page, '/login');
+
+    // Turning it off asks for a code of the app besides the password (a stolen session and password
+    // are not enough).
+    await page.getByLabel('Cod de rezervă').fill(codes[1]);
+    await page.getByRole('button', { name: 'Verifică' }).click();
+    await expectPath(page, '/company/dashboard');
+    await page.goto('/company/profile');
+    await card.getByRole('button', { name: 'Dezactivează' }).click();
+    await card.getByLabel(/^Parola actuală/).fill(PASSWORD);
+    const off = card.getByRole('button', { name: 'Dezactivează' });
+    assert.equal(await off.isDisabled(), true, 'the password alone does not turn it off');
+    await card.getByLabel(/^Cod de verificare/).fill(await freshTotp(secret, used));
+    await off.click();
+    await answerDialog(page, 'Dezactivează');
+    await card.getByText('Inactivă').waitFor({ state: 'visible' });
   },
   { timeout: 180_000 },
 );

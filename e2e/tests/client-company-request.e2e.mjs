@@ -13,7 +13,6 @@ import {
   expectToast,
   passwordFields,
   randomCui,
-  signIn,
   signInAs,
   uniqueEmail,
 } from '../lib/ui.mjs';
@@ -50,7 +49,9 @@ async function inviteFromClientArea(page, server, company) {
 async function openInvitation(page, requestPath, company) {
   await page.goto(requestPath);
   await page.getByRole('heading', { level: 1, name: 'Invitație de colaborare' }).waitFor({ state: 'visible' });
-  await page.getByText(`Grupul ${HOLDING} invită firma de contabilitate ${company.name}`).waitFor({ state: 'visible' });
+  await page
+    .getByText(`Holdingul ${HOLDING} invită firma de contabilitate ${company.name}`)
+    .waitFor({ state: 'visible' });
   await page.getByText(company.email, { exact: true }).waitFor({ state: 'visible' });
 }
 
@@ -73,7 +74,7 @@ test(
       .waitFor({ state: 'visible' });
     await visitor.page
       .getByRole('status')
-      .filter({ hasText: `Compania „${company.name}” a fost creată și legată de grup` })
+      .filter({ hasText: `Compania „${company.name}” a fost creată și legată de holding` })
       .waitFor({ state: 'visible' });
 
     // The new owner's set-password e-mail → /reset-password/… → a password of their own.
@@ -83,15 +84,13 @@ test(
     const target = new URL(link);
     const password = `Parola-${tag}-1`;
     await visitor.page.goto(target.pathname + target.search);
-    await visitor.page.getByRole('heading', { level: 1, name: 'Alege o parolă nouă' }).waitFor({ state: 'visible' });
+    await visitor.page.getByRole('heading', { level: 1, name: 'Alege o parolă' }).waitFor({ state: 'visible' });
     assert.equal(await visitor.page.getByLabel('E-mail').inputValue(), company.email, 'the e-mail comes from the link');
     await passwordFields(visitor.page).nth(0).fill(password);
     await passwordFields(visitor.page).nth(1).fill(password);
-    await visitor.page.getByRole('button', { name: 'Salvează parola nouă' }).click();
-    await expectPath(visitor.page, '/login');
+    await visitor.page.getByRole('button', { name: 'Salvează parola și intră' }).click();
 
-    // Signs in as the owner of the new company and finds the inviting group among its holdings.
-    await signIn(visitor.page, company.email, password);
+    // Signed in straight away as the owner of the new company; finds the inviting holding among its holdings.
     await expectPath(visitor.page, '/company/dashboard');
     const user = await visitor.page.evaluate(async () => {
       const token = localStorage.getItem('bearer_token');
@@ -114,7 +113,7 @@ test(
       .filter({ hasText: company.email })
       .getByText('Confirmată', { exact: true })
       .waitFor({ state: 'visible' });
-    await page.getByRole('button', { name: `Elimină ${company.name} din grup` }).waitFor({ state: 'visible' });
+    await page.getByRole('button', { name: `Elimină ${company.name} din holding` }).waitFor({ state: 'visible' });
   },
   { timeout: 120_000 },
 );
@@ -135,7 +134,7 @@ test('company-request: the invited company rejects; no account is made and the l
   await visitor.page.getByRole('heading', { level: 1, name: 'Cererea a fost respinsă' }).waitFor({ state: 'visible' });
   await visitor.page
     .getByRole('status')
-    .filter({ hasText: 'Cererea a fost respinsă. Grupul a fost anunțat.' })
+    .filter({ hasText: 'Cererea a fost respinsă. Holdingul a fost anunțat.' })
     .waitFor({ state: 'visible' });
 
   // Opening the same link again: refused, in Romanian.
@@ -160,7 +159,7 @@ test('company-request: the invited company rejects; no account is made and the l
     .filter({ hasText: company.email })
     .getByText('Respinsă', { exact: true })
     .waitFor({ state: 'visible' });
-  assert.equal(await page.getByRole('button', { name: `Elimină ${company.name} din grup` }).count(), 0);
+  assert.equal(await page.getByRole('button', { name: `Elimină ${company.name} din holding` }).count(), 0);
 });
 
 test('company-request: a link already used is refused with the Romanian message, on the page and by the API', async ({

@@ -21,7 +21,7 @@ test('client: holding@demo.ro uploads a file to a client; owner@demo.ro sees it 
   await page.getByLabel('Fișiere de încărcat').setInputFiles({
     name: fileName,
     mimeType: 'application/pdf',
-    buffer: Buffer.from(`%PDF-1.4\n% contract încărcat de grup\n${'%'.repeat(20_000)}\n%%EOF\n`),
+    buffer: Buffer.from(`%PDF-1.4\n% contract încărcat de holding\n${'%'.repeat(20_000)}\n%%EOF\n`),
   });
   const queue = page.getByRole('list', { name: 'Fișiere selectate' });
   await queue.getByRole('progressbar', { name: fileName, exact: true }).waitFor({ state: 'visible' });
@@ -38,6 +38,7 @@ test('client: holding@demo.ro uploads a file to a client; owner@demo.ro sees it 
   await signInAs(owner.page, 'owner@demo.ro');
   await owner.page.goto(`/company/clients/${clientId}`);
   await owner.page.getByRole('heading', { level: 1, name: CLIENT }).waitFor({ state: 'visible' });
+  await owner.page.getByRole('tab', { name: 'Documente' }).click();
   const row = owner.page.getByRole('row').filter({ hasText: fileName });
   await row.waitFor({ state: 'visible' });
   // Uploaded by the group's administrator (the "De către" column).

@@ -30,6 +30,6 @@ test('client: client@demo.ro typing /client/company, /client/users, /client/subs
     await page.goto(path);
     await expectToast(page, NOT_AUTHORIZED);
     await expectPath(page, '/client/dashboard');
-    await page.getByRole('heading', { level: 1, name: 'Firmele grupului' }).waitFor({ state: 'visible' });
+    await page.getByRole('heading', { level: 1, name: 'Firmele holdingului' }).waitFor({ state: 'visible' });
   }
 });

@@ -29,6 +29,7 @@ test('client access: the owner invites a contact from the client page; they set 
   await signIn(page, ownerEmail, PASSWORD);
   await expectPath(page, '/company/dashboard');
   await page.goto(`/company/clients/${clientId}`);
+  await page.getByRole('tab', { name: 'Acces portal' }).click();
   const section = page.getByRole('region', { name: 'Acces portal' });
   await section.waitFor({ state: 'visible' });
   await section.getByText(/Nimeni nu intră încă în portal/).waitFor({ state: 'visible' });
@@ -38,7 +39,9 @@ test('client access: the owner invites a contact from the client page; they set 
   const form = section.getByRole('form', { name: 'Invită o persoană' });
   await form.getByLabel(/^Nume/).fill('Ioana Contact');
   await form.getByLabel(/^E-mail/).fill(contactEmail);
-  await form.getByRole('radio', { name: 'Administrator' }).check();
+  // A firm invites users only: no role to choose, the form says so.
+  await form.getByText(/Persoana intră ca utilizator/).waitFor({ state: 'visible' });
+  assert.equal(await form.getByRole('radio').count(), 0, 'no role to choose');
   await form.getByRole('button', { name: 'Invită', exact: true }).click();
   const person = section.getByRole('listitem').filter({ hasText: contactEmail });
   await person.waitFor({ state: 'visible' });
@@ -63,10 +66,7 @@ test('client access: the owner invites a contact from the client page; they set 
   await passwords.first().waitFor({ state: 'visible' });
   await passwords.nth(0).fill(PASSWORD);
   await passwords.nth(1).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Salvează parola nouă' }).click();
-  await expectPath(page, '/login');
-
-  await signIn(page, contactEmail, PASSWORD);
+  await page.getByRole('button', { name: 'Salvează parola și intră' }).click();
   await expectPath(page, '/client/dashboard');
   await expectText(page, clientName);
 });

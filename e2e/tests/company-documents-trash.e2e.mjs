@@ -32,6 +32,7 @@ async function openClientWithNewFile(page, fileName) {
   await signInAs(page, 'owner@demo.ro');
   await page.getByRole('link', { name: CLIENT, exact: true }).first().click();
   await page.getByRole('heading', { level: 1, name: CLIENT }).waitFor({ state: 'visible' });
+  await page.getByRole('tab', { name: 'Documente' }).click();
   await page.getByLabel('Fișiere de încărcat').setInputFiles({
     name: fileName,
     mimeType: 'application/pdf',

@@ -99,6 +99,8 @@ test(
     await expectPath(page, /^\/company\/clients\/\d+$/);
     const clientId = Number(new URL(page.url()).pathname.split('/').pop());
     await page.getByRole('heading', { level: 1, name: clientName }).waitFor({ state: 'visible' });
+    // The client page opens on the month; the documents are the next tab.
+    await page.getByRole('tab', { name: 'Documente' }).click();
     await page.getByText('Clientul nu are încă documente').waitFor({ state: 'visible' });
 
     // Drop three files on the panel; they queue with their sizes, nothing sent yet.

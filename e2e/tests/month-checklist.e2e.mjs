@@ -94,7 +94,7 @@ test('month: the client uploads into items and says „Am terminat”; the firm 
   const contactEmail = uniqueEmail('luna-contact');
   const invited = await apiCall(server, 'POST', `/api/company/${companyId}/clients/${clientId}/invite`, {
     token: owner.token,
-    body: { name: 'Maria Florăreasa', email: contactEmail, role: 4 },
+    body: { name: 'Maria Florăreasa', email: contactEmail, role: 5 },
   });
   assert.ok(invited.status < 300, `invite the contact: ${invited.text}`);
   const invitation = await waitForMail(server.dataDir, contactEmail);
@@ -167,6 +167,13 @@ test('month: the client uploads into items and says „Am terminat”; the firm 
     await page.getByRole('button', { name: `Acceptă ${file.name}` }).waitFor({ state: 'detached' });
   }
   await page.goto(`/company/clients/${clientId}?tab=luna&period=${period}`);
+  // Not whole yet: the close dialog says what keeps the month open and offers no closing.
+  await page.getByRole('button', { name: 'Închide luna' }).click();
+  const blocked = page.getByRole('dialog', { name: /nu poate fi închisă încă$/ });
+  await blocked.getByRole('list', { name: 'Cerințe care nu sunt gata' }).getByText('Facturi primite').waitFor();
+  assert.equal(await blocked.getByRole('button', { name: 'Închide luna' }).count(), 0, 'no closing offered');
+  await blocked.getByRole('button', { name: 'Înapoi la lună' }).click();
+  await blocked.waitFor({ state: 'hidden' });
   await page.getByRole('button', { name: 'Nu se aplică: Facturi primite' }).click();
   const na = page.getByRole('dialog', { name: '„Facturi primite” nu se aplică luna aceasta' });
   await na.getByLabel(/^Nota/).fill('Nu a avut achiziții luna aceasta.');
@@ -174,7 +181,9 @@ test('month: the client uploads into items and says „Am terminat”; the firm 
   await na.waitFor({ state: 'hidden' });
   await page.getByText('Completă', { exact: true }).waitFor({ state: 'visible' });
   await page.getByRole('button', { name: 'Închide luna' }).click();
-  await answerDialog(page, 'Închide luna');
+  const closing = page.getByRole('dialog', { name: /^Închizi luna / });
+  await closing.getByRole('button', { name: 'Închide luna' }).click();
+  await closing.waitFor({ state: 'hidden' });
   const [download] = await Promise.all([
     page.waitForEvent('download', { timeout: 30_000 }),
     page.getByRole('button', { name: 'Descarcă procesul-verbal' }).click(),

@@ -13,6 +13,8 @@ import type { AppContext } from './infra/context.js';
 import { registerErrorHandler, sendError } from './infra/error-handler.js';
 import { errors } from './infra/errors.js';
 import { redactUrl } from './lib/redact-url.js';
+import { PERIOD_FORMAT, periodPattern } from './lib/http-schemas.js';
+import { isSanePeriod } from './lib/ro-calendar.js';
 import { logDestination, type LogStream } from './infra/log-format.js';
 import { registerAuth } from './infra/auth.js';
 import { registerSecurity } from './infra/security.js';
@@ -35,6 +37,8 @@ class OneLinePerRequest extends LogController {
     }
   }
 }
+
+const PERIOD_SHAPE = new RegExp(periodPattern);
 
 export interface BuildOptions {
   /** Sees every route as it registers (tests build the route table from it). */
@@ -65,7 +69,15 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },
+    ajv: {
+      customOptions: {
+        removeAdditional: false,
+        coerceTypes: false,
+        allErrors: true,
+        // A month out of Dosar's window; a malformed one is the pattern's to refuse (one message, not two).
+        formats: { [PERIOD_FORMAT]: (value: string) => !PERIOD_SHAPE.test(value) || isSanePeriod(value) },
+      },
+    },
     // A URL the router can't decode (`%C0%AF`) or a path parameter over 100 characters: Romanian JSON like every error.
     frameworkErrors: (error, _request, reply) =>
       sendError(reply, error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? errors.urlTooLong() : errors.badUrl()),
@@ -86,7 +98,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  registerAuth(app, ctx.db);
+  registerAuth(app, ctx.db, ctx.config);
   for (const feature of features) await app.register(feature, { prefix: '/api' });
   await app.register(webRoutes);
 

@@ -52,3 +52,13 @@ test('logs: human lines in development, JSON in production and tests or when LOG
   expect(loadConfig({ NODE_ENV: 'production', LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
   expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
 });
+
+test('sessions: 12 hours idle and 30 days at most unless set; zero is refused', () => {
+  expect(loadConfig({})).toMatchObject({ sessionIdleHours: 12, sessionMaxDays: 30 });
+  expect(loadConfig({ SESSION_IDLE_HOURS: '2', SESSION_MAX_DAYS: '7' })).toMatchObject({
+    sessionIdleHours: 2,
+    sessionMaxDays: 7,
+  });
+  expect(() => loadConfig({ SESSION_IDLE_HOURS: '0' })).toThrow(ConfigError);
+  expect(() => loadConfig({ SESSION_MAX_DAYS: 'o lună' })).toThrow(ConfigError);
+});

@@ -41,6 +41,15 @@ export interface Config {
   /** Log lines as short human text (development) or JSON (production, tests, LOG_FORMAT=json). */
   readonly logFormat: 'pretty' | 'json';
   readonly trustProxy: boolean;
+  /** Hours a session (access token) lives without being used (SESSION_IDLE_HOURS). */
+  readonly sessionIdleHours: number;
+  /** Days a session lives at most, however much it is used (SESSION_MAX_DAYS). */
+  readonly sessionMaxDays: number;
+  /**
+   * Seconds a rejection e-mail waits in the outbox, so rejections of one client's documents in that time go
+   * out as one mail (REJECTION_MAIL_DELAY_SECONDS, default 300; the browser tests shorten it).
+   */
+  readonly rejectionMailDelaySeconds: number;
   /** Payment provider: the built-in sandbox (test mode) or none (payments refused). */
   readonly billingProvider: 'sandbox' | 'none';
 }
@@ -117,6 +126,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // A person at a terminal reads `POST /api/login 200 12 ms`; log collectors read JSON.
     logFormat: (env.LOG_FORMAT || (nodeEnv === 'development' ? 'pretty' : 'json')) as Config['logFormat'],
     trustProxy: env.TRUST_PROXY === '1',
+    sessionIdleHours: int(env.SESSION_IDLE_HOURS, 12, 'SESSION_IDLE_HOURS', problems),
+    sessionMaxDays: int(env.SESSION_MAX_DAYS, 30, 'SESSION_MAX_DAYS', problems),
+    rejectionMailDelaySeconds: int(env.REJECTION_MAIL_DELAY_SECONDS, 300, 'REJECTION_MAIL_DELAY_SECONDS', problems),
     // The sandbox trusts the browser: never the default of a production deployment.
     billingProvider: (env.BILLING_PROVIDER ||
       (nodeEnv === 'production' ? 'none' : 'sandbox')) as Config['billingProvider'],
@@ -128,6 +140,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (!['sandbox', 'none'].includes(config.billingProvider)) {
     problems.push(`BILLING_PROVIDER poate fi sandbox sau none (primit: ${config.billingProvider})`);
   }
+  // Zero would end every session at its first use.
+  if (config.sessionIdleHours < 1) problems.push('SESSION_IDLE_HOURS trebuie să fie cel puțin 1');
+  if (config.sessionMaxDays < 1) problems.push('SESSION_MAX_DAYS trebuie să fie cel puțin 1');
   if (problems.length) throw new ConfigError(problems);
   return Object.freeze(config);
 }

@@ -306,9 +306,9 @@ export async function createHolding(
   } = {},
 ): Promise<Holding & { client: Client }> {
   const tag = unique();
-  const name = options.name ?? `Grup ${tag}`;
+  const name = options.name ?? `Holding ${tag}`;
   const cui = options.cui ?? uniqueCui();
-  const email = options.email ?? `grup-${tag}@grup.test`;
+  const email = options.email ?? `holding-${tag}@holding.test`;
   const client = await createClient(t, company, { ...options.client, new_holding: { name, cui, email } });
   const holdingId = client.holding_id as number;
   let admin: Actor | null = null;
@@ -408,7 +408,7 @@ export async function createUser(
   const tag = unique();
   const isCompany = 'owner' in tenant;
   const role = fields.role ?? (isCompany ? 3 : 5);
-  const email = fields.email ?? `user-${tag}@${isCompany ? 'firma' : 'grup'}.test`;
+  const email = fields.email ?? `user-${tag}@${isCompany ? 'firma' : 'holding'}.test`;
   const body = { name: fields.name ?? `Utilizator ${tag}`, email, role };
   const by = isCompany ? tenant.owner : tenant.admin;
   if (!by) throw new Error(`createUser: holding ${tenant.name} has no signed-in administrator`);
@@ -537,4 +537,59 @@ export async function inviteHoldingAdmin(
 /** A company's category ids by name (registration gives every company the default set). */
 export async function categoryIdsByName(t: TestApp, company: Company): Promise<Record<string, number>> {
   return Object.fromEntries((await categoriesOf(t, company)).map((c) => [c.name, c.id]));
+}
+
+// ---------------------------------------------------------------- the month as a whole
+
+/**
+ * Makes a client's month whole as its firm would before closing it (docs/api/month.md, "Months as a
+ * whole"): every item not accepted is marked „Nu se aplică” (documents of it awaiting review kept outside
+ * the checklist), then every document of the month still awaiting review (of an item already marked, or
+ * outside the checklist) is accepted. `owner` is one of
+ * the firm's people (role 2 or 3).
+ */
+export async function makeMonthWhole(
+  t: TestApp,
+  owner: { token: string | null; company_id: number | null },
+  clientId: number,
+  period: string,
+): Promise<void> {
+  const clientUrl = `/api/company/${owner.company_id}/clients/${clientId}`;
+  const read = async () =>
+    expectStatus(await api(t).as(owner).post(`${clientUrl}/checklist`, { period }), 200, `checklist ${period}`)
+      .json as {
+      data: { id: number; status: string; documents: { id: number; review_status: string }[] }[];
+      extra: { id: number; review_status: string }[];
+    };
+  for (const item of (await read()).data) {
+    if (item.status === 'accepted' || item.status === 'not_applicable') continue;
+    expectStatus(
+      await api(t)
+        .as(owner)
+        .post(`${clientUrl}/checklist/${item.id}/not-applicable`, { note: 'Nu se aplică', pending_documents: 'keep' }),
+      200,
+      `not applicable ${item.id}`,
+    );
+  }
+  const month = await read();
+  const pending = [...month.data.flatMap((item) => item.documents), ...month.extra]
+    .filter((d) => d.review_status === 'pending')
+    .map((d) => d.id);
+  if (pending.length) {
+    expectStatus(
+      await api(t).as(owner).post(`/api/company/${owner.company_id}/review`, { ids: pending, status: 'accepted' }),
+      200,
+      'accept the month’s other documents',
+    );
+  }
+}
+
+/** Makes the month whole (makeMonthWhole) and closes it as the firm's owner. */
+export async function closeWholeMonth(t: TestApp, owner: Actor, clientId: number, period: string): Promise<void> {
+  await makeMonthWhole(t, owner, clientId, period);
+  expectStatus(
+    await api(t).as(owner).post(`/api/company/${owner.company_id}/clients/${clientId}/periods/${period}/close`),
+    200,
+    `close ${period}`,
+  );
 }

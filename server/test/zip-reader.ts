@@ -7,6 +7,16 @@ export interface ZipEntry {
   utf8: boolean;
   method: number;
   data: Buffer;
+  /** The entry's MS-DOS date and time (no time zone: what an unzip tool shows), `YYYY-MM-DD HH:MM:SS`. */
+  modified: string;
+  /** Whether the entry carries an extended timestamp (0x5455, a UTC instant readers prefer to the DOS time). */
+  utcTimestamp: boolean;
+}
+
+function dosDateTime(date: number, time: number): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  const day = `${1980 + (date >> 9)}-${two((date >> 5) & 0xf)}-${two(date & 0x1f)}`;
+  return `${day} ${two(time >> 11)}:${two((time >> 5) & 0x3f)}:${two((time & 0x1f) * 2)}`;
 }
 
 export function readZip(zip: Buffer): ZipEntry[] {
@@ -24,6 +34,8 @@ export function readZip(zip: Buffer): ZipEntry[] {
   for (let i = 0; i < count; i++) {
     if (zip.readUInt32LE(offset) !== 0x02014b50) throw new Error(`bad central directory entry ${i}`);
     const flags = zip.readUInt16LE(offset + 8);
+    const modified = dosDateTime(zip.readUInt16LE(offset + 14), zip.readUInt16LE(offset + 12));
+    let utcTimestamp = false;
     const method = zip.readUInt16LE(offset + 10);
     let size = zip.readUInt32LE(offset + 20);
     const nameLength = zip.readUInt16LE(offset + 28);
@@ -37,6 +49,7 @@ export function readZip(zip: Buffer): ZipEntry[] {
     while (extra < extraEnd) {
       const id = zip.readUInt16LE(extra);
       const length = zip.readUInt16LE(extra + 2);
+      if (id === 0x5455) utcTimestamp = true;
       if (id === 0x0001) {
         let p = extra + 4;
         if (size === 0xffffffff) {
@@ -50,7 +63,14 @@ export function readZip(zip: Buffer): ZipEntry[] {
     }
     if (zip.readUInt32LE(local) !== 0x04034b50) throw new Error(`bad local header for ${name}`);
     const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
-    entries.push({ name, utf8: (flags & 0x0800) !== 0, method, data: zip.subarray(start, start + size) });
+    entries.push({
+      name,
+      utf8: (flags & 0x0800) !== 0,
+      method,
+      data: zip.subarray(start, start + size),
+      modified,
+      utcTimestamp,
+    });
     offset += 46 + nameLength + extraLength + commentLength;
   }
   return entries;

@@ -35,9 +35,11 @@ export { usePageTitle } from './ui/page-title';
 export { ProfileForm } from './session/ProfileForm';
 export { EmailVerificationNotice } from './session/EmailVerificationNotice';
 export { LoginForm } from './session/LoginForm';
+export { login, isTwoFactorChallenge } from './session/api/login';
 export { connectSession } from './session/setup';
 export { isValidCui } from './lib/cui';
 export { isEmail } from './lib/email';
+export { isValidPhone, PHONE_INVALID } from './lib/phone';
 
 // Pieces every area used to keep its own copy of (one implementation).
 export { normalizeCui } from './lib/cui';
@@ -60,13 +62,8 @@ export { DownloadStatus } from './ui/DownloadStatus';
 export { storeFile } from './files/api/store-file';
 export { downloadDocument } from './files/api/download-document';
 export { rejectReason } from './files/use-batch-upload';
-export {
-  getClientDocuments,
-  type ClientDocumentsAnswer,
-  type ClientDocument,
-  type ClientSummary,
-} from './files/api/get-client-documents';
-export { ClientDocumentsView } from './files/ClientDocumentsView';
+export { type ClientDocumentsAnswer, type ClientDocument, type ClientSummary } from './files/api/get-client-documents';
+export { LazyClientDocumentsView as ClientDocumentsView } from './files/LazyClientDocumentsView';
 // „Previzualizează” and its lazy dialog, for document rows outside the documents view.
 export { PreviewButton } from './files/preview/PreviewButton';
 export type { Plan, Payment } from './subscription/types';
@@ -97,9 +94,11 @@ export { confirmDelete } from './lib/confirm-delete';
 export { ListStates } from './ui/ListStates';
 export { DataTable, ActionsHeader, Pager } from './ui/DataTable';
 export { ListTable } from './ui/ListTable';
+export { TableScroll } from './ui/TableScroll';
 export { RowAction } from './ui/RowAction';
 export { FormActions } from './ui/FormActions';
 export { PageHeader } from './ui/PageHeader';
+export { TabList, tabIds, type TabEntry } from './ui/TabList';
 export { useFormFields } from './lib/use-form-fields';
 // The auth and profile forms' rows: every server message of a field under its input.
 export { fieldErrorsOf, passwordMismatch, type FieldErrors } from './lib/field-errors';

@@ -1,4 +1,4 @@
-import { EmptyState, formatBytes, formatDate, formatRon } from '@dosar/shared';
+import { EmptyState, TableScroll, formatBytes, formatDate, formatRon } from '@dosar/shared';
 import { PAYMENT_STATUS, ROLE_NAMES, SUBSCRIPTION_STATUS } from '../lib/labels';
 import type { PaymentSummary, Person, SubscriptionSummary } from '../lib/billing-types';
 import { Facts } from './facts';
@@ -59,9 +59,9 @@ export function PeopleTable({ title, people }: { title: string; people: Person[]
     <section className="card" aria-label={title}>
       <h2>{title}</h2>
       {people.length === 0 ? (
-        <EmptyState title="Niciun utilizator" />
+        <EmptyState title="Niciun utilizator">Utilizatorii apar aici după ce primesc acces.</EmptyState>
       ) : (
-        <div className="table-wrap">
+        <TableScroll label={`${title}: ${people.length}`}>
           <table className="table">
             <thead>
               <tr>
@@ -75,14 +75,14 @@ export function PeopleTable({ title, people }: { title: string; people: Person[]
               {people.map((p) => (
                 <tr key={p.id}>
                   <td>{p.name}</td>
-                  <td>{p.email}</td>
+                  <td className="cell-long">{p.email}</td>
                   <td>{ROLE_NAMES[p.role] ?? p.role}</td>
                   <td>{p.last_seen_at ? formatDate(p.last_seen_at, { time: true }) : 'niciodată'}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );
@@ -93,9 +93,9 @@ export function PaymentsTable({ payments }: { payments: PaymentSummary[] }) {
     <section className="card" aria-label="Plăți">
       <h2>Plăți</h2>
       {payments.length === 0 ? (
-        <EmptyState title="Nicio plată încă" />
+        <EmptyState title="Nicio plată încă">Plățile apar aici după ce este ales un plan plătit.</EmptyState>
       ) : (
-        <div className="table-wrap">
+        <TableScroll label={`Plăți: ${payments.length}`}>
           <table className="table">
             <thead>
               <tr>
@@ -122,7 +122,7 @@ export function PaymentsTable({ payments }: { payments: PaymentSummary[] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );

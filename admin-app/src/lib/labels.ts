@@ -4,8 +4,8 @@ export const ROLE_NAMES: Record<number, string> = {
   1: 'Administrator',
   2: 'Proprietar companie',
   3: 'Angajat companie',
-  4: 'Administrator grup',
-  5: 'Utilizator grup',
+  4: 'Administrator holding',
+  5: 'Utilizator holding',
 };
 
 export const SUBSCRIPTION_STATUS: Record<string, { label: string; badge: string }> = {

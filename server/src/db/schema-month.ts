@@ -70,6 +70,8 @@ export interface ClientPeriodsTable {
   closed_by: number | null;
   reopened_at: NullableTimestamp;
   reopened_by: number | null;
+  /** When the firm was e-mailed of "Am terminat" (migration 200): once per client and month. */
+  done_mailed_at: NullableTimestamp;
 }
 
 /** Who did what to a client's documents or months, when, from where. */

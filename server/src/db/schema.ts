@@ -30,6 +30,8 @@ export interface UsersTable {
   totp_last_step: ColumnType<string | null, number | string | null | undefined, number | string | null>;
   /** When the address was proven by a link it received (migration 071); null = unverified. */
   email_verified_at: NullableTimestamp;
+  /** A holding person a firm invited (migration 210): they see only that firm's clients; null = the holding's own. */
+  invited_by_company_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   deleted_at: NullableTimestamp;
@@ -143,6 +145,8 @@ export interface AccessTokensTable {
   /** The browser and address the session was opened from (migration 070). */
   user_agent: string | null;
   ip: string | null;
+  /** Opened or confirmed with a second factor (migration 190). */
+  second_factor: Generated<boolean>;
 }
 
 export interface PasswordResetsTable {
@@ -254,6 +258,9 @@ export interface MailOutboxTable {
   campaign_id: number | null;
   created_at: Generated<Date>;
   sent_at: NullableTimestamp;
+  /** A message later acts fold into while it waits (migration 200), and what it lists. */
+  merge_key: ColumnType<string | null, string | null | undefined, string | null>;
+  merge_items: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 export interface Database {

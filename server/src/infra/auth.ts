@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
 import type { Db } from './db.js';
 import type { Role } from '../db/schema.js';
 import { errors } from './errors.js';
@@ -12,15 +13,36 @@ export interface Actor {
   role: Role;
   company_id: number | null;
   holding_id: number | null;
+  /** A holding person a firm invited: the firm, whose clients alone they see in the holding; else null. */
+  invited_by_company_id: number | null;
   tokenId: number;
   /** The user's company (roles 2, 3) or holding (roles 4, 5) requires two-factor sign-in and they have not enabled it. */
   two_factor_setup_required: boolean;
 }
 
-/** Where a session was opened from (recorded with its token). */
+/** Where a session was opened from (recorded with its token), and whether a second factor opened it. */
 export interface TokenOrigin {
   userAgent?: string | null;
   ip?: string | null;
+  secondFactor?: boolean;
+}
+
+/** How long a session lives: unused (idle) and at most (absolute), from the configuration. */
+export type SessionLimits = Pick<Config, 'sessionIdleHours' | 'sessionMaxDays'>;
+
+/** When a session ends unless used before: its idle deadline or its absolute one, whichever is first. */
+export function sessionExpiresAt(
+  token: { created_at: Date | string; last_used_at: Date | string | null },
+  limits: SessionLimits,
+): Date {
+  const created = new Date(token.created_at).getTime();
+  const lastUse = token.last_used_at ? new Date(token.last_used_at).getTime() : created;
+  return new Date(
+    Math.min(
+      created + limits.sessionMaxDays * 86_400_000,
+      Math.max(created, lastUse) + limits.sessionIdleHours * 3_600_000,
+    ),
+  );
 }
 
 declare module 'fastify' {
@@ -39,6 +61,7 @@ export async function issueToken(db: Db, userId: number, origin: TokenOrigin = {
       token_hash: sha256(secret),
       user_agent: origin.userAgent?.slice(0, 500) ?? null,
       ip: origin.ip ?? null,
+      second_factor: origin.secondFactor ?? false,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -51,6 +74,34 @@ export async function revokeToken(db: Db, tokenId: number): Promise<void> {
 
 export async function revokeAllTokens(db: Db, userId: number): Promise<void> {
   await db.deleteFrom('access_tokens').where('user_id', '=', userId).execute();
+}
+
+/** The session proved a second factor (it confirmed the code that turned two-factor sign-in on). */
+export async function markSecondFactor(db: Db, tokenId: number): Promise<void> {
+  await db.updateTable('access_tokens').set({ second_factor: true }).where('id', '=', tokenId).execute();
+}
+
+/**
+ * Ends the sessions opened with the password alone: of one user (who just turned two-factor sign-in on),
+ * or of a company's staff or a holding's people (their tenant just started requiring it). Answers how many.
+ */
+export async function revokePasswordOnlyTokens(
+  db: Db,
+  whose: { userId: number } | { companyId: number } | { holdingId: number },
+): Promise<number> {
+  const users = db.selectFrom('users').select('id');
+  const owners =
+    'userId' in whose
+      ? users.where('id', '=', whose.userId)
+      : 'companyId' in whose
+        ? users.where('company_id', '=', whose.companyId).where('role', 'in', [2, 3])
+        : users.where('holding_id', '=', whose.holdingId).where('role', 'in', [4, 5]);
+  const result = await db
+    .deleteFrom('access_tokens')
+    .where('second_factor', '=', false)
+    .where('user_id', 'in', owners)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 const suspended = errors.suspended;
@@ -107,7 +158,9 @@ function tokenRow(db: Db, tokenId: number) {
     .leftJoin('holdings as h', 'h.id', 'u.holding_id')
     .select([
       't.token_hash',
+      't.created_at',
       't.last_used_at',
+      't.second_factor',
       'u.totp_enabled_at',
       'c.require_two_factor as company_requires',
       'h.require_two_factor as holding_requires',
@@ -117,6 +170,7 @@ function tokenRow(db: Db, tokenId: number) {
       'u.role',
       'u.company_id',
       'u.holding_id',
+      'u.invited_by_company_id',
       'u.deleted_at',
       'c.status as company_status',
     ])
@@ -124,15 +178,21 @@ function tokenRow(db: Db, tokenId: number) {
     .executeTakeFirst();
 }
 
-/** The token's actor from the database; null when unknown, revoked or of a removed user. */
+/**
+ * The token's actor from the database; null when unknown, revoked, of a removed user, past its idle or
+ * absolute lifetime, or opened with the password alone by a user who now signs in with a second factor.
+ */
 async function loadActor(
   db: Db,
+  limits: SessionLimits,
   tokenId: number,
   hash: string,
   remember: (tokenId: number, at: number) => void,
 ): Promise<Actor | null> {
   const row = await tokenRow(db, tokenId);
   if (!row || row.deleted_at || !sameDigest(row.token_hash, hash)) return null;
+  if (sessionExpiresAt(row, limits).getTime() <= Date.now()) return null;
+  if (row.totp_enabled_at && !row.second_factor) return null;
   if (row.company_status === 'suspended') throw suspended();
   if (row.last_used_at) remember(tokenId, row.last_used_at.getTime());
   const companyStaff = row.role === 2 || row.role === 3;
@@ -145,19 +205,20 @@ async function loadActor(
     role: row.role,
     company_id: row.company_id,
     holding_id: row.holding_id,
+    invited_by_company_id: row.invited_by_company_id,
     tokenId,
     two_factor_setup_required: tenantRequires && !row.totp_enabled_at,
   });
 }
 
-export function registerAuth(app: FastifyInstance, db: Db): void {
+export function registerAuth(app: FastifyInstance, db: Db, limits: SessionLimits): void {
   app.decorateRequest('actor', null);
   const toucher = tokenToucher(db);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const bearer = parseBearer(request.headers.authorization);
     if (!bearer) return;
-    request.actor = await loadActor(db, bearer.tokenId, bearer.hash, toucher.remember);
+    request.actor = await loadActor(db, limits, bearer.tokenId, bearer.hash, toucher.remember);
     if (request.actor) toucher.touch(bearer.tokenId, request);
   });
 }
@@ -199,7 +260,7 @@ export function requireHoldingScope(
 ): Actor {
   const actor = requireActor(request);
   if (actor.role !== 4 && actor.role !== 5) throw errors.forbidden();
-  if (actor.holding_id !== holdingId) throw errors.notFound('Grupul');
+  if (actor.holding_id !== holdingId) throw errors.notFound('Holdingul');
   if (!roles.includes(actor.role)) throw errors.forbidden();
   return actor;
 }

@@ -18,8 +18,10 @@ function validationToFields(error: FastifyError): FieldErrors {
   return out;
 }
 
+/** The error's JSON body, its message worded for the caller (an AddressedError's depends on the role). */
 export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
-  const body: Record<string, unknown> = { message: error.message, code: error.code, ...error.extra };
+  const message = error.messageFor(reply.request.actor?.role ?? null);
+  const body: Record<string, unknown> = { message, code: error.code, ...error.extra };
   if (error.errors) body.errors = error.errors;
   return reply.status(error.statusCode).type('application/json; charset=utf-8').send(body);
 }

@@ -3,6 +3,10 @@
  * wrong with one field, by area. A text is shown under its field in `errors` and, alone, as `message`.
  */
 
+import { PERIOD_FORMAT } from '../lib/http-schemas.js';
+import { countOf } from '../lib/plural.js';
+import { FIRST_PERIOD, lastPeriod } from '../lib/ro-calendar.js';
+
 /** The same rule in several areas: one wording. */
 const shared = {
   nameRequired: 'Câmpul nume este obligatoriu.',
@@ -11,17 +15,19 @@ const shared = {
   cuiInvalid: 'CUI-ul nu este valid: verifică cifrele (cifra de control nu corespunde).',
   emailInvalid: 'Câmpul e-mail trebuie să fie o adresă de e-mail validă.',
   emailTaken: 'Această adresă de e-mail este deja folosită de alt cont.',
-  phoneInvalid: 'Numărul de telefon nu este valid.',
+  phoneInvalid: 'Numărul de telefon nu este valid. Scrie-l ca 07xx xxx xxx, 02xx xxx xxx sau +40 7xx xxx xxx.',
   currentPasswordWrong: 'Parola actuală nu este corectă.',
-  holdingNotLinked: 'Grupul ales nu este asociat companiei.',
+  holdingNotLinked: 'Holdingul ales nu este asociat companiei.',
   categoryMissing: 'Categoria aleasă nu există.',
   itemMissing: 'Cerința aleasă nu există.',
   periodFormat: 'Luna trebuie să fie în formatul AAAA-LL (de exemplu 2026-01).',
+  /** A month before Dosar's first or after December of next year (lib/ro-calendar.ts, isSanePeriod). */
+  periodOutOfRange: (first: string, last: string) => `Luna trebuie să fie între ${first} și ${last}.`,
 } as const;
 
 const TENANT_MINIMUM = {
   company: { subject: 'Compania', privileged: 'un proprietar (rolul 2)' },
-  holding: { subject: 'Grupul', privileged: 'un administrator (rolul 4)' },
+  holding: { subject: 'Holdingul', privileged: 'un administrator (rolul 4)' },
 } as const;
 
 export const fieldMessages = {
@@ -49,6 +55,7 @@ export const fieldMessages = {
     challengeExpired: 'Sesiunea de autentificare a expirat. Autentifică-te din nou.',
     setUpAgain: 'Începe configurarea din nou: scanează codul QR și introdu codul afișat.',
     notEnabled: 'Autentificarea în doi pași nu este activă.',
+    codeRequired: 'Introdu codul din aplicația de autentificare sau un cod de rezervă.',
     enableOwnFirst:
       'Activează mai întâi autentificarea în doi pași pentru contul tău (din Profil), apoi cere-o echipei.',
   },
@@ -62,6 +69,9 @@ export const fieldMessages = {
     /** An address with an account elsewhere: it says nothing about where. */
     foreignAccount: 'Această adresă are deja un cont Dosar. Folosește altă adresă sau cere persoanei să te contacteze.',
     alreadyInPortal: 'Această persoană are deja acces la portalul clientului.',
+    /** A firm invites its clients' people as users; a holding names its own administrators. */
+    firmInvitesUsersOnly:
+      'Firma poate invita în portal doar utilizatori; administratorii holdingului sunt numiți de holding.',
     alreadyHasPassword: (name: string) =>
       `${name} și-a setat deja parola și poate intra în cont; nu mai are nevoie de o invitație.`,
   },
@@ -71,19 +81,19 @@ export const fieldMessages = {
     cuiTaken: 'Există deja un client cu acest CUI.',
     cuiTakenOnRestore:
       'Există deja un client activ cu acest CUI. Arhivează-l sau schimbă-i CUI-ul înainte de a-l restaura pe acesta.',
-    companyNotLinked: 'Compania aleasă nu colaborează cu grupul.',
+    companyNotLinked: 'Compania aleasă nu colaborează cu holdingul.',
     noEmail: 'Clientul nu are o adresă de e-mail. Adaug-o înainte de a trimite un mesaj.',
-    holdingTwice: 'Alege un grup existent sau creează unul nou, nu amândouă.',
-    newHoldingNameRequired: 'Câmpul nume al grupului este obligatoriu.',
-    newHoldingCuiInvalid: 'CUI-ul grupului nu este valid (verifică cifra de control).',
-    newHoldingEmailInvalid: 'E-mailul grupului nu este o adresă validă.',
+    holdingTwice: 'Alege un holding existent sau creează unul nou, nu amândouă.',
+    newHoldingNameRequired: 'Câmpul nume al holdingului este obligatoriu.',
+    newHoldingCuiInvalid: 'CUI-ul holdingului nu este valid (verifică cifra de control).',
+    newHoldingEmailInvalid: 'E-mailul holdingului nu este o adresă validă.',
   },
 
   month: {
     requirementNameMissing: 'Scrie numele cerinței.',
     requirementNameTooLong: 'Numele cerinței poate avea cel mult 120 de caractere.',
     detailsTooLong: 'Detaliile pot avea cel mult 500 de caractere.',
-    tooManyBankAccounts: (max: number) => `Poți trece cel mult ${max} conturi bancare.`,
+    tooManyBankAccounts: (max: number) => `Poți trece cel mult ${countOf(max, 'cont bancar', 'conturi bancare')}.`,
     ibanInvalid: (iban: string) =>
       `IBAN-ul ${iban} nu este valid (RO + 22 de caractere, cu cifrele de control corecte).`,
     notApplicableWhy: 'Scrie de ce nu se aplică.',
@@ -93,11 +103,11 @@ export const fieldMessages = {
   documents: {
     noFiles: 'Alege cel puțin un fișier.',
     emptyFile: (name: string) => `Fișierul „${name}” este gol.`,
-    tooManyFiles: (max: number) => `Poți încărca cel mult ${max} fișiere odată.`,
+    tooManyFiles: (max: number) => `Poți încărca cel mult ${countOf(max, 'fișier', 'fișiere')} odată.`,
     fieldTooLong: (name: string) => `Câmpul ${name} este prea lung.`,
     notMultipart: 'Fișierele trebuie trimise ca multipart/form-data.',
     nameRequired: 'Numele documentului este obligatoriu.',
-    nameTooLong: (max: number) => `Numele documentului poate avea cel mult ${max} de caractere.`,
+    nameTooLong: (max: number) => `Numele documentului poate avea cel mult ${countOf(max, 'caracter', 'caractere')}.`,
     nameInvalid: 'Numele documentului nu este valid.',
     nothingToChange: 'Alege o categorie, o lună sau un nume nou.',
     noMoveTarget: 'Alege categoria sau luna în care muți documentele.',
@@ -107,9 +117,10 @@ export const fieldMessages = {
     notAllowed: (field: string) => `Câmpul ${field} nu este permis.`,
     titleWrongType: 'Câmpul titlu are un tip greșit.',
     titleRequired: 'Câmpul titlu este obligatoriu.',
-    titleTooLong: (max: number) => `Câmpul titlu poate avea cel mult ${max} caractere.`,
+    titleTooLong: (max: number) => `Câmpul titlu poate avea cel mult ${countOf(max, 'caracter', 'caractere')}.`,
     descriptionWrongType: 'Câmpul descriere are un tip greșit.',
-    descriptionTooLong: (max: number) => `Câmpul descriere poate avea cel mult ${max} caractere.`,
+    descriptionTooLong: (max: number) =>
+      `Câmpul descriere poate avea cel mult ${countOf(max, 'caracter', 'caractere')}.`,
     noFile: 'Alege fișierul de încărcat.',
     bodyNotObject: 'Corpul cererii trebuie să fie un obiect.',
   },
@@ -117,7 +128,7 @@ export const fieldMessages = {
   categories: {
     nameTaken: 'Există deja o categorie cu acest nume în acest set.',
     orderMismatch: 'Lista trebuie să conțină exact categoriile setului, fiecare o singură dată.',
-    sameHolding: 'Alege un alt grup decât cel sursă.',
+    sameHolding: 'Alege un alt holding decât cel sursă.',
   },
 
   billing: {
@@ -128,14 +139,15 @@ export const fieldMessages = {
   },
 
   links: {
-    holdingUnreachable: 'Grupul nu are niciun administrator și nicio adresă de e-mail: nu avem cui trimite invitația.',
-    holdingEmailTaken: 'Adresa de e-mail a grupului este deja folosită de alt cont.',
+    holdingUnreachable:
+      'Holdingul nu are niciun administrator și nicio adresă de e-mail: nu avem cui trimite invitația.',
+    holdingEmailTaken: 'Adresa de e-mail a holdingului este deja folosită de alt cont.',
   },
 
   companyRequests: {
     cuiInvalid: 'CUI-ul nu este valid (cifra de control nu corespunde).',
     emailInvalid: 'Adresa de e-mail nu este validă.',
-    alreadyLinked: 'Compania acestei adrese colaborează deja cu grupul.',
+    alreadyLinked: 'Compania acestei adrese colaborează deja cu holdingul.',
   },
 
   admin: {
@@ -145,7 +157,7 @@ export const fieldMessages = {
   },
 
   campaigns: {
-    noAudience: 'Alege cel puțin o firmă sau un grup.',
+    noAudience: 'Alege cel puțin o firmă sau un holding.',
     subjectRequired: 'Subiectul este obligatoriu.',
     emptyMessage: 'Mesajul nu poate fi gol.',
     noRecipients: 'Publicul ales nu are niciun destinatar.',
@@ -179,10 +191,11 @@ export function schemaMessage(field: string, keyword: string, params: Record<str
     case 'minLength':
       return params.limit === 1
         ? `Câmpul ${label} este obligatoriu.`
-        : `Câmpul ${label} trebuie să aibă cel puțin ${String(params.limit)} caractere.`;
+        : `Câmpul ${label} trebuie să aibă cel puțin ${countOf(Number(params.limit), 'caracter', 'caractere')}.`;
     case 'maxLength':
-      return `Câmpul ${label} poate avea cel mult ${String(params.limit)} caractere.`;
+      return `Câmpul ${label} poate avea cel mult ${countOf(Number(params.limit), 'caracter', 'caractere')}.`;
     case 'format':
+      if (params.format === PERIOD_FORMAT) return shared.periodOutOfRange(FIRST_PERIOD, lastPeriod());
       return params.format === 'email'
         ? `Câmpul ${label} trebuie să fie o adresă de e-mail validă.`
         : `Câmpul ${label} nu are formatul corect.`;

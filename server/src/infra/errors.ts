@@ -1,26 +1,16 @@
 import { countOf, waitFor } from '../lib/plural.js';
 import { monthName } from '../lib/ro-calendar.js';
+import { AddressedError, AppError, type FieldErrors } from './app-error.js';
+import { notWholeText, pendingText, type MonthBlockers } from './month-refusals.js';
+
+export { AddressedError, AppError, type FieldErrors } from './app-error.js';
+export type { MonthBlockers } from './month-refusals.js';
 
 /**
  * The catalogue of what the client may be told went wrong: each error's status, stable code and Romanian
  * text side by side, grouped by area. The texts of 422 field errors (code `validation`) are in
  * error-messages.ts; error-handler.ts turns whatever is thrown into the JSON error body.
  */
-
-export type FieldErrors = Record<string, string[]>;
-
-/** An error the client may see: status, stable code and a Romanian message. */
-export class AppError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    message: string,
-    readonly errors?: FieldErrors,
-    readonly extra?: Record<string, unknown>,
-  ) {
-    super(message);
-  }
-}
 
 const throttledText = (seconds: number) => `Prea multe încercări. Încearcă din nou peste ${waitFor(seconds)}.`;
 
@@ -29,8 +19,8 @@ export class TooManyAttempts extends AppError {
   constructor(
     readonly retryAfter: number,
     withErrorField: boolean,
+    message = throttledText(retryAfter),
   ) {
-    const message = throttledText(retryAfter);
     // Login also repeats it in `error`: the sign-in screens show a login failure from that field.
     super(429, 'throttled', message, undefined, withErrorField ? { error: message } : undefined);
   }
@@ -56,7 +46,7 @@ export const errors = {
   // The message parameter stays for documents/service.ts until it takes cannotDeleteDocument.
   forbidden: (message = 'Nu esti autorizat sa accesezi aceasta pagina') => forbidden(message),
   /**
-   * `what` with its definite article: feminine (-a: „Compania”) → găsită, else (-ul, -le: „Grupul”) → găsit;
+   * `what` with its definite article: feminine (-a: „Compania”) → găsită, else (-ul, -le: „Holdingul”) → găsit;
    * `hint`, a sentence telling the user what to check, follows.
    */
   notFound: (what = 'Resursa', hint?: string) =>
@@ -124,6 +114,13 @@ export const errors = {
       'Firma ta cere autentificarea în doi pași. Activeaz-o din profil pentru a continua.',
     ),
   twoFactorRequiredByTenant: () => forbidden('Firma ta cere autentificarea în doi pași; nu o poți dezactiva.'),
+  /** Too many wrong second-factor codes for one account, from any addresses: its codes wait. */
+  twoFactorLocked: (retryAfter: number) =>
+    new TooManyAttempts(
+      retryAfter,
+      false,
+      `Prea multe coduri greșite pentru acest cont. Așteaptă ${waitFor(retryAfter)} și încearcă din nou.`,
+    ),
 
   // Mail to others
   recipientBusy: (address: string, perDay: number, seconds: number) =>
@@ -159,8 +156,8 @@ export const errors = {
           ? 'Abonamentul companiei alese a expirat: nu mai poate primi clienți noi.'
           : 'Compania aleasă a atins limita de clienți a planului ei: nu mai poate primi clienți noi.'
         : readOnly
-          ? 'Abonamentul grupului ales a expirat: nu mai poate primi clienți noi.'
-          : 'Grupul ales a atins limita de clienți a planului său: nu mai poate primi clienți noi.',
+          ? 'Abonamentul holdingului ales a expirat: nu mai poate primi clienți noi.'
+          : 'Holdingul ales a atins limita de clienți a planului său: nu mai poate primi clienți noi.',
     ),
   /** `max` and `used` already written out (a count, or bytes as „2 GB”). */
   usageOverPlan: (plan: string, limit: keyof typeof LIMIT_NAMES, max: string, used: string) =>
@@ -198,27 +195,39 @@ export const errors = {
         : 'Această cerere a fost deja respinsă; linkul nu mai poate fi folosit.',
     ),
   requestExpired: () =>
-    new AppError(410, 'gone', 'Această cerere a expirat. Cere grupului care te-a invitat o invitație nouă.'),
+    new AppError(410, 'gone', 'Această cerere a expirat. Cere holdingului care te-a invitat o invitație nouă.'),
   invitedAddressNotOwner: () =>
     conflict(
       'conflict',
-      'Adresa invitației aparține unui cont Dosar care nu este proprietarul unei companii. Cere grupului o invitație pe adresa proprietarului companiei.',
+      'Adresa invitației aparține unui cont Dosar care nu este proprietarul unei companii. Cere holdingului o invitație pe adresa proprietarului companiei.',
     ),
   invitedAddressTaken: () => conflict('conflict', 'Adresa de e-mail a fost folosită între timp de alt cont.'),
 
   // The month
-  periodClosed: (period: string) =>
-    conflict(
-      'period_closed',
-      `Luna ${monthName(period)} este închisă: documentele ei nu mai pot fi schimbate. Firma de contabilitate o poate redeschide.`,
-    ),
+  periodClosed: (period: string) => {
+    const closed = `Luna ${monthName(period)} este închisă: documentele ei nu mai pot fi schimbate.`;
+    return new AddressedError(409, 'period_closed', {
+      owner: `${closed} O poți redeschide.`,
+      staff: `${closed} Un administrator al firmei o poate redeschide.`,
+      client: `${closed} Firma de contabilitate o poate redeschide.`,
+    });
+  },
   periodAlreadyClosed: (period: string) => conflict('period_closed', `Luna ${monthName(period)} este deja închisă.`),
   periodNotClosed: (period: string) => conflict('period_open', `Luna ${monthName(period)} nu este închisă.`),
-  handoverNotReady: (period: string) =>
-    conflict(
-      'period_open',
-      `Luna ${monthName(period)} nu este închisă: procesul-verbal de predare-primire se poate descărca după ce firma de contabilitate închide luna.`,
-    ),
+  /** The close of a month that is not whole (docs/api/month.md, "Months as a whole"): what blocks it, by name. */
+  periodNotWhole: (period: string, blockers: MonthBlockers) =>
+    new AppError(409, 'period_incomplete', notWholeText(period, blockers), undefined, { blockers }),
+  /** „Nu se aplică” on an item whose documents await review, without saying what becomes of them. */
+  documentsPending: (itemName: string, documents: { id: number; name: string }[]) =>
+    new AppError(409, 'documents_pending', pendingText(itemName, documents), undefined, { documents }),
+  handoverNotReady: (period: string) => {
+    const open = `Luna ${monthName(period)} nu este închisă: procesul-verbal de predare-primire se poate descărca după ce`;
+    return new AddressedError(409, 'period_open', {
+      owner: `${open} închizi luna.`,
+      staff: `${open} un administrator al firmei închide luna.`,
+      client: `${open} firma de contabilitate închide luna.`,
+    });
+  },
 
   // Documents and files
   cannotEditDocument: () => forbidden('Poți muta sau redenumi doar documentele încărcate de partea ta.'),

@@ -31,3 +31,26 @@ ${
 </body></html>`;
   return { to, subject: content.subject, text: textParts.join('\n'), html };
 }
+
+/**
+ * Text a caller chose (a person's name, a note, a file name) as a mail shows it: never a link. renderMail
+ * escapes it, so it is no markup; but mail clients turn whatever looks like a URL or an address into a link
+ * of their own, in the HTML and the text part alike. So its `://`, its `@` and every dot that joins two
+ * parts of a name (`evil.example`, not `S.R.L.`) are bracketed: `http[:]//evil[.]example`, `a[@]evil[.]ro`;
+ * look-alikes (fullwidth, ideographic) too.
+ */
+export function unlinked(text: string): string {
+  return text
+    .replace(/[:\uFF1A\uFE55](?=\s*[/\\\uFF0F]{2})/gu, '[:]')
+    .replace(/[@\uFF20\uFE6B]/gu, '[@]')
+    .replace(/[.\u3002\uFF0E\uFF61](?=[\p{L}\p{N}_-]{2})/gu, '[.]');
+}
+
+/** File extensions that are no top-level domain: `factura.pdf` stays as it is, only its stem goes through unlinked(). */
+const PLAIN_EXTENSION = /^(.*)\.(pdf|jpe?g|png|gif|webp|heic|tiff?|xml|docx?|xlsx?|ods|odt|csv|txt)$/is;
+
+/** A file name a caller chose, as a mail shows it: unlinked(), keeping a document extension readable. */
+export function unlinkedFileName(name: string): string {
+  const match = PLAIN_EXTENSION.exec(name);
+  return match ? `${unlinked(match[1])}.${match[2]}` : unlinked(name);
+}

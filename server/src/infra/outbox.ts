@@ -41,6 +41,54 @@ export async function enqueueMail(
   return row.id;
 }
 
+/** One thing a merged message lists; a newer item with the same `key` replaces the earlier one. */
+export interface MergedItem {
+  key: string;
+}
+
+/**
+ * Queues a message that waits `delaySeconds` in the outbox and that later calls with the same `mergeKey`
+ * fold into while it waits: the message is written again by `render` from every item it lists (the
+ * newest of each `key`), and still leaves when the first call set (a stream of calls never holds it
+ * back). Kept in the table, in the caller's transaction: a restart loses nothing and a rolled-back act
+ * adds nothing. Once the worker claims it, the next call starts a new message.
+ */
+export async function enqueueMerged<Item extends MergedItem>(
+  db: Db,
+  mail: { mergeKey: string; delaySeconds: number; items: Item[]; render: (items: Item[]) => MailMessage },
+): Promise<void> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const fresh = mail.render(mail.items);
+    const inserted = await sql<{ id: number }>`
+      insert into mail_outbox (to_address, subject, html, text, next_attempt_at, merge_key, merge_items)
+      values (${fresh.to}, ${fresh.subject}, ${fresh.html}, ${fresh.text},
+              now() + make_interval(secs => ${mail.delaySeconds}), ${mail.mergeKey}, ${JSON.stringify(mail.items)})
+      on conflict (merge_key) where merge_key is not null and status = 'queued' and attempts = 0 do nothing
+      returning id`.execute(db);
+    if (inserted.rows.length) return;
+    // Another message with this key waits: lock it (the worker skips a locked row) and fold into it.
+    const waiting = await db
+      .selectFrom('mail_outbox')
+      .select(['id', 'merge_items'])
+      .where('merge_key', '=', mail.mergeKey)
+      .where('status', '=', 'queued')
+      .where('attempts', '=', 0)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!waiting) continue; // claimed in between: queue a new one
+    const earlier = Array.isArray(waiting.merge_items) ? (waiting.merge_items as Item[]) : [];
+    const items = [...earlier.filter((e) => !mail.items.some((i) => i.key === e.key)), ...mail.items];
+    const merged = mail.render(items);
+    await db
+      .updateTable('mail_outbox')
+      .set({ subject: merged.subject, html: merged.html, text: merged.text, merge_items: JSON.stringify(items) })
+      .where('id', '=', waiting.id)
+      .execute();
+    return;
+  }
+  await enqueueMail(db, mail.render(mail.items));
+}
+
 /** A Mailer whose send() only queues: the worker delivers through the real transport. */
 export function outboxMailer(db: Db): Mailer {
   return {
@@ -81,13 +129,13 @@ interface Claimed {
   attempts: number;
 }
 
-async function claimBatch(db: Db, size: number): Promise<Claimed[]> {
+async function claimBatch(db: Db, size: number, asOf: Date | null): Promise<Claimed[]> {
   const result = await sql<Claimed>`
     update mail_outbox
     set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${CLAIM_SECONDS})
     where id in (
       select id from mail_outbox
-      where status = 'queued' and next_attempt_at <= now()
+      where status = 'queued' and next_attempt_at <= coalesce(${asOf}::timestamptz, now())
       order by next_attempt_at, id
       limit ${size}
       for update skip locked
@@ -127,15 +175,18 @@ export interface DrainResult {
   retrying: number;
 }
 
-/** Sends every message due now (batch after batch) and answers what happened; tests call it directly. */
+/**
+ * Sends every message due now (batch after batch) and answers what happened; tests call it directly
+ * (`asOf`: as if it were that moment, for messages that wait).
+ */
 export async function drainOutbox(
   ctx: { db: Db; mailer: Mailer },
-  options: { maxBatches?: number } = {},
+  options: { maxBatches?: number; asOf?: Date } = {},
 ): Promise<DrainResult> {
   const totals: DrainResult = { sent: 0, failed: 0, retrying: 0 };
   const maxBatches = options.maxBatches ?? Number.POSITIVE_INFINITY;
   for (let batch = 0; batch < maxBatches; batch++) {
-    const rows = await claimBatch(ctx.db, BATCH_SIZE);
+    const rows = await claimBatch(ctx.db, BATCH_SIZE, options.asOf ?? null);
     if (rows.length === 0) break;
     for (const row of rows) {
       const outcome = await deliver(ctx.db, ctx.mailer, row);

@@ -8,6 +8,8 @@ import { errors } from './errors.js';
  */
 export const TENANT_MESSAGES_PER_HOUR = 60;
 export const MESSAGES_PER_ADDRESS_PER_DAY = 5;
+/** What one person of a tenant can send in an hour, whatever the tenant's budget has left. */
+export const SENDER_MESSAGES_PER_HOUR = 30;
 
 const DAY = 24 * 3600;
 
@@ -18,14 +20,20 @@ export function tenantSubject(tenantName: string, typed: string | null | undefin
 }
 
 /**
- * Spends one message from the tenant's budget and one from each address's (atomic counters: parallel
- * requests can't pass a budget together); 429 when one of them is used up.
+ * Spends one message from the sender's budget (given the user who sends), the tenant's and each
+ * address's (atomic counters: parallel requests can't pass a budget together); 429 when one of them is
+ * used up.
  */
 export async function spendTenantMessages(
   limiter: RateLimiter,
   tenantKey: string,
   addresses: readonly string[],
+  senderId?: number,
 ): Promise<void> {
+  if (senderId !== undefined) {
+    const sender = await limiter.hit(`sender-messages:${senderId}`, SENDER_MESSAGES_PER_HOUR, 3600);
+    if (!sender.allowed) throw errors.throttled(sender.retryAfter);
+  }
   const tenant = await limiter.hit(`tenant-messages:${tenantKey}`, TENANT_MESSAGES_PER_HOUR, 3600);
   if (!tenant.allowed) throw errors.throttled(tenant.retryAfter);
   for (const address of new Set(addresses.map((a) => a.trim().toLowerCase()))) {

@@ -48,6 +48,23 @@ export const binarySchema = { type: 'string', format: 'binary' } as const;
 /** A month, `YYYY-MM`. */
 export const periodPattern = '^[0-9]{4}-(0[1-9]|1[0-2])$';
 
+/**
+ * The ajv format every month a route takes carries besides its pattern: within the months Dosar works
+ * with (ro-calendar's isSanePeriod), checked when the request comes, so the window moves with the year.
+ * The app registers it (app.ts); a month outside answers 422.
+ */
+export const PERIOD_FORMAT = 'period';
+
+/** A month a route takes (body or path). */
+export const periodSchema = { type: 'string', pattern: periodPattern, format: PERIOD_FORMAT } as const;
+
+/** A month filter that may be null. */
+export const nullablePeriodSchema = {
+  type: ['string', 'null'],
+  pattern: periodPattern,
+  format: PERIOD_FORMAT,
+} as const;
+
 /** Params of a route on an object of the tenant: `{id}` (the door adds its own tenant id). */
 export const idParams = { type: 'object', required: ['id'], properties: { id: idParam } } as const;
 

@@ -153,5 +153,25 @@ export function monthName(period: string): string {
   return `${MONTH_NAMES[month - 1]} ${year}`;
 }
 
+/** „noiembrie 2026” for 2026-11: the month inside a sentence, where Romanian writes it in lower case. */
+export function monthInSentence(period: string): string {
+  return monthName(period).toLocaleLowerCase('ro-RO');
+}
+
 /** The current month (YYYY-MM) in Romania. */
 export const currentMonth = (now = new Date()): string => todayInRomania(now).slice(0, 7);
+
+/** The first month Dosar keeps documents for. */
+export const FIRST_PERIOD = '2000-01';
+
+/** The last month anything may be filed under: December of next year (in Romania). */
+export const lastPeriod = (now = new Date()): string => `${Number(currentMonth(now).slice(0, 4)) + 1}-12`;
+
+/**
+ * Whether `period` (YYYY-MM) is a month Dosar works with: FIRST_PERIOD to lastPeriod(). Every route that
+ * takes a month checks it (the JSON schemas' `period` format, upload forms), so nothing reads, files or
+ * creates rows for a month outside it.
+ */
+export function isSanePeriod(period: string, now = new Date()): boolean {
+  return /^[0-9]{4}-(0[1-9]|1[0-2])$/.test(period) && period >= FIRST_PERIOD && period <= lastPeriod(now);
+}

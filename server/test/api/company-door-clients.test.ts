@@ -137,19 +137,22 @@ describe('POST createClient', () => {
     const res = await post(owner, `${door}/createClient`, {
       name: 'Sigma Impex SRL',
       cui: '23456783',
-      new_holding: { name: 'Grup Sigma', cui: 'RO67890120', email: 'Contact@Sigma.ro' },
+      new_holding: { name: 'Holding Sigma', cui: 'RO67890120', email: 'Contact@Sigma.ro' },
     });
     expect(res.status).toBe(201);
     const holding = res.json.data.holding;
-    expect(holding).toMatchObject({ name: 'Grup Sigma' });
+    expect(holding).toMatchObject({ name: 'Holding Sigma' });
     const holdings = (await post(owner, `${door}/holdings`)).json.data as {
       id: number;
       name: string;
       email: string;
     }[];
-    expect(holdings.find((h) => h.id === holding.id)).toMatchObject({ name: 'Grup Sigma', email: 'contact@sigma.ro' });
+    expect(holdings.find((h) => h.id === holding.id)).toMatchObject({
+      name: 'Holding Sigma',
+      email: 'contact@sigma.ro',
+    });
     // The other company does not see it.
-    expect((await post(owner2, `${door2}/holdings`)).text).not.toContain('Grup Sigma');
+    expect((await post(owner2, `${door2}/holdings`)).text).not.toContain('Holding Sigma');
   });
 
   // Payloads are built when the test runs: they name the world's clients and holdings.

@@ -82,7 +82,7 @@ describe('holdings', () => {
     const created = await post(owner, `${door}/createClient`, {
       name: 'Tau Logistic SRL',
       cui: '45678918',
-      new_holding: { name: 'Grup Tau', email: 'admin@grup-tau.ro' },
+      new_holding: { name: 'Holding Tau', email: 'admin@grup-tau.ro' },
     });
     expect(created.status).toBe(201);
     const holdingId = created.json.data.holding.id;
@@ -97,7 +97,8 @@ describe('holdings', () => {
     expect(user).toMatchObject({ role: 4, holding_id: holdingId, company_id: null, password_hash: null });
     const mail = t.mail.to('admin@grup-tau.ro').pop();
     expect(mail?.text).toContain('Bine ați venit!');
-    const link = /(http\S+reset-password\/([A-Za-z0-9_-]+)\?email=(\S+))/.exec(mail?.text ?? '');
+    // An invitation link: the page asks for a first password and signs the person in.
+    const link = /(http\S+reset-password\/([A-Za-z0-9_-]+)\?email=([^&\s]+)&invite=1)/.exec(mail?.text ?? '');
     expect(link).not.toBeNull();
     expect(decodeURIComponent(link?.[3] ?? '')).toBe('admin@grup-tau.ro');
     const reset = await t.ctx.db
@@ -126,7 +127,7 @@ describe('holdings', () => {
     const noEmail = await post(owner, `${door}/createClient`, {
       name: 'Phi SRL',
       cui: '56789024',
-      new_holding: { name: 'Grup Phi' },
+      new_holding: { name: 'Holding Phi' },
     });
     const noEmailHolding = noEmail.json.data.holding.id;
     const res = await post(owner, `${door}/holdings/${noEmailHolding}/notify`, { message: 'x' });
@@ -134,7 +135,7 @@ describe('holdings', () => {
     const taken = await post(owner, `${door}/createClient`, {
       name: 'Psi SRL',
       cui: '67890139',
-      new_holding: { name: 'Grup Psi', email: staff.email },
+      new_holding: { name: 'Holding Psi', email: staff.email },
     });
     expect(taken.status).toBe(201);
     const takenRes = await post(owner, `${door}/holdings/${taken.json.data.holding.id}/notify`, { message: 'x' });
@@ -164,7 +165,7 @@ describe('holdings', () => {
     const created = await post(owner, `${door}/createClient`, {
       name: 'Chi SRL',
       cui: '78901241',
-      new_holding: { name: 'Grup Chi' },
+      new_holding: { name: 'Holding Chi' },
     });
     const client = created.json.data;
     await uploadDocument(t, owner, client);
@@ -310,7 +311,7 @@ describe('categories', () => {
     const created = await post(owner, `${door}/createClient`, {
       name: 'Kappa SRL',
       cui: '89012350',
-      new_holding: { name: 'Grup Kappa' },
+      new_holding: { name: 'Holding Kappa' },
     });
     const target = created.json.data.holding.id;
     await post(owner, `${door}/storeCategory`, { name: 'Avize', holding_id: target }); // target: defaults + Avize
@@ -350,7 +351,7 @@ describe('categories', () => {
     const created = await post(owner, `${door}/createClient`, {
       name: 'Lambda SRL',
       cui: '90123459',
-      new_holding: { name: 'Grup Lambda' },
+      new_holding: { name: 'Holding Lambda' },
     });
     const client = created.json.data;
     expect((await post(owner, `${door}/storeCategory`, { name: 'Devize', holding_id: client.holding.id })).status).toBe(

@@ -378,13 +378,13 @@ describe('clients', () => {
 
   test('POST clients/{id}/update', async () => {
     const res = await call('POST', h1(`clients/${createdId}/update`), admin, {
-      name: 'Zeta Grup SRL',
+      name: 'Zeta Holding SRL',
       phone: null,
     });
     expect(res.status).toBe(200);
     expect(res.json.client).toMatchObject({
       id: createdId,
-      name: 'Zeta Grup SRL',
+      name: 'Zeta Holding SRL',
       phone: null,
       email: 'office@zeta.ro',
     });

@@ -44,7 +44,7 @@ describe('users', () => {
     ]);
     expect(res.text).not.toContain('password_hash');
     expect(res.text).not.toContain(w.company1.owner.email);
-    // The member's e-mail is client-…@grup.test; the administrator's is the holding's grup-…@grup.test.
+    // The member's e-mail is client-…@holding.test; the administrator's is the holding's holding-…@holding.test.
     const searched = (await call('GET', `${h1('users')}?search=client&per_page=5`, w.admin)).json;
     expect(searched.data.map((u: UserOut) => u.email)).toEqual([w.member.email]);
     expect((await call('GET', `${h1('users')}?per_page=1000`, w.admin)).status).toBe(422);

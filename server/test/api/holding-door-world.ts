@@ -138,7 +138,7 @@ export async function buildHoldingDoorWorld(t: TestApp): Promise<HoldingDoorWorl
   // After every upload: the administrators' first sign-in (see above).
   const holding1 = await inviteHoldingAdmin(t, one.holding);
   const holding2 = await inviteHoldingAdmin(t, two.holding);
-  const member = await createUser(t, holding1, { role: 5, email: `client-${unique()}@grup.test` });
+  const member = await createUser(t, holding1, { role: 5, email: `client-${unique()}@holding.test` });
   return {
     company1: one.company,
     company2: two.company,

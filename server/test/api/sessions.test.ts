@@ -55,7 +55,18 @@ describe('sessions', () => {
     expect(second).toMatchObject({ device: 'Chrome pe Windows', ip: chrome.ip, current: false });
     expect(res.json.data.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
     expect(Date.parse(newest.created_at)).toBeGreaterThanOrEqual(Date.parse(second.created_at));
-    expect(Object.keys(newest).sort()).toEqual(['created_at', 'current', 'device', 'id', 'ip', 'last_used_at']);
+    expect(Object.keys(newest).sort()).toEqual([
+      'created_at',
+      'current',
+      'device',
+      'expires_at',
+      'id',
+      'ip',
+      'last_used_at',
+    ]);
+    // A fresh session ends after 12 hours unused (the default idle time).
+    const idleEnd = Date.parse(newest.created_at) + 12 * 3_600_000;
+    expect(Math.abs(Date.parse(newest.expires_at) - idleEnd)).toBeLessThan(5 * 60_000);
     // The sign-in of the factory (no browser) is there too, as an unknown device.
     expect(res.json.data.map((s: { device: string }) => s.device)).toContain('Dispozitiv necunoscut');
 

@@ -168,10 +168,17 @@ describe('a lost phone', () => {
     expect(signedIn.status).toBe(200);
     const as = api(t).as(signedIn.json.token);
 
-    const wrong = await as.post('/api/two-factor/disable', { current_password: 'Gresita123' });
+    const wrong = await as.post('/api/two-factor/disable', {
+      current_password: 'Gresita123',
+      recovery_code: old.recoveryCodes[7],
+    });
     expect(wrong.status).toBe(422);
     expect(Object.keys(wrong.json.errors)).toEqual(['current_password']);
-    const off = await as.post('/api/two-factor/disable', { current_password: PASSWORD });
+    // The phone is lost: a recovery code stands in for the app's code.
+    const off = await as.post('/api/two-factor/disable', {
+      current_password: PASSWORD,
+      recovery_code: old.recoveryCodes[7],
+    });
     expect(off.status).toBe(200);
     expect(off.json.message).toEqual(expect.any(String));
     const plain = await api(t).post(
@@ -191,8 +198,10 @@ describe('a lost phone', () => {
 
   it('new recovery codes void the old ones', async () => {
     const user = await createUser(t, firm);
-    const { recoveryCodes } = await enableTwoFactor(t, user);
-    const res = await api(t).as(user).post('/api/two-factor/recovery-codes', { current_password: PASSWORD });
+    const { recoveryCodes, secret, base } = await enableTwoFactor(t, user);
+    const res = await api(t)
+      .as(user)
+      .post('/api/two-factor/recovery-codes', { current_password: PASSWORD, code: totpCode(secret, base, 1) });
     expect(res.status).toBe(200);
     expect(res.json.recovery_codes).toHaveLength(10);
     const challenge = await passwordStep(t, user.email);
@@ -210,7 +219,7 @@ describe('a tenant that requires it', () => {
   it('the owner requires it: staff without it are held at the door until they enable it', async () => {
     const firm = await createCompany(t);
     const staff = await createUser(t, firm);
-    const asStaff = api(t).as(staff);
+    let asStaff = api(t).as(staff);
     const door = () => asStaff.post(`/api/company/${firm.id}/clients`, {});
     expect((await door()).status).toBe(200);
 
@@ -233,7 +242,15 @@ describe('a tenant that requires it', () => {
     expect(on.status).toBe(200);
     expect(on.json).toEqual({ require_two_factor: true, users_without_two_factor: 1 });
 
-    // The next request already sees it.
+    // The session opened with the password alone ended; signed in again, the staff is held at the door.
+    expect((await door()).status).toBe(401);
+    const again = await api(t).post(
+      '/api/login',
+      { email: staff.email, password: PASSWORD },
+      { remoteAddress: freshAddress() },
+    );
+    staff.token = again.json.token as string;
+    asStaff = api(t).as(staff);
     const held = await door();
     expect(held.status).toBe(403);
     expect(held.json).toMatchObject(blocked);
@@ -270,6 +287,10 @@ describe('a tenant that requires it', () => {
     await enableTwoFactor(t, admin);
     const on = await api(t).as(admin).post(`/api/holding/${holding.id}/security/update`, { require_two_factor: true });
     expect(on.json).toEqual({ require_two_factor: true, users_without_two_factor: 1 });
+    expect((await door()).status).toBe(401);
+    member.token = (
+      await api(t).post('/api/login', { email: member.email, password: PASSWORD }, { remoteAddress: freshAddress() })
+    ).json.token as string;
     expect((await door()).json).toMatchObject(blocked);
     // The company staff are not concerned by a holding's setting.
     expect((await api(t).as(company.owner).post(`/api/company/${company.id}/clients`, {})).status).toBe(200);

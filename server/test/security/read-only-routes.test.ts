@@ -26,6 +26,7 @@ import {
   type CallerName,
   type World,
 } from './harness.js';
+import { makeMonthWhole } from '../factories.js';
 import { areaOf, paramKind } from './route-rules.js';
 import { ACTIVITY_POLICY } from '../../src/features/activity/policy.js';
 import { BILLING_POLICY } from '../../src/features/billing/policy.js';
@@ -239,6 +240,8 @@ test('an expired company cannot close a month: 402, and the month stays open', a
         .executeTakeFirst()
     )?.closed_at ?? null;
   expect(await closedAt()).toBeNull();
+  // Whole, so only the read-only state can keep it open (a month closes only whole).
+  await makeMonthWhole(t, { token: callers.owner.token, company_id: w.company }, w.client, MONTH);
 
   await setExpired(true);
   const refused = await close();

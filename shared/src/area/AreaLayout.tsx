@@ -15,8 +15,8 @@ export const ROLE_LABELS: Record<number, string> = {
   1: 'Administrator platformă',
   2: 'Administrator companie',
   3: 'Angajat companie',
-  4: 'Administrator grup',
-  5: 'Utilizator grup',
+  4: 'Administrator holding',
+  5: 'Utilizator holding',
 };
 
 /** An area's frame: sidebar navigation, header with the signed-in user and logout, content. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { decideGuard, type RouteAccess } from '../guard/decide-guard';
+import { NEXT_PARAM, decideGuard, type RouteAccess } from '../guard/decide-guard';
 import { useSession } from '../session/hooks';
 import type { Role } from '../types';
 import { toast } from '../ui/toast';
@@ -26,8 +26,14 @@ export interface RouteGuardProps {
 /** Applies decideGuard (login, guest-only and role rules) to its children; a spinner while the stored session is being checked. */
 export function RouteGuard({ access, children }: RouteGuardProps) {
   const session = useSession();
+  const location = useLocation();
   if (access !== 'public' && session.status === 'unknown') return <Spinner />;
-  const decision = decideGuard({ user: session.user, access });
+  const decision = decideGuard({
+    user: session.user,
+    access,
+    requested: `${location.pathname}${location.search}${location.hash}`,
+    next: new URLSearchParams(location.search).get(NEXT_PARAM),
+  });
   if (decision.action === 'redirect') return <RedirectWithToast to={decision.to} message={decision.toast} />;
   return <>{children}</>;
 }

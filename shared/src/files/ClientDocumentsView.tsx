@@ -3,7 +3,7 @@ import { useCurrentUser } from '../session/hooks';
 import { countOf } from '../lib/plural';
 import { Link } from 'react-router-dom';
 import { errorMessage, errorStatus } from '../lib/errors';
-import { formatPeriod } from '../lib/months';
+import { formatPeriod, periodFromNow } from '../lib/months';
 import { useDownload } from '../lib/use-download';
 import { useRequest } from '../lib/use-request';
 import { confirmDialog } from '../ui/confirm-dialog';
@@ -46,6 +46,11 @@ export interface ClientDocumentsViewProps {
   canEdit?: (document: ClientDocument) => boolean;
   /** Whether to offer the trash. By default the company's owner (role 2) and a holding's administrator (role 4). */
   canSeeTrash?: boolean;
+  /**
+   * The page's sections as tabs under the header: the tab list, the ids of the current tab and its
+   * panel, and the current section when it is not the documents (the header stays, the documents go).
+   */
+  sections?: { list: ReactNode; tabId: string; panelId: string; current?: (client: ClientSummary) => ReactNode };
 }
 
 const ALL = '';
@@ -65,6 +70,7 @@ export function ClientDocumentsView({
   canUpload = true,
   canEdit,
   canSeeTrash,
+  sections,
 }: ClientDocumentsViewProps) {
   const user = useCurrentUser();
   const holdingDoor = apiBase.startsWith('/api/holding/');
@@ -83,7 +89,11 @@ export function ClientDocumentsView({
   const [changes, setChanges] = useState(0);
   const [period, setPeriod] = useState(ALL);
   const [categoryId, setCategoryId] = useState(ALL);
-  const filters = { period: period || undefined, category_id: categoryId ? Number(categoryId) : undefined };
+  // Another section in sight: only the header is needed, and this month's documents keep the answer small.
+  const otherSection = sections?.current !== undefined;
+  const filters = otherSection
+    ? { period: periodFromNow(0), category_id: undefined }
+    : { period: period || undefined, category_id: categoryId ? Number(categoryId) : undefined };
   const validId = Number.isInteger(clientId) && clientId > 0;
   const clientUrl = `${apiBase}/clients/${clientId}`;
   const view = useRequest(
@@ -208,41 +218,33 @@ export function ClientDocumentsView({
     }
   };
 
-  return (
-    <div className="page">
-      <div className="page-header">
-        <div>
-          <p className="muted">
-            <Link to={back.to}>{back.crumb}</Link> / {client.name}
-          </p>
-          <h1>{client.name}</h1>
-          {details(client)}
-        </div>
-        <div className="toolbar">
-          {actions?.(client)}
-          {showTrash ? (
-            <button
-              type="button"
-              className="btn"
-              aria-expanded={trashOpen}
-              aria-controls="client-trash"
-              onClick={() => setTrashOpen((open) => !open)}
-            >
-              {trashOpen ? 'Ascunde coșul de gunoi' : 'Coș de gunoi'}
-            </button>
-          ) : null}
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={onDownloadAll}
-            disabled={documents.length === 0 || download.progress !== null}
-            title={documents.length === 0 ? 'Nu există documente de descărcat.' : undefined}
-          >
-            {filtered ? 'Descarcă selecția (.zip)' : 'Descarcă tot (.zip)'}
-          </button>
-        </div>
-      </div>
+  const documentsTools = (
+    <>
+      {showTrash ? (
+        <button
+          type="button"
+          className="btn"
+          aria-expanded={trashOpen}
+          aria-controls="client-trash"
+          onClick={() => setTrashOpen((open) => !open)}
+        >
+          {trashOpen ? 'Ascunde coșul de gunoi' : 'Coș de gunoi'}
+        </button>
+      ) : null}
+      <button
+        type="button"
+        className="btn btn-primary"
+        onClick={onDownloadAll}
+        disabled={documents.length === 0 || download.progress !== null}
+        title={documents.length === 0 ? 'Nu există documente de descărcat.' : undefined}
+      >
+        {filtered ? 'Descarcă selecția (.zip)' : 'Descarcă tot (.zip)'}
+      </button>
+    </>
+  );
 
+  const documentsBody = (
+    <>
       {download.progress ? <DownloadStatus progress={download.progress} onCancel={download.cancel} /> : null}
 
       {showTrash && trashOpen ? (
@@ -344,6 +346,32 @@ export function ClientDocumentsView({
       {moving ? (
         <MoveDialog documents={moving} categories={categories} onClose={() => setMoving(null)} onSave={onMoveSave} />
       ) : null}
+    </>
+  );
+
+  return (
+    <div className="page">
+      <div className="page-header">
+        <div>
+          <p className="muted">
+            <Link to={back.to}>{back.crumb}</Link> / {client.name}
+          </p>
+          <h1>{client.name}</h1>
+          {details(client)}
+          {sections?.list}
+        </div>
+        <div className="toolbar">
+          {actions?.(client)}
+          {otherSection ? null : documentsTools}
+        </div>
+      </div>
+      {sections ? (
+        <div role="tabpanel" id={sections.panelId} aria-labelledby={sections.tabId}>
+          {otherSection ? sections.current?.(client) : documentsBody}
+        </div>
+      ) : (
+        documentsBody
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { formatBytes, formatDate } from '../lib/format';
 import { formatPeriod } from '../lib/months';
 import { EmptyState } from '../ui/EmptyState';
+import { TableScroll } from '../ui/TableScroll';
 import { PreviewButton } from './preview/PreviewButton';
 import { documentName, type DocumentCategory, type FileDocument } from './types';
 
@@ -99,88 +100,92 @@ export function DocumentsList<D extends FileDocument>({
           {group.months.map((month) => (
             <div key={month.period ?? 'none'} className="table-wrap">
               <h3>{formatPeriod(month.period)}</h3>
-              <table className="table">
-                <caption className="sr-only">{`${group.title}, ${formatPeriod(month.period)}`}</caption>
-                <thead>
-                  <tr>
-                    {onSelect ? (
-                      <th scope="col" className="select-cell">
-                        <span className="sr-only">Selectează</span>
+              <TableScroll labelledBy={`group-${group.key}-${month.period ?? 'none'}`}>
+                <table className="table">
+                  <caption id={`group-${group.key}-${month.period ?? 'none'}`} className="sr-only">
+                    {`${group.title}, ${formatPeriod(month.period)}`}
+                  </caption>
+                  <thead>
+                    <tr>
+                      {onSelect ? (
+                        <th scope="col" className="select-cell">
+                          <span className="sr-only">Selectează</span>
+                        </th>
+                      ) : null}
+                      <th scope="col">Fișier</th>
+                      <th scope="col">Mărime</th>
+                      <th scope="col">Încărcat</th>
+                      <th scope="col">De către</th>
+                      <th scope="col">
+                        <span className="sr-only">Acțiuni</span>
                       </th>
-                    ) : null}
-                    <th scope="col">Fișier</th>
-                    <th scope="col">Mărime</th>
-                    <th scope="col">Încărcat</th>
-                    <th scope="col">De către</th>
-                    <th scope="col">
-                      <span className="sr-only">Acțiuni</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {month.documents.map((doc) => {
-                    const name = documentName(doc);
-                    return (
-                      <tr key={doc.id} className={selected?.has(doc.id) ? 'row-selected' : undefined}>
-                        {onSelect ? (
-                          <td className="select-cell">
-                            <input
-                              type="checkbox"
-                              aria-label={`Selectează ${name}`}
-                              checked={selected?.has(doc.id) ?? false}
-                              onChange={(e) => onSelect(doc.id, e.target.checked)}
-                            />
-                          </td>
-                        ) : null}
-                        <td>{name}</td>
-                        <td>{formatBytes(doc.size)}</td>
-                        <td>{formatDate(doc.created_at, { time: true })}</td>
-                        <td>{doc.uploaded_by?.name ?? '—'}</td>
-                        <td className="actions">
-                          <button
-                            type="button"
-                            className="btn btn-ghost"
-                            disabled={busy}
-                            aria-label={`Descarcă ${name}`}
-                            onClick={() => onDownload(doc)}
-                          >
-                            Descarcă
-                          </button>
-                          {fileUrl ? (
-                            <PreviewButton
-                              url={fileUrl(doc)}
-                              name={name}
-                              mime={(doc as { mime?: string }).mime}
-                              size={doc.size}
-                              onDownload={() => onDownload(doc)}
-                            />
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {month.documents.map((doc) => {
+                      const name = documentName(doc);
+                      return (
+                        <tr key={doc.id} className={selected?.has(doc.id) ? 'row-selected' : undefined}>
+                          {onSelect ? (
+                            <td className="select-cell">
+                              <input
+                                type="checkbox"
+                                aria-label={`Selectează ${name}`}
+                                checked={selected?.has(doc.id) ?? false}
+                                onChange={(e) => onSelect(doc.id, e.target.checked)}
+                              />
+                            </td>
                           ) : null}
-                          {onEdit && canEdit?.(doc) ? (
+                          <td className="cell-long">{name}</td>
+                          <td>{formatBytes(doc.size)}</td>
+                          <td>{formatDate(doc.created_at, { time: true })}</td>
+                          <td>{doc.uploaded_by?.name ?? '—'}</td>
+                          <td className="actions">
                             <button
                               type="button"
                               className="btn btn-ghost"
-                              aria-label={`Mută / redenumește ${name}`}
-                              onClick={() => onEdit(doc)}
+                              disabled={busy}
+                              aria-label={`Descarcă ${name}`}
+                              onClick={() => onDownload(doc)}
                             >
-                              Mută / redenumește
+                              Descarcă
                             </button>
-                          ) : null}
-                          {doc.can_delete !== false && canDelete(doc) ? (
-                            <button
-                              type="button"
-                              className="btn btn-danger"
-                              aria-label={`Șterge ${name}`}
-                              onClick={() => onDelete(doc)}
-                            >
-                              Șterge
-                            </button>
-                          ) : null}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
+                            {fileUrl ? (
+                              <PreviewButton
+                                url={fileUrl(doc)}
+                                name={name}
+                                mime={(doc as { mime?: string }).mime}
+                                size={doc.size}
+                                onDownload={() => onDownload(doc)}
+                              />
+                            ) : null}
+                            {onEdit && canEdit?.(doc) ? (
+                              <button
+                                type="button"
+                                className="btn btn-ghost"
+                                aria-label={`Mută / redenumește ${name}`}
+                                onClick={() => onEdit(doc)}
+                              >
+                                Mută / redenumește
+                              </button>
+                            ) : null}
+                            {doc.can_delete !== false && canDelete(doc) ? (
+                              <button
+                                type="button"
+                                className="btn btn-danger"
+                                aria-label={`Șterge ${name}`}
+                                onClick={() => onDelete(doc)}
+                              >
+                                Șterge
+                              </button>
+                            ) : null}
+                          </td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </TableScroll>
             </div>
           ))}
         </section>

@@ -6,6 +6,7 @@ import { useRequest } from '../lib/use-request';
 import { EmptyState } from '../ui/EmptyState';
 import { ErrorState } from '../ui/ErrorState';
 import { Spinner } from '../ui/Spinner';
+import { TableScroll } from '../ui/TableScroll';
 import { toast } from '../ui/toast';
 import { getTrash, restoreDocument, type TrashedDocument } from './api/trash';
 
@@ -57,7 +58,7 @@ export function TrashPanel({ clientUrl, onRestored }: TrashPanelProps) {
           <p className="muted">
             {`Documentele șterse pot fi restaurate ${trash.data.retention_days} de zile, apoi sunt șterse definitiv.`}
           </p>
-          <div className="table-wrap">
+          <TableScroll label="Documente șterse">
             <table className="table">
               <caption className="sr-only">Documente șterse</caption>
               <thead>
@@ -75,7 +76,7 @@ export function TrashPanel({ clientUrl, onRestored }: TrashPanelProps) {
               <tbody>
                 {trash.data.data.map((doc) => (
                   <tr key={doc.id}>
-                    <td>{doc.name}</td>
+                    <td className="cell-long">{doc.name}</td>
                     <td>{`${doc.category?.name ?? 'Fără categorie'}, ${formatPeriod(doc.period)}`}</td>
                     <td>{doc.deleted_by?.name ?? '—'}</td>
                     <td>{formatDate(doc.deleted_at, { time: true })}</td>
@@ -95,7 +96,7 @@ export function TrashPanel({ clientUrl, onRestored }: TrashPanelProps) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         </>
       )}
     </section>

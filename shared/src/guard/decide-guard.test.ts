@@ -1,4 +1,4 @@
-import { decideGuard, homeForRole, type RouteAccess } from './decide-guard';
+import { decideGuard, homeForRole, nextPathFor, type RouteAccess } from './decide-guard';
 
 const FORBIDDEN = 'Nu esti autorizat sa accesezi aceasta pagina';
 const user = (role: number) => ({ role }) as { role: 1 | 2 | 3 | 4 | 5 };
@@ -49,5 +49,33 @@ describe('decideGuard', () => {
     const first = decideGuard({ user: user(3), access: { roles: [2] } });
     expect(first).toMatchObject({ to: '/login', toast: FORBIDDEN });
     expect(decideGuard({ user: user(3), access: 'guest' })).toEqual({ action: 'redirect', to: '/company' });
+  });
+
+  it('a page asked for while signed out is remembered in /login?next= and opened after sign-in', () => {
+    const asked = '/client/12?tab=luna&period=2026-11&item=55';
+    const toLogin = decideGuard({ user: null, access: { roles: [4, 5] }, requested: asked });
+    expect(toLogin).toEqual({ action: 'redirect', to: `/login?next=${encodeURIComponent(asked)}` });
+    const next = new URL(`http://x${(toLogin as { to: string }).to}`).searchParams.get('next');
+    expect(decideGuard({ user: user(5), access: 'guest', next })).toEqual({ action: 'redirect', to: asked });
+    expect(decideGuard({ user: user(4), access: 'guest', next: '/client/de-trimis' })).toEqual({
+      action: 'redirect',
+      to: '/client/de-trimis',
+    });
+  });
+
+  it.each([
+    ['another site', '//evil.example/client'],
+    ['another site, backslash', '/\\evil.example/client'],
+    ['a scheme', 'https://evil.example/client/x'],
+    ['javascript', 'javascript:alert(1)'],
+    ['a relative path', 'client/de-trimis'],
+    ['another area', '/company/dashboard'],
+    ['a look-alike area', '/clientele'],
+    ['a control character', '/client/\nx'],
+    ['a tab a URL parser drops', '/\t/evil.example/client'],
+    ['a dot-dot out of the area', '/client/../company/users'],
+  ])('a remembered page that is %s is ignored: the user lands on their area', (_, next) => {
+    expect(nextPathFor(next, 4)).toBeNull();
+    expect(decideGuard({ user: user(4), access: 'guest', next })).toEqual({ action: 'redirect', to: '/client' });
   });
 });

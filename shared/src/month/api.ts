@@ -7,7 +7,10 @@ import type {
   ChecklistDocument,
   ChecklistItem,
   ClientProfile,
+  MonthBlockers,
+  NamedRef,
   OpenMonth,
+  PendingDocumentsChoice,
   Portfolio,
   PortfolioMonths,
   PortfolioQuery,
@@ -34,12 +37,44 @@ export async function getOpenItems(clientUrl: string, signal?: AbortSignal): Pro
   return (await http.post<{ data: OpenMonth[] }>(`${clientUrl}/open-items`, {}, { signal })).data.data;
 }
 
+/**
+ * „Nu se aplică” with its note; while the item has documents awaiting review, `pending` says what becomes
+ * of them (rejected with a reason, or kept outside the checklist). Silent: the caller shows a refusal
+ * (pendingDocumentsOf reads the 409 that asks for the choice).
+ */
 export async function markNotApplicable(
   clientUrl: string,
   itemId: number,
   note: string,
+  pending?: { pending_documents: PendingDocumentsChoice; reason?: string },
 ): Promise<Saved<ChecklistItem>> {
-  return (await http.post<Saved<ChecklistItem>>(`${clientUrl}/checklist/${itemId}/not-applicable`, { note })).data;
+  return (
+    await http.post<Saved<ChecklistItem>>(
+      `${clientUrl}/checklist/${itemId}/not-applicable`,
+      { note, ...pending },
+      { silent: true },
+    )
+  ).data;
+}
+
+/** The body of a refused call, when the server answered one. */
+function refusalOf(err: unknown): { code?: unknown; blockers?: unknown; documents?: unknown } | null {
+  const data = (err as { response?: { data?: unknown } } | null)?.response?.data;
+  return typeof data === 'object' && data !== null ? data : null;
+}
+
+/** The item's documents awaiting review of a refused „Nu se aplică” (409 `documents_pending`), else null. */
+export function pendingDocumentsOf(err: unknown): NamedRef[] | null {
+  const body = refusalOf(err);
+  return body?.code === 'documents_pending' && Array.isArray(body.documents) ? (body.documents as NamedRef[]) : null;
+}
+
+/** What keeps the month from closing, from a refused close (409 `period_incomplete`), else null. */
+export function closeBlockersOf(err: unknown): MonthBlockers | null {
+  const body = refusalOf(err);
+  return body?.code === 'period_incomplete' && typeof body.blockers === 'object' && body.blockers !== null
+    ? (body.blockers as MonthBlockers)
+    : null;
 }
 
 export async function markApplicable(clientUrl: string, itemId: number): Promise<Saved<ChecklistItem>> {
@@ -97,8 +132,13 @@ export async function markDone(clientUrl: string, period: string): Promise<{ mes
   return (await http.post<{ message?: string; done_at: string }>(`${periodUrl(clientUrl, period)}/done`)).data;
 }
 
+/** Closes a whole month. Silent: the caller shows a refusal (closeBlockersOf reads what blocks it). */
 export async function closePeriod(clientUrl: string, period: string): Promise<{ message?: string; closed_at: string }> {
-  return (await http.post<{ message?: string; closed_at: string }>(`${periodUrl(clientUrl, period)}/close`)).data;
+  return (
+    await http.post<{ message?: string; closed_at: string }>(`${periodUrl(clientUrl, period)}/close`, undefined, {
+      silent: true,
+    })
+  ).data;
 }
 
 export async function reopenPeriod(clientUrl: string, period: string): Promise<{ message?: string }> {

@@ -10,6 +10,8 @@ export type {
   ChecklistItem,
   MonthMeta,
   Checklist,
+  PendingDocumentsChoice,
+  MonthBlockers,
   OpenMonth,
   PortfolioRow,
   PortfolioStatusFilter,

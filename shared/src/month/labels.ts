@@ -1,4 +1,5 @@
-import type { Frequency, ItemStatus } from './types';
+import { countOf } from '../lib/plural';
+import type { Frequency, ItemStatus, StatusCounts } from './types';
 
 /** What a user reads for each item status (docs/PRODUCT.md, "The month"). */
 export const ITEM_STATUS_LABELS: Record<ItemStatus, string> = {
@@ -9,7 +10,30 @@ export const ITEM_STATUS_LABELS: Record<ItemStatus, string> = {
   not_applicable: 'Nu se aplică',
 };
 
-export const ITEM_STATUSES: readonly ItemStatus[] = ['missing', 'uploaded', 'accepted', 'rejected', 'not_applicable'];
+const ITEM_STATUSES: readonly ItemStatus[] = ['missing', 'uploaded', 'accepted', 'rejected', 'not_applicable'];
+
+/** A number of items with one status, as a sentence reads it: „1 document încărcat”, „20 de documente acceptate”, „2 lipsă”. */
+function statusCount(status: ItemStatus, n: number): string {
+  switch (status) {
+    case 'missing':
+      return `${n} lipsă`;
+    case 'uploaded':
+      return countOf(n, 'document încărcat', 'documente încărcate');
+    case 'accepted':
+      return countOf(n, 'document acceptat', 'documente acceptate');
+    case 'rejected':
+      return countOf(n, 'document respins', 'documente respinse');
+    default:
+      return `${n} nu se aplică`;
+  }
+}
+
+/** „2 lipsă · 1 document încărcat · 3 documente acceptate”: the statuses a month has, in the usual order. */
+export function statusCountsText(counts: StatusCounts): string {
+  return ITEM_STATUSES.filter((s) => counts[s] > 0)
+    .map((s) => statusCount(s, counts[s]))
+    .join(' · ');
+}
 
 export const FREQUENCY_LABELS: Record<Frequency, string> = {
   monthly: 'Lunar',

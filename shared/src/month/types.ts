@@ -96,6 +96,20 @@ export interface MonthMeta {
 export interface Checklist {
   data: ChecklistItem[];
   meta: MonthMeta;
+  /**
+   * The month's documents that answer none of its items: kept when their item was marked „Nu se aplică”,
+   * or of a category the month asks nothing of (the server always sends it).
+   */
+  extra?: ChecklistDocument[];
+}
+
+/** What becomes of an item's documents awaiting review when it is marked „Nu se aplică”. */
+export type PendingDocumentsChoice = 'reject' | 'keep';
+
+/** What keeps a month from closing (409 `period_incomplete` of a close). */
+export interface MonthBlockers {
+  items: { id: number; name: string; details: string | null; status: 'missing' | 'uploaded' | 'rejected' }[];
+  documents: { id: number; name: string; item: NamedRef | null }[];
 }
 
 export interface OpenMonth extends MonthMeta {
@@ -167,7 +181,8 @@ export interface DoneNotice {
 
 export interface ReviewQueue {
   data: ReviewQueueEntry[];
-  meta: PageMeta & { done: DoneNotice[] };
+  /** `total`: documents awaiting review; `done`: the newest months clients said are done, `done_total` all of them. */
+  meta: PageMeta & { done: DoneNotice[]; done_total: number };
 }
 
 export interface ActivityEntry {

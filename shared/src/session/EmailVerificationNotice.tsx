@@ -30,7 +30,7 @@ export function EmailVerificationNotice() {
     <div className="notice notice-warning area-notice" role="status" data-testid="email-verification-notice">
       <p>
         <strong>Confirmă adresa de e-mail.</strong> Ți-am trimis un link la {user.email}. Până îl deschizi nu poți
-        invita utilizatori, trimite mesaje sau colabora cu grupuri.
+        invita utilizatori, trimite mesaje sau colabora cu holdinguri.
         {sent ? <span className="muted"> {sent}</span> : null}
       </p>
       <button type="button" className="btn btn-ghost" onClick={() => void resend()} disabled={busy}>

@@ -8,6 +8,7 @@ import { EmptyState } from '../ui/EmptyState';
 import { ErrorState } from '../ui/ErrorState';
 import { ProgressBar } from '../ui/ProgressBar';
 import { Spinner } from '../ui/Spinner';
+import { TableScroll } from '../ui/TableScroll';
 import { toast } from '../ui/toast';
 import { useSubscription } from './api/get-subscription';
 import { usePayment } from './api/get-payment';
@@ -284,7 +285,7 @@ export function SubscriptionPage({ tenant, clients }: SubscriptionPageProps) {
         {data.payments.length === 0 ? (
           <EmptyState title="Nicio plată încă" />
         ) : (
-          <div className="table-wrap">
+          <TableScroll labelledBy="payments-title">
             <table className="table">
               <thead>
                 <tr>
@@ -309,7 +310,7 @@ export function SubscriptionPage({ tenant, clients }: SubscriptionPageProps) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
     </div>

@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { Paged } from '../types';
 import { Pagination } from './Pagination';
+import { TableScroll } from './TableScroll';
 
 /** The header cell of a row's buttons: no visible text, a name for screen readers. */
 export function ActionsHeader() {
@@ -27,6 +28,7 @@ export interface DataTableProps {
   head: ReactNode;
   /** The body rows (tr). */
   children: ReactNode;
+  /** Names the table and the box it scrolls in. */
   caption?: ReactNode;
   /** The caption's class: by default only screen readers read it. */
   captionClassName?: string;
@@ -40,7 +42,7 @@ export interface DataTableProps {
   after?: ReactNode;
 }
 
-/** A list's table: scrolls sideways on a phone inside its wrapper; header row, rows, optional caption and footer. */
+/** A list's table: scrolls sideways inside its wrapper (TableScroll) when wider than the screen; header row, rows, optional caption and footer. */
 export function DataTable({
   head,
   children,
@@ -51,15 +53,22 @@ export function DataTable({
   footer,
   after,
 }: DataTableProps) {
+  const captionId = useId();
   const table = (
     <div className={className} aria-busy={busy}>
-      <table className="table">
-        {caption !== undefined && <caption className={captionClassName}>{caption}</caption>}
-        <thead>
-          <tr>{head}</tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
+      <TableScroll labelledBy={caption === undefined ? undefined : captionId}>
+        <table className="table">
+          {caption !== undefined && (
+            <caption id={captionId} className={captionClassName}>
+              {caption}
+            </caption>
+          )}
+          <thead>
+            <tr>{head}</tr>
+          </thead>
+          <tbody>{children}</tbody>
+        </table>
+      </TableScroll>
       {footer}
     </div>
   );

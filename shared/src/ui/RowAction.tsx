@@ -3,7 +3,7 @@ export interface RowActionProps {
   action: string;
   /** What the row is about; screen readers hear "<action> <target>". */
   target: string;
-  /** The accessible name when "<action> <target>" does not say it (e.g. "Elimină X din grup"). */
+  /** The accessible name when "<action> <target>" does not say it (e.g. "Elimină X din holding"). */
   label?: string;
   /** A destructive action (red); otherwise a ghost button. */
   danger?: boolean;

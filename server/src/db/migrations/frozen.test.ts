@@ -33,6 +33,9 @@ const FROZEN: Record<string, string> = {
   '2026-11-27-160-kept-months.ts': '2257db7e411a5fd6a462731726453718751f2e80aec7aca3ad627b1b6d54eec9',
   '2026-11-27-170-media-company-month-status.ts': '4b40fa932a5e6a0270d8d73d723f7769f4ba2ca4b46b920087f033e317d6edd6',
   '2026-11-28-180-drop-read-caches.ts': '7bf93e56bf9438d80b03ddd884d67a3382e37111c561589efbc9fe4975b97a28',
+  '2026-11-29-190-session-second-factor.ts': '4c28d8a4eba858dde3630db6637a84be9086e5fc22c9fbf436060063be491a97',
+  '2026-11-29-200-mail-budgets.ts': 'ab7a60f59b185c1ffd93585a861dde690c6da0df305131794eab4a4b473165a7',
+  '2026-11-29-210-portal-people-of-a-firm.ts': '0e836ab5df738dd38c8452185a7b92d724f6b3ee79084a529a4e4bf45ca32b99',
 };
 
 const dir = path.resolve(__dirname);

@@ -22,6 +22,9 @@ import * as mediaCompanyMonth from './2026-11-26-150-media-company-month.js';
 import * as keptMonths from './2026-11-27-160-kept-months.js';
 import * as mediaCompanyMonthStatus from './2026-11-27-170-media-company-month-status.js';
 import * as dropReadCaches from './2026-11-28-180-drop-read-caches.js';
+import * as sessionSecondFactor from './2026-11-29-190-session-second-factor.js';
+import * as mailBudgets from './2026-11-29-200-mail-budgets.js';
+import * as portalPeopleOfAFirm from './2026-11-29-210-portal-people-of-a-firm.js';
 
 /**
  * Every migration, in order. Listed statically so the same list runs from
@@ -51,4 +54,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-160-kept-months': keptMonths,
   '2026-11-27-170-media-company-month-status': mediaCompanyMonthStatus,
   '2026-11-28-180-drop-read-caches': dropReadCaches,
+  '2026-11-29-190-session-second-factor': sessionSecondFactor,
+  '2026-11-29-200-mail-budgets': mailBudgets,
+  '2026-11-29-210-portal-people-of-a-firm': portalPeopleOfAFirm,
 };

@@ -87,7 +87,9 @@ afterAll(() => t.close());
 type Person = keyof typeof people;
 const ROLES: Person[] = ['owner', 'staff', 'admin', 'user'];
 const tenantOf = (person: Person): Tenant =>
-  person === 'owner' || person === 'staff' ? { kind: 'company', id: a.id } : { kind: 'holding', id: holding.id };
+  person === 'owner' || person === 'staff'
+    ? { kind: 'company', id: a.id, firm: null }
+    : { kind: 'holding', id: holding.id, firm: null };
 const FIRM: Person[] = ['owner', 'staff'];
 const HOLDING: Person[] = ['admin', 'user'];
 
@@ -112,11 +114,12 @@ describe('clients (role × client)', () => {
   );
 
   test('the condition is written with parameters only', () => {
-    const tenant: Tenant = { kind: 'holding', id: 987654 };
+    const tenant: Tenant = { kind: 'holding', id: 987654, firm: 123456 };
     const query = t.ctx.db.selectFrom('clients as c').select('c.id').where(clientVisibleTo(tenant, 'c')).compile();
     expect(query.sql).not.toContain('987654');
+    expect(query.sql).not.toContain('123456');
     expect(query.sql).not.toContain("'active'");
-    expect(query.parameters).toEqual(expect.arrayContaining([987654, 'active']));
+    expect(query.parameters).toEqual(expect.arrayContaining([987654, 123456, 'active']));
   });
 });
 
@@ -190,4 +193,51 @@ describe('documents (role × document)', () => {
     const scope = { ...tenantOf(person), actor: { id: actor.id, role: actor.role as Role } };
     expect({ delete: canDeleteDocument(scope.actor, row), edit: canEditDocument(scope, row) }).toEqual(expected);
   });
+});
+
+// A holding shared by two firms: A (which made it) and F. A person a firm invited (the scope's `firm`)
+// reaches that firm's side only; the holding's own people reach both.
+describe("a firm's person in a shared holding (firm × object)", () => {
+  let f: Company;
+  const shared: Record<'clientA' | 'clientF' | 'docA' | 'docF' | 'utilA' | 'utilF', number> = {} as never;
+  beforeAll(async () => {
+    f = await createCompany(t);
+    await linkHolding(t, holding, f);
+    const clientF = await createClient(t, holding, { company_id: f.id });
+    Object.assign(shared, {
+      clientA: clients.linked,
+      clientF: clientF.id,
+      docA: docs.byOwner,
+      docF: (await uploadDocument(t, people.admin, { id: clientF.id })).id,
+      utilA: utils.own,
+      utilF: (await createUtilityFile(t, f)).id,
+    });
+  });
+  const tenant = (firm: 'A' | 'F' | null): Tenant => ({
+    kind: 'holding',
+    id: holding.id,
+    firm: firm === null ? null : firm === 'A' ? a.id : f.id,
+  });
+  test.each([
+    ['A', 'A', true],
+    ['A', 'F', false],
+    ['F', 'F', true],
+    ['F', 'A', false],
+    [null, 'A', true],
+    [null, 'F', true],
+  ] as const)(
+    "firm %p's person reaches firm %s's client, document, utility file and company: %p",
+    async (firm, side, seen) => {
+      const scope = tenant(firm);
+      const client = side === 'A' ? shared.clientA : shared.clientF;
+      const doc = side === 'A' ? shared.docA : shared.docF;
+      const util = side === 'A' ? shared.utilA : shared.utilF;
+      const loaded = loadScopedClient(t.ctx, scope, client);
+      if (seen) await expect(loaded).resolves.toMatchObject({ id: client });
+      else await expect(loaded).rejects.toMatchObject({ statusCode: 404 });
+      expect((await visibleDocumentIds(t.ctx.db, scope, [doc])).has(doc)).toBe(seen);
+      expect((await visibleUtilityFileIds(t.ctx.db, scope, [util])).has(util)).toBe(seen);
+      expect(await worksWithCompany(t.ctx.db, scope, side === 'A' ? a.id : f.id)).toBe(seen);
+    },
+  );
 });

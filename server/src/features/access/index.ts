@@ -7,6 +7,7 @@ export {
   clientVisibleTo,
   documentVisibleTo,
   findScopedClient,
+  firmInView,
   handledBySide,
   holdingLinked,
   utilityFileVisibleTo,

@@ -12,10 +12,14 @@ import type { TenantScope } from '../doors/index.js';
  * company it works with, and that company's utility files; it works with a company while the two are
  * linked (company_holding) and the company is live and active — a suspended or deleted company's rows
  * are out of its holdings' reach until it is back, and unlinking hides them without changing them.
+ *
+ * A holding shared by several firms is not any firm's: a person a firm invited into it (the scope's
+ * `firm`) sees only what the holding sees at that firm — its clients there, their documents and months,
+ * its utility files — never another firm's.
  */
 
-/** The tenant a condition is for: the `kind` and `id` of the door's scope. */
-export type Tenant = Pick<TenantScope, 'kind' | 'id'>;
+/** The tenant a condition is for: the `kind`, `id` and `firm` of the door's scope. */
+export type Tenant = Pick<TenantScope, 'kind' | 'id' | 'firm'>;
 
 /** Which of a tenant's rows: the live ones, or those it put away (archived clients, trashed documents). */
 export type RowState = 'live' | 'removed';
@@ -36,6 +40,22 @@ function worksWith(holdingId: number, companyId: Expression<number>): RawBuilder
   )`;
 }
 
+/** The holding's caller reaches the company's rows: it works with the company, and a firm's person only at that firm. */
+function reaches(tenant: Tenant, companyId: Expression<number>): RawBuilder<SqlBool> {
+  const worked = worksWith(tenant.id, companyId);
+  return sql<SqlBool>`${firmInView(tenant, companyId)} and ${worked}`;
+}
+
+/**
+ * Which of its holding's firms the caller may see at all (the holding's list of its companies): every
+ * one, or for a person a firm invited, that firm alone.
+ */
+export function firmInView(tenant: Tenant, companyId: Expression<number>): RawBuilder<SqlBool> {
+  return tenant.kind === 'holding' && tenant.firm !== null
+    ? sql<SqlBool>`${companyId} = ${tenant.firm}`
+    : sql<SqlBool>`true`;
+}
+
 /**
  * The clients (alias `alias` of `clients`) the tenant may see and change. `removed`: the company's
  * archived clients (a holding never sees an archived client).
@@ -44,7 +64,7 @@ export function clientVisibleTo(tenant: Tenant, alias = 'clients', state: RowSta
   if (tenant.kind === 'company')
     return sql<SqlBool>`${column(alias, 'company_id')} = ${tenant.id} and ${removedIs(alias, state)}`;
   if (state === 'removed') return sql<SqlBool>`false`;
-  const worked = worksWith(tenant.id, column<number>(alias, 'company_id'));
+  const worked = reaches(tenant, column<number>(alias, 'company_id'));
   return sql<SqlBool>`${column(alias, 'holding_id')} = ${tenant.id} and ${removedIs(alias, 'live')} and ${worked}`;
 }
 
@@ -82,17 +102,17 @@ export function handledBySide(holdingId: number, uploader: string, deleter: stri
 
 /**
  * The live utility files (alias `alias` of `utility_files`) the tenant sees: a company its own, a
- * holding those of the companies it works with.
+ * holding those of the companies it works with (a firm's person, that firm's).
  */
 export function utilityFileVisibleTo(tenant: Tenant, alias = 'utility_files'): RawBuilder<SqlBool> {
   const live = removedIs(alias, 'live');
   if (tenant.kind === 'company') return sql<SqlBool>`${column(alias, 'company_id')} = ${tenant.id} and ${live}`;
-  return sql<SqlBool>`${live} and ${worksWith(tenant.id, column<number>(alias, 'company_id'))}`;
+  return sql<SqlBool>`${live} and ${reaches(tenant, column<number>(alias, 'company_id'))}`;
 }
 
 /**
  * Whether the tenant may put its rows at the company: a company at itself, a holding at a company it
- * works with (what it would not see afterwards, it may not create).
+ * works with, a firm's person at that firm (what it would not see afterwards, it may not create).
  */
 export async function worksWithCompany(db: Executor, tenant: Tenant, companyId: number): Promise<boolean> {
   if (tenant.kind === 'company') return tenant.id === companyId;
@@ -100,7 +120,7 @@ export async function worksWithCompany(db: Executor, tenant: Tenant, companyId: 
     .selectFrom('companies as co')
     .select('co.id')
     .where('co.id', '=', companyId)
-    .where(worksWith(tenant.id, sql.ref<number>('co.id')))
+    .where(reaches(tenant, sql.ref<number>('co.id')))
     .executeTakeFirst();
   return Boolean(row);
 }

@@ -11,6 +11,7 @@ import {
   type Actor,
   type Company,
 } from '../../../test/factories.js';
+import { readCsv, startsLikeFormula } from '../../../test/csv-reader.js';
 import { file } from '../../../test/multipart.js';
 import { tinyPdf } from '../../seed.js';
 import { streamActivity } from './repository.js';
@@ -91,7 +92,7 @@ test('an upload records one event per file with its name, month and category, wh
   });
 });
 
-test('a download and a preview are recorded once; the preview’s later ranges are not', async () => {
+test('a download is one entry; a preview is one entry however many ranges it reads, still a preview once they cover the file', async () => {
   const doc = await uploadDocument(t, holdingAdmin, { id: clientId }, { name: 'Extras.pdf', period: '2026-10' });
   expect((await latest())[0]).toMatchObject({ action: 'document.upload', side: 'holding' });
   const before = (await history()).meta.total;
@@ -103,20 +104,26 @@ test('a download and a preview are recorded once; the preview’s later ranges a
       .post(`${H()}/media/${doc.id}?inline=1`, undefined, range ? { headers: { range } } : {});
   expect((await preview('bytes=0-99')).status).toBe(206);
   expect((await preview('bytes=100-199')).status).toBe(206);
-  expect((await preview('bytes=200-')).status).toBe(206);
-  const events = await history();
-  expect(events.meta.total).toBe(before + 2);
-  expect(events.data[0]).toMatchObject({
+  expect((await history()).meta.total).toBe(before + 2);
+  expect((await latest())[0]).toMatchObject({
     action: 'document.preview',
     label: 'a previzualizat',
     side: 'holding',
     document: { id: doc.id, name: 'Extras.pdf' },
+    details: { spans: [[0, 199]], reads: 2, size: doc.size },
+  });
+  // The last range reaches the end: the reader has seen every byte, and it was still asked as a preview.
+  expect((await preview('bytes=200-')).status).toBe(206);
+  expect((await history()).meta.total).toBe(before + 2);
+  expect((await latest())[0]).toMatchObject({
+    action: 'document.preview',
+    label: 'a previzualizat',
+    details: { spans: [[0, doc.size - 1]], reads: 3, whole: true },
   });
   // A range the file does not have (416) is no event.
   expect((await preview('bytes=999999-')).status).toBe(416);
   expect((await history()).meta.total).toBe(before + 2);
 });
-
 test('move, rename, bulk move and bulk delete: one event per document with where it was and what it was called', async () => {
   const [first, second] = Object.values(categories);
   const a = await uploadDocument(t, staff, { id: clientId }, { name: 'A.pdf', period: '2026-09', category_id: first });
@@ -252,6 +259,36 @@ test('the CSV export: BOM, semicolons, Romanian headers and labels, times in Rom
   expect(month.res.rawPayload.toString('utf8').trim().split('\r\n')).toHaveLength(2);
 });
 
+test('the CSV export is safe opened with „,” as well as „;”: hostile text stays one defused cell', async () => {
+  const agent = 'Mozilla/5.0,=2+5';
+  const name = 'Ion "Popescu",\r\n-3+3;@SUM(A1)';
+  const upload = await api(t)
+    .as(staff)
+    .upload(
+      `${C()}/storeFiles`,
+      [{ name: 'period', value: '2026-05' }, file('files[]', 'a.pdf', tinyPdf('a'), 'application/pdf')],
+      {
+        headers: { 'user-agent': agent },
+      },
+    );
+  expect(upload.status).toBe(201);
+  await t.ctx.db
+    .insertInto('activity_events')
+    .values({ company_id: company.id, client_id: clientId, period: '2026-05', action: 'period.done', actor_name: name })
+    .execute();
+  const res = await api(t).as(staff).post(`${C()}/activity/export`, { period: '2026-05' });
+  expect(res.status).toBe(200);
+  const text = res.res.rawPayload.toString('utf8').slice(1);
+  const bySemicolon = readCsv(text, ';');
+  expect(bySemicolon.map((row) => row.length)).toEqual([9, 9, 9]);
+  const browsers = bySemicolon.map((row) => row[8]);
+  const people = bySemicolon.map((row) => row[2]);
+  expect(browsers).toContain("Mozilla/5.0,'=2+5");
+  expect(people).toContain(`Ion "Popescu",\r\n'-3+3;'@SUM(A1)`);
+  expect(bySemicolon.flat().filter(startsLikeFormula)).toEqual([]);
+  const byComma = readCsv(text, ',').flat();
+  expect(byComma.filter(startsLikeFormula)).toEqual([]);
+});
 test('another tenant’s client: 404 on both doors; the export is the firm’s', async () => {
   const other = await createCompany(t);
   const otherHolding = await createHolding(t, other);

@@ -14,6 +14,7 @@ export type ActivityAction =
   | 'document.upload'
   | 'document.download'
   | 'document.preview'
+  | 'document.read'
   | 'document.zip'
   | 'document.move'
   | 'document.rename'
@@ -76,3 +77,4 @@ export async function recordActivity(
 }
 
 export { ACTION_LABELS, labelOf, sideOf, localTime } from './labels.js';
+export { recordFileRead, READ_SESSION_MINUTES, type FileRead } from './reads.js';

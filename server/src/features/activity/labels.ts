@@ -6,6 +6,7 @@ export const ACTION_LABELS: Record<ActivityAction, string> = {
   'document.upload': 'a încărcat',
   'document.download': 'a descărcat',
   'document.preview': 'a previzualizat',
+  'document.read': 'a citit o parte din',
   'document.zip': 'a descărcat arhiva',
   'document.move': 'a mutat',
   'document.rename': 'a redenumit',
@@ -36,8 +37,8 @@ export const ROLE_NAMES: Record<number, string> = {
   1: 'Administrator platformă',
   2: 'Administrator companie',
   3: 'Angajat companie',
-  4: 'Administrator grup',
-  5: 'Utilizator grup',
+  4: 'Administrator holding',
+  5: 'Utilizator holding',
 };
 
 type Details = Record<string, unknown>;
@@ -46,6 +47,16 @@ const place = (p: unknown): { category: unknown; period: unknown } =>
   typeof p === 'object' && p !== null
     ? (p as { category: unknown; period: unknown })
     : { category: null, period: null };
+
+/** A preview's or a partial read's bytes: „Octeți citiți: 0–65535, 131072–196607 din 200000 (3 cereri)”. */
+function readSpans(details: Details): string {
+  if (!Array.isArray(details.spans)) return '';
+  const all = details.spans as unknown[];
+  const spans = all.slice(0, 8).map((s) => (Array.isArray(s) ? `${text(s[0])}–${text(s[1])}` : '?'));
+  if (all.length > spans.length) spans.push('…');
+  const reads = Number(details.reads ?? 1);
+  return `Octeți citiți: ${spans.join(', ')} din ${text(details.size)}${reads > 1 ? ` (${reads} cereri)` : ''}`;
+}
 
 /** The event's details as one Romanian line (the export's „Detalii”). */
 export function describeDetails(action: string, details: Details | null): string {
@@ -77,9 +88,12 @@ export function describeDetails(action: string, details: Details | null): string
       return `Notă: ${text(details.note)}`;
     case 'period.handover':
       return `${text(details.documents)} documente; ${text(details.not_applicable)} «Nu se aplică»`;
-    case 'document.accept':
     case 'document.download':
+      return details.pieces ? `Fișierul întreg, din ${text(details.pieces)} cereri parțiale` : '';
     case 'document.preview':
+    case 'document.read':
+      return readSpans(details);
+    case 'document.accept':
     case 'document.delete':
     case 'document.restore':
     case 'item.applicable':

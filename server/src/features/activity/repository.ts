@@ -102,3 +102,40 @@ export async function* streamActivity(
     if (rows.length < batch) return;
   }
 }
+
+/** Makes concurrent reads of one document by one person wait for each other (one read session row). */
+export async function lockReadSession(trx: Executor, actorId: number, mediaId: number): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`activity-read:${actorId}:${mediaId}`}, 0))`.execute(trx);
+}
+
+/** The newest `action` event of this person on this document since `since`, if any. */
+export async function findReadSession(
+  trx: Executor,
+  where: { companyId: number; clientId: number; mediaId: number; actorId: number; action: string; since: Date },
+): Promise<{ id: number; details: Record<string, unknown> | null } | undefined> {
+  return trx
+    .selectFrom('activity_events')
+    .select(['id', 'details'])
+    .where('client_id', '=', where.clientId)
+    .where('company_id', '=', where.companyId)
+    .where('media_id', '=', where.mediaId)
+    .where('actor_id', '=', where.actorId)
+    .where('action', '=', where.action)
+    .where('created_at', '>=', where.since)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function updateActivityDetails(
+  trx: Executor,
+  id: number,
+  details: Record<string, unknown>,
+): Promise<void> {
+  await trx
+    .updateTable('activity_events')
+    .set({ details: JSON.stringify(details) })
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../infra/context.js';
-import { binarySchema, errorResponses, idParam, pageOf, periodPattern } from '../../lib/http-schemas.js';
+import { binarySchema, errorResponses, idParam, nullablePeriodSchema, pageOf } from '../../lib/http-schemas.js';
 import { contentDisposition } from '../../lib/content-disposition.js';
 import { allow, scopeOf, type Door, type DoorApp, type DoorRoutes } from '../doors/index.js';
 import { ACTIVITY_POLICY } from './policy.js';
@@ -49,7 +49,7 @@ const historyBody = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    period: { type: ['string', 'null'], pattern: periodPattern },
+    period: nullablePeriodSchema,
     page: { type: 'integer', minimum: 1, maximum: 100000 },
     per_page: { type: 'integer', minimum: 1, maximum: 100 },
   },
@@ -58,7 +58,7 @@ const historyBody = {
 const exportBody = {
   type: 'object',
   additionalProperties: false,
-  properties: { period: { type: ['string', 'null'], pattern: periodPattern } },
+  properties: { period: nullablePeriodSchema },
 } as const;
 
 /** A CSV download, streamed batch by batch (the schema documents it; a stream is never serialised). */

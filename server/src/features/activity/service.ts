@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { AppContext } from '../../infra/context.js';
 import { pagedList, paging } from '../../lib/paging.js';
-import { CSV_BOM, csvRow } from '../billing/index.js';
+import { CSV_BOM, csvRow } from '../../lib/csv.js';
 import { loadScopedClient } from '../access/index.js';
 import type { TenantScope } from '../doors/index.js';
 import { describeDetails, labelOf, localTime, ROLE_NAMES, sideOf } from './labels.js';

@@ -27,7 +27,7 @@ let member: Actor;
 
 /**
  * The platform as the administrator sees it: "Contabil Unu SRL" on trial (owner and staff, 3 clients,
- * 2 of them in "Grup Unu", whose administrator and member are its 2 users; one stored document), and
+ * 2 of them in "Holding Unu", whose administrator and member are its 2 users; one stored document), and
  * "Alt Contabil SRL", a paying customer of "Start" (a declined attempt 12 days ago, a paid month
  * 11 days ago) with its own holding "Alt Grup".
  */
@@ -36,7 +36,7 @@ beforeAll(async () => {
   admin = (await createAdmin(t)).token;
   first = await createCompany(t, { name: 'Contabil Unu SRL', cui: '12345674' });
   staff = await createUser(t, first, { role: 3 });
-  const holding = await createHolding(t, first, { name: 'Grup Unu' });
+  const holding = await createHolding(t, first, { name: 'Holding Unu' });
   holdingAdmin = holding.admin as Actor;
   await createClient(t, first, { holding_id: holding.id });
   const outside = await createClient(t, first);
@@ -167,7 +167,7 @@ describe('companies', () => {
     expect(body.storage_bytes).toBe(media.reduce((s, m) => s + Number(m.size), 0));
     expect(body.storage_bytes).toBeGreaterThan(0);
     expect(body.subscription).toMatchObject({ status: 'trial', plan: { name: 'Probă gratuită', is_trial: true } });
-    expect(body.holdings.map((h: { name: string }) => h.name)).toEqual(['Grup Unu']);
+    expect(body.holdings.map((h: { name: string }) => h.name)).toEqual(['Holding Unu']);
     expect(res.body).not.toMatch(/password|token_hash/);
 
     const other = await get(`/api/admin/companies/${await companyId('Alt Contabil SRL')}`, admin);
@@ -268,7 +268,7 @@ describe('holdings', () => {
   test('search, page and detail with linked companies and users', async () => {
     const list = await get('/api/admin/holdings', admin);
     expect(list.statusCode).toBe(200);
-    expect(list.json().data.map((h: { name: string }) => h.name)).toEqual(['Alt Grup', 'Grup Unu']);
+    expect(list.json().data.map((h: { name: string }) => h.name)).toEqual(['Alt Grup', 'Holding Unu']);
     const grupUnu = list.json().data[1];
     expect(grupUnu).toMatchObject({
       companies_count: 1,
@@ -343,10 +343,10 @@ describe('payments', () => {
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe(
-      'Nr. plată;Data;Tip client;Firmă / grup;Plan;Sumă;Monedă;Stare;Procesator;Referință procesator;Plătitor;E-mail plătitor;Valabil până la',
+      'Nr. plată;Data;Tip client;Firmă / holding;Plan;Sumă;Monedă;Stare;Procesator;Referință procesator;Plătitor;E-mail plătitor;Valabil până la',
     );
     expect(lines).toHaveLength(4);
-    expect(lines[1]).toContain(';Companie;Alt Contabil SRL;"Start; ""special""";49,00;RON;Eșuată;sandbox;');
+    expect(lines[1]).toContain(';Companie;Alt Contabil SRL;"Start; ""special""";"49,00";RON;Eșuată;sandbox;');
     expect(lines[2]).toContain(';Plătită;');
     expect(lines[3]).toBe('');
     const filtered = await get('/api/admin/payments.csv?status=paid', admin);

@@ -105,7 +105,7 @@ export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Grupurile: căutare și paginare',
+        summary: 'Holdingurile: căutare și paginare',
         querystring: holdingListQuery,
         response: { 200: holdingListSchema, ...errorResponses },
       },
@@ -118,7 +118,7 @@ export async function adminRoutes(fastify: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Un grup: companiile legate, utilizatorii, planul și plățile',
+        summary: 'Un holding: companiile legate, utilizatorii, planul și plățile',
         params: idParams,
         response: { 200: holdingDetailSchema, ...errorResponses },
       },

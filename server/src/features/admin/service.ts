@@ -11,6 +11,7 @@ import { cuiTaken, provisionCompany } from '../companies/index.js';
 import { prepareSetPasswordMail } from '../users/index.js';
 import * as repo from './repository.js';
 import type { CompanyListQuery, CreateCompanyBody, HoldingListQuery } from './schemas.js';
+import { isValidPhone } from '../../lib/phone.js';
 
 function iso(d: Date | string): string;
 function iso(d: Date | string | null): string | null;
@@ -68,7 +69,7 @@ export async function companyDetail(db: Db, id: number) {
 
 export async function holdingDetail(db: Db, id: number) {
   const holding = await repo.findHolding(db, id);
-  if (!holding) throw errors.notFound('Grupul');
+  if (!holding) throw errors.notFound('Holdingul');
   const tenant: Tenant = { kind: 'holding', id };
   return {
     holding: { ...holding, created_at: iso(holding.created_at) },
@@ -103,7 +104,7 @@ export async function createCompany(
   if (!name) problems.name = [fieldMessages.shared.companyNameRequired];
   if (!isValidCui(body.cui)) problems.cui = [fieldMessages.shared.cuiInvalid];
   else if (await cuiTaken(db, body.cui)) problems.cui = [fieldMessages.admin.cuiTaken];
-  if (phone && !/^\+?[0-9 ().-]{6,30}$/.test(phone)) problems.phone = [fieldMessages.shared.phoneInvalid];
+  if (phone && !isValidPhone(phone)) problems.phone = [fieldMessages.shared.phoneInvalid];
   if (!ownerName) problems.owner_name = [fieldMessages.admin.ownerNameRequired];
   if (await emailTaken(db, ownerEmail)) problems.owner_email = [fieldMessages.admin.ownerEmailTaken];
   if (Object.keys(problems).length) throw errors.validation(problems);

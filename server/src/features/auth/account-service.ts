@@ -12,6 +12,7 @@ import { isEmail, newPasswordErrors } from './policy.js';
 import * as repo from './repository.js';
 import type { RegisterBody } from './schemas.js';
 import { isUniqueViolation, mustPresent, type RequestMeta, type Session } from './service.js';
+import { isValidPhone } from '../../lib/phone.js';
 
 /** Accounts created outside a tenant's own screens: self-registration and the platform administrator. */
 
@@ -39,7 +40,7 @@ export async function registerCompany(ctx: AppContext, body: RegisterBody, meta:
   const companyEmail = body.company_email?.trim() ? repo.normalizeEmail(body.company_email) : null;
   if (companyEmail && !isEmail(companyEmail)) problems.company_email = [fieldMessages.account.companyEmailInvalid];
   const phone = body.phone?.trim() || null;
-  if (phone && !/^\+?[0-9 ().-]{6,30}$/.test(phone)) problems.phone = [fieldMessages.shared.phoneInvalid];
+  if (phone && !isValidPhone(phone)) problems.phone = [fieldMessages.shared.phoneInvalid];
   const name = body.name.trim();
   if (!name) problems.name = [fieldMessages.shared.personNameRequired];
   const email = repo.normalizeEmail(body.email);

@@ -18,20 +18,24 @@ export interface EmailTokenRow {
   user_verified_at: Date | null;
 }
 
+export interface NewEmailToken {
+  userId: number;
+  purpose: EmailPurpose;
+  tokenHash: string;
+  email: string;
+  oldEmail?: string | null;
+  requestedTokenId?: number | null;
+  expiresAt: Date;
+}
+
 /** Stores a link (its hash only); earlier unused links of the same purpose stop working. */
-export async function replaceEmailToken(
-  db: Db,
-  token: {
-    userId: number;
-    purpose: EmailPurpose;
-    tokenHash: string;
-    email: string;
-    oldEmail?: string | null;
-    requestedTokenId?: number | null;
-    expiresAt: Date;
-  },
-): Promise<void> {
+export async function replaceEmailToken(db: Db, token: NewEmailToken): Promise<void> {
   await voidEmailTokens(db, token.userId, [token.purpose], new Date());
+  await addEmailToken(db, token);
+}
+
+/** Stores a link beside the earlier ones of its purpose (an undo link outlives the changes that follow). */
+export async function addEmailToken(db: Db, token: NewEmailToken): Promise<void> {
   await db
     .insertInto('email_tokens')
     .values({
@@ -52,6 +56,17 @@ export async function voidEmailTokens(db: Db, userId: number, purposes: EmailPur
     .set({ used_at: now })
     .where('user_id', '=', userId)
     .where('purpose', 'in', purposes)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+/** Voids every unused link of the user made after link `afterId` (ids grow with time). */
+export async function voidEmailTokensAfter(db: Db, userId: number, afterId: number, now: Date): Promise<void> {
+  await db
+    .updateTable('email_tokens')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('id', '>', afterId)
     .where('used_at', 'is', null)
     .execute();
 }
@@ -134,6 +149,17 @@ export async function tokenAlive(db: Db, tokenId: number, userId: number): Promi
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** The live account other than userId that holds this address, if any (verified or not). */
+export async function findOtherHolder(db: Db, email: string, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'company_id', 'email_verified_at'])
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', normalizeEmail(email)))
+    .where('id', '<>', userId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
 }
 
 export async function findUserEmail(db: Db, userId: number) {

@@ -6,6 +6,7 @@ import { errors } from '../../infra/errors.js';
 import { renderMail } from '../../infra/mail-templates.js';
 import type { MailMessage } from '../../infra/mailer.js';
 import { randomSecret, sha256 } from '../../infra/tokens.js';
+import { retireUnverifiedAccount } from '../companies/index.js';
 import * as links from './email-repository.js';
 import * as repo from './repository.js';
 
@@ -57,7 +58,7 @@ export async function prepareVerificationMail(
     subject: 'Confirmă adresa de e-mail',
     greeting: `Bună ziua, ${user.name},`,
     paragraphs: [
-      'Ți-ai creat un cont Dosar cu această adresă. Confirm-o cu butonul de mai jos: până atunci nu poți invita utilizatori, trimite mesaje sau colabora cu grupuri.',
+      'Ți-ai creat un cont Dosar cu această adresă. Confirm-o cu butonul de mai jos: până atunci nu poți invita utilizatori, trimite mesaje sau colabora cu holdinguri.',
       `Linkul este valabil ${VERIFY_HOURS} de ore. Dacă nu tu ți-ai creat contul, ignoră acest e-mail.`,
     ],
     action: { label: 'Confirmă adresa', url: `${config.publicUrl}verify-email/${token}` },
@@ -109,9 +110,10 @@ export async function verifyEmail(ctx: Ctx, ip: string, token: string): Promise<
 }
 
 /**
- * A change of address asked from the profile (the current password was checked by the caller). The
- * answer never says whether the new address is taken: a taken one gets no mail, and the profile shows
- * the pending address either way.
+ * A change of address asked from the profile (the current password was checked by the caller), at most
+ * CHANGE_MAILS_PER_USER_PER_HOUR an hour per account. The answer never says whether the new address is
+ * taken: a taken one gets a notice instead of the link (a mail either way), and the profile shows the
+ * pending address either way.
  */
 export async function requestEmailChange(
   ctx: Ctx,
@@ -137,7 +139,18 @@ export async function requestEmailChange(
     subject: `user:${user.id}`,
     ip,
   });
-  if (await repo.emailTaken(ctx.db, newEmail, user.id)) return;
+  if (await repo.emailTaken(ctx.db, newEmail, user.id)) {
+    await ctx.mailer.send(
+      renderMail(newEmail, {
+        subject: 'Adresa ta de e-mail a fost cerută pentru alt cont Dosar',
+        paragraphs: [
+          `Cineva a cerut ca ${newEmail} să devină adresa unui alt cont Dosar. Adresa este deja a contului tău, așa că nu s-a schimbat nimic.`,
+          'Dacă nu ai cerut tu asta, ignoră acest e-mail: contul tău rămâne cum era.',
+        ],
+      }),
+    );
+    return;
+  }
   await ctx.mailer.send(
     renderMail(newEmail, {
       subject: 'Confirmă noua adresă de e-mail a contului Dosar',
@@ -172,8 +185,10 @@ export async function confirmEmailChange(ctx: Ctx, ip: string, token: string): P
       const keep = row.requested_token_id ?? 0;
       await repo.revokeOtherTokens(trx, row.user_id, keep);
       await repo.invalidateResetTokens(trx, row.user_id, now);
+      // Not replaceEmailToken: the undo link of an earlier change stays valid for its 7 days, so a
+      // second change (made by whoever took the account) can't void the way back of the first owner.
       if (notifyOld) {
-        await links.replaceEmailToken(trx, {
+        await links.addEmailToken(trx, {
           userId: row.user_id,
           purpose: 'undo',
           tokenHash: sha256(undoToken),
@@ -214,7 +229,8 @@ export async function confirmEmailChange(ctx: Ctx, ip: string, token: string): P
 
 /**
  * POST /email/undo {token}: the old address is the account's again, every session ends, every reset
- * link is void and the old address gets a fresh one (the reset flow) to choose a new password.
+ * link is void, and so is every e-mail link made after this one (the undo links of later changes
+ * included); the old address gets a fresh reset link (the reset flow) to choose a new password.
  */
 export async function undoEmailChange(ctx: Ctx, ip: string, token: string): Promise<{ message: string }> {
   const row = await openLink(ctx, ip, token, 'undo', undoLinkInvalid);
@@ -225,11 +241,16 @@ export async function undoEmailChange(ctx: Ctx, ip: string, token: string): Prom
     .transaction()
     .execute(async (trx) => {
       if (!(await links.takeEmailToken(trx, row.id, now))) return 'invalid' as const;
+      // Whoever registered the freed address meanwhile never proved it; the undo link just did.
+      const holder = await links.findOtherHolder(trx, row.email, row.user_id);
+      if (holder && !holder.email_verified_at)
+        await retireUnverifiedAccount(trx, holder, { subject: `email.undo user:${row.user_id}`, ip });
       if (await repo.emailTaken(trx, row.email, row.user_id)) return 'taken' as const;
       await links.setVerifiedEmail(trx, row.user_id, row.email, now);
       await revokeAllTokens(trx, row.user_id);
       await repo.invalidateResetTokens(trx, row.user_id, now);
       await links.voidEmailTokens(trx, row.user_id, ['change', 'verify'], now);
+      await links.voidEmailTokensAfter(trx, row.user_id, row.id, now);
       await repo.replaceResetToken(
         trx,
         row.user_id,

@@ -110,7 +110,7 @@ describe('verifying the address of a new account', () => {
       name: `Client ${unique()} SRL`,
       cui: uniqueCui(),
       email: `client-${unique()}@client.test`,
-      new_holding: { name: `Grup ${unique()}`, email: `grup-${unique()}@grup.test` },
+      new_holding: { name: `Holding ${unique()}`, email: `holding-${unique()}@holding.test` },
     });
     expect(client.status).toBe(201);
     const clientId = client.json.data.id as number;
@@ -242,22 +242,89 @@ describe('changing the address', () => {
     );
   });
 
-  test('an address taken by another account: the same answer, no mail, and nothing ever changes', async () => {
+  test('an address taken by another account: the same answer as a free one, a notice (no link) to it, tries limited per account', async () => {
     const company = await createCompany(t);
     const someoneElse = await createCompany(t);
-    const before = t.mail.sent.length;
-    const res = await api(t).as(company.owner).post(`/api/users/${company.owner.id}/update`, {
-      email: someoneElse.owner.email.toUpperCase(),
-      current_password: PASSWORD,
+    const free = `liber-${unique()}@firma.test`;
+    const ask = (email: string) =>
+      api(t).as(company.owner).post(`/api/users/${company.owner.id}/update`, { email, current_password: PASSWORD });
+    // Strip what differs by nature (the address asked for) and compare everything else.
+    const shape = (res: { status: number; json: Record<string, unknown> }, address: string) => ({
+      status: res.status,
+      body: JSON.parse(JSON.stringify(res.json).split(address).join('ADRESA')),
     });
-    expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ email: company.owner.email, pending_email: someoneElse.owner.email });
-    expect(t.mail.sent.length).toBe(before);
+
+    const toFree = await ask(free);
+    const toTaken = await ask(someoneElse.owner.email.toUpperCase());
+    expect(toTaken.status).toBe(200);
+    expect(toTaken.json).toMatchObject({ email: company.owner.email, pending_email: someoneElse.owner.email });
+    expect(shape(toTaken, someoneElse.owner.email)).toEqual(shape(toFree, free));
+    // Both addresses get one mail; the taken one is told nothing changed, and gets no link to take over.
+    expect(t.mail.to(free)).toHaveLength(1);
+    const notice = t.mail.to(someoneElse.owner.email).filter((m) => m.subject.includes('alt cont Dosar'));
+    expect(notice).toHaveLength(1);
+    expect(notice[0].subject).toBe('Adresa ta de e-mail a fost cerută pentru alt cont Dosar');
+    expect(notice[0].html).not.toContain('confirm-email/');
+
+    // Tries are limited per account (5 an hour), whatever the addresses: the answer no longer differs at all.
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await ask(`incercare-${i}-${unique()}@firma.test`)).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const blockedTaken = await ask(someoneElse.owner.email);
+    const blockedFree = await ask(`altul-${unique()}@firma.test`);
+    expect([blockedTaken.status, blockedTaken.json.message]).toEqual([blockedFree.status, blockedFree.json.message]);
+    expect(blockedTaken.status).toBe(429);
+
     // Without the current password the change is refused before anything else.
     const noPassword = await api(t)
       .as(company.owner)
       .post(`/api/users/${company.owner.id}/update`, { email: `x-${unique()}@firma.test` });
     expect(noPassword.status).toBe(422);
+  });
+
+  test('V → A → C: the undo link sent to V still works, restores V, ends every session and voids the later links', async () => {
+    const company = await createCompany(t);
+    const original = company.owner.email;
+    const taker = company.owner;
+    const change = async (to: string) => {
+      expectStatus(
+        await api(t).as(taker).post(`/api/users/${taker.id}/update`, { email: to, current_password: PASSWORD }),
+        200,
+        `change to ${to}`,
+      );
+      expectStatus(
+        await api(t).post(
+          '/api/email/confirm-change',
+          { token: mailedToken(t, to, 'confirm-email') },
+          { remoteAddress: freshAddress() },
+        ),
+        200,
+        `confirm ${to}`,
+      );
+    };
+    const first = `preluat-${unique()}@atacator.test`;
+    await change(first);
+    const undoOfOriginal = mailedToken(t, original, 'undo-email');
+    // The taker, still signed in, moves the account again: the next undo link goes to their own address.
+    const second = `ascuns-${unique()}@atacator.test`;
+    await change(second);
+    const undoOfFirst = mailedToken(t, first, 'undo-email');
+    expect((await api(t).as(taker).get('/api/user')).json.email).toBe(second);
+    // The freed address is registered by the taker too, never proven.
+    const { owner: squatter } = await registerUnverified({ email: original });
+
+    const undone = await api(t).post('/api/email/undo', { token: undoOfOriginal }, { remoteAddress: freshAddress() });
+    expect(undone.status).toBe(200);
+    expect(undone.json.message).toContain(`contul folosește din nou adresa ${original}`);
+    expect((await api(t).as(taker).get('/api/user')).status).toBe(401);
+    expect((await api(t).as(squatter).get('/api/user')).status).toBe(401);
+    const back = await signIn(t, original, PASSWORD);
+    expect((await api(t).as(back).get('/api/user')).json.email).toBe(original);
+    // The later undo link (to the taker's address) is void: the account stays with its owner.
+    const retake = await api(t).post('/api/email/undo', { token: undoOfFirst }, { remoteAddress: freshAddress() });
+    expect(retake.status).toBe(422);
+    expect((await api(t).as(back).get('/api/user')).json.email).toBe(original);
+    expect(t.mail.to(original).at(-1)?.subject).toBe('Schimbarea adresei a fost anulată: alege o parolă nouă');
   });
 
   test('an address an owner sets for a colleague is not proven: the colleague verifies it again', async () => {

@@ -28,10 +28,10 @@ beforeAll(async () => {
   admin = await createAdmin(t);
   company = await createCompany(t, { name: 'Contabil Unu SRL' });
   staff = await createUser(t, company, { role: 3 });
-  holding = await createHolding(t, company, { name: 'Grup Unu' });
+  holding = await createHolding(t, company, { name: 'Holding Unu' });
   member = await createUser(t, holding, { role: 5 });
   company2 = await createCompany(t, { name: 'Contabil Doi SRL' });
-  holding2 = await createHolding(t, company2, { name: 'Grup Doi' });
+  holding2 = await createHolding(t, company2, { name: 'Holding Doi' });
   Object.assign(email, {
     admin: admin.email,
     owner: company.owner.email,
@@ -76,8 +76,8 @@ describe('POST /api/login', () => {
       { email: email.admin, role: 1, company: null, holding: null },
       { email: email.owner, role: 2, company: 'Contabil Unu SRL', holding: null },
       { email: email.staff, role: 3, company: 'Contabil Unu SRL', holding: null },
-      { email: email.holding, role: 4, company: null, holding: 'Grup Unu' },
-      { email: email.client, role: 5, company: null, holding: 'Grup Unu' },
+      { email: email.holding, role: 4, company: null, holding: 'Holding Unu' },
+      { email: email.client, role: 5, company: null, holding: 'Holding Unu' },
     ];
     for (const c of cases) {
       const res = await login(c.email, PASSWORD);

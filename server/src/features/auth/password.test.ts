@@ -16,7 +16,7 @@ const U = {} as Record<'admin' | 'owner' | 'staff' | 'holding' | 'client' | 'own
 beforeAll(async () => {
   t = await createTestApp({ seed: false });
   const company = await createCompany(t);
-  const holding = await createHolding(t, company, { name: 'Grup Unu' });
+  const holding = await createHolding(t, company, { name: 'Holding Unu' });
   const company2 = await createCompany(t);
   const holding2 = await createHolding(t, company2);
   Object.assign(U, {
@@ -247,7 +247,7 @@ describe('POST /api/users/{id}/update', () => {
       email_verified: true,
       pending_email: fresh,
       role: 5,
-      holding: { name: 'Grup Unu' },
+      holding: { name: 'Holding Unu' },
     });
     expect((await call({ method: 'GET', url: '/api/user', headers: bearer(token) })).json()).toMatchObject({
       email: U.client,
@@ -277,18 +277,20 @@ describe('POST /api/users/{id}/update', () => {
     expect((await post(`/api/users/${await userId(U.holding)}/update`, badBody, bearer(token))).statusCode).toBe(404);
   });
 
-  test('an e-mail already used by another account (any case): the same answer as a free one, and no mail', async () => {
+  test('an e-mail already used by another account (any case): the same answer as a free one, a notice and no link', async () => {
     const token = await login(U.holding2);
     const id = await userId(U.holding2);
     const mailsBefore = t.mail.sent.length;
     const taken = await update(id, token, { email: U.holding.toUpperCase(), current_password: PASSWORD });
     expect(taken.statusCode).toBe(200);
     expect(taken.json()).toMatchObject({ email: U.holding2, pending_email: U.holding });
-    expect(t.mail.sent.length).toBe(mailsBefore);
-    const free = await update(id, token, { email: `liber-${Date.now()}@grup.test`, current_password: PASSWORD });
+    expect(t.mail.sent.length).toBe(mailsBefore + 1);
+    expect(t.mail.sent.at(-1)?.to).toBe(U.holding);
+    expect(t.mail.sent.at(-1)?.html).not.toContain('confirm-email/');
+    const free = await update(id, token, { email: `liber-${Date.now()}@holding.test`, current_password: PASSWORD });
     expect(free.statusCode).toBe(200);
     expect(Object.keys(free.json()).sort()).toEqual(Object.keys(taken.json()).sort());
-    expect(t.mail.sent.length).toBe(mailsBefore + 1);
+    expect(t.mail.sent.length).toBe(mailsBefore + 2);
     // Its own address in another case is no change at all: no password asked, nothing pending changes.
     expect((await update(id, token, { email: mixedCase(U.holding2) })).statusCode).toBe(200);
   });

@@ -33,7 +33,7 @@ export const userSchema = {
     two_factor_enabled: { type: 'boolean', description: 'Autentificarea în doi pași este activă.' },
     two_factor_required: {
       type: 'boolean',
-      description: 'Compania (roluri 2, 3) sau grupul (roluri 4, 5) utilizatorului cere autentificarea în doi pași.',
+      description: 'Compania (roluri 2, 3) sau holdingul (roluri 4, 5) utilizatorului cere autentificarea în doi pași.',
     },
   },
 } as const;

@@ -160,7 +160,7 @@ test('invalid input → 422 with Romanian field errors', async () => {
     company_name: ['Numele companiei este obligatoriu.'],
     cui: ['CUI-ul nu este valid: verifică cifrele (cifra de control nu corespunde).'],
     company_email: ['E-mailul companiei nu este o adresă validă.'],
-    phone: ['Numărul de telefon nu este valid.'],
+    phone: ['Numărul de telefon nu este valid. Scrie-l ca 07xx xxx xxx, 02xx xxx xxx sau +40 7xx xxx xxx.'],
     name: ['Numele este obligatoriu.'],
     password: ['Parola trebuie să aibă cel puțin 8 caractere.', 'Parola trebuie să conțină cel puțin o cifră.'],
     password_confirmation: ['Confirmarea parolei nu corespunde.'],

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../infra/context.js';
-import type { Actor } from '../../infra/auth.js';
+import { type Actor, sessionExpiresAt } from '../../infra/auth.js';
 import { errors } from '../../infra/errors.js';
 import { deviceLabel } from './devices.js';
 import * as repo from './sessions-repository.js';
@@ -14,21 +14,28 @@ export type SessionView = {
   ip: string | null;
   created_at: string;
   last_used_at: string | null;
+  /** When it ends unless used before: idle for SESSION_IDLE_HOURS, or SESSION_MAX_DAYS after it opened. */
+  expires_at: string;
   current: boolean;
 };
 
-/** GET /sessions: newest first; `current` marks the session of this request. */
+/** GET /sessions: the live ones, newest first; `current` marks the session of this request. */
 export async function listSessions(ctx: AppContext, actor: Actor): Promise<{ data: SessionView[] }> {
   const rows = await repo.listTokens(ctx.db, actor.id);
+  const now = Date.now();
   return {
-    data: rows.map((row) => ({
-      id: row.id,
-      device: deviceLabel(row.user_agent),
-      ip: row.ip,
-      created_at: new Date(row.created_at).toISOString(),
-      last_used_at: row.last_used_at ? new Date(row.last_used_at).toISOString() : null,
-      current: row.id === actor.tokenId,
-    })),
+    data: rows
+      .map((row) => ({ row, expiresAt: sessionExpiresAt(row, ctx.config) }))
+      .filter(({ expiresAt }) => expiresAt.getTime() > now)
+      .map(({ row, expiresAt }) => ({
+        id: row.id,
+        device: deviceLabel(row.user_agent),
+        ip: row.ip,
+        created_at: new Date(row.created_at).toISOString(),
+        last_used_at: row.last_used_at ? new Date(row.last_used_at).toISOString() : null,
+        expires_at: expiresAt.toISOString(),
+        current: row.id === actor.tokenId,
+      })),
   };
 }
 

@@ -28,16 +28,20 @@ export async function startChallenge(ctx: AppContext, userId: number): Promise<T
   return { two_factor_required: true, challenge, message: TWO_FACTOR_PROMPT };
 }
 
-/** Issues the session (recording where from), notes the device, audits; answers the session. */
+/**
+ * Issues the session (recording where from, and whether a second factor opened it), notes the device,
+ * audits; answers the session.
+ */
 export async function completeSignIn(
   ctx: AppContext,
   user: { id: number; email: string },
   meta: SignInMeta,
   deviceId: string | null | undefined,
+  secondFactor = false,
 ): Promise<{ user: PresentedUser; token: string }> {
   const { db } = ctx;
   await repo.touchLastSeen(db, user.id);
-  const token = await issueToken(db, user.id, { userAgent: meta.userAgent ?? null, ip: meta.ip });
+  const token = await issueToken(db, user.id, { userAgent: meta.userAgent ?? null, ip: meta.ip, secondFactor });
   await repo.recordAudit(db, { userId: user.id, action: 'login.success', subject: user.email, ip: meta.ip });
   await noteSignInDevice(ctx, user, { deviceId, userAgent: meta.userAgent, ip: meta.ip }, (error) =>
     meta.log.error({ err: error }, 'new device mail failed'),

@@ -82,6 +82,16 @@ export async function useRecoveryCode(db: Db, userId: number, hash: string, now:
   return row !== undefined;
 }
 
+export async function unusedRecoveryCodes(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('recovery_codes')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function insertChallenge(db: Db, userId: number, tokenHash: string, expiresAt: Date): Promise<void> {
   // A user has one pending challenge at a time: a new sign-in voids the previous one.
   await db.deleteFrom('login_challenges').where('user_id', '=', userId).execute();

@@ -7,7 +7,6 @@ import * as service from './service.js';
 import * as twoFactor from './two-factor.js';
 import * as sessions from './sessions.js';
 import {
-  currentPasswordBodySchema,
   enableBodySchema,
   enableAnswerSchema,
   recoveryCodesAnswerSchema,
@@ -15,6 +14,7 @@ import {
   secondStepBodySchema,
   sessionsAnswerSchema,
   setupAnswerSchema,
+  twoFactorChangeBodySchema,
 } from './two-factor-schemas.js';
 
 const meta = (request: FastifyRequest): service.RequestMeta => ({
@@ -51,11 +51,13 @@ export async function twoFactorRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['auth'],
         summary: 'Începe configurarea autentificării în doi pași (cheie și cod QR)',
-        body: currentPasswordBodySchema,
+        description:
+          'Parola; cu autentificarea în doi pași deja activă (mutarea pe altă aplicație), și un cod din aplicația actuală sau un cod de recuperare.',
+        body: twoFactorChangeBodySchema,
         response: { 200: setupAnswerSchema, ...own },
       },
     },
-    async (request) => twoFactor.setup(ctx, requireActor(request), request.body.current_password),
+    async (request) => twoFactor.setup(ctx, requireActor(request), request.body, meta(request)),
   );
 
   app.post(
@@ -77,12 +79,13 @@ export async function twoFactorRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['auth'],
         summary: 'Dezactivează autentificarea în doi pași',
-        description: 'Refuzat (403) când firma sau grupul utilizatorului o cere.',
-        body: currentPasswordBodySchema,
+        description:
+          'Parola și un cod din aplicație (sau un cod de recuperare). Refuzat (403) când firma sau holdingul utilizatorului o cere.',
+        body: twoFactorChangeBodySchema,
         response: { 200: messageSchema, 403: errorSchema, ...own },
       },
     },
-    async (request) => twoFactor.disable(ctx, requireActor(request), request.body.current_password, meta(request)),
+    async (request) => twoFactor.disable(ctx, requireActor(request), request.body, meta(request)),
   );
 
   app.post(
@@ -91,12 +94,12 @@ export async function twoFactorRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['auth'],
         summary: 'Coduri de recuperare noi (cele vechi nu mai merg)',
-        body: currentPasswordBodySchema,
+        description: 'Parola și un cod din aplicație (sau un cod de recuperare nefolosit).',
+        body: twoFactorChangeBodySchema,
         response: { 200: recoveryCodesAnswerSchema, ...own },
       },
     },
-    async (request) =>
-      twoFactor.regenerateRecoveryCodes(ctx, requireActor(request), request.body.current_password, meta(request)),
+    async (request) => twoFactor.regenerateRecoveryCodes(ctx, requireActor(request), request.body, meta(request)),
   );
 
   app.get(

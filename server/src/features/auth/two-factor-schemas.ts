@@ -2,11 +2,20 @@
 
 const password = { type: 'string', minLength: 1, maxLength: 1000 } as const;
 
-export const currentPasswordBodySchema = {
+/** A change to two-factor sign-in: the password and, while it is on, a code of the app or a recovery code. */
+export const twoFactorChangeBodySchema = {
   type: 'object',
   additionalProperties: false,
   required: ['current_password'],
-  properties: { current_password: password },
+  properties: {
+    current_password: password,
+    code: {
+      type: 'string',
+      maxLength: 20,
+      description: 'Cu autentificarea în doi pași activă: codul de 6 cifre din aplicația folosită acum.',
+    },
+    recovery_code: { type: 'string', maxLength: 40, description: 'Sau un cod de recuperare nefolosit (se consumă).' },
+  },
 } as const;
 
 export const enableBodySchema = {
@@ -60,13 +69,17 @@ export const sessionsAnswerSchema = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['id', 'device', 'ip', 'created_at', 'last_used_at', 'current'],
+        required: ['id', 'device', 'ip', 'created_at', 'last_used_at', 'expires_at', 'current'],
         properties: {
           id: { type: 'integer' },
           device: { type: 'string', description: 'De ex. „Chrome pe Windows”.' },
           ip: { type: ['string', 'null'] },
           created_at: { type: 'string' },
           last_used_at: { type: ['string', 'null'] },
+          expires_at: {
+            type: 'string',
+            description: 'Când se închide sesiunea dacă nu e folosită: după inactivitate sau la durata maximă.',
+          },
           current: { type: 'boolean' },
         },
       },

@@ -4,7 +4,8 @@ import type { Db } from '../../infra/db.js';
 import { fieldMessages } from '../../infra/error-messages.js';
 import { errors } from '../../infra/errors.js';
 import { pagedList } from '../../lib/paging.js';
-import { csvAmount, csvDate, csvRow, CSV_BOM } from './csv.js';
+import { CSV_BOM, csvRow } from '../../lib/csv.js';
+import { csvAmount, csvDate } from './csv.js';
 import * as payments from './payments-repository.js';
 import { bani, iso, presentPayment, presentPlan, ron } from './presenter.js';
 import * as repo from './repository.js';
@@ -123,7 +124,7 @@ export const PAYMENT_CSV_HEADER = [
   'Nr. plată',
   'Data',
   'Tip client',
-  'Firmă / grup',
+  'Firmă / holding',
   'Plan',
   'Sumă',
   'Monedă',
@@ -145,7 +146,7 @@ export function paymentsCsv(db: Db, filters: payments.PaymentFilters): Readable 
           csvRow([
             p.id,
             csvDate(p.created_at),
-            p.company_id !== null ? 'Companie' : 'Grup',
+            p.company_id !== null ? 'Companie' : 'Holding',
             p.company_name ?? p.holding_name,
             p.plan_name,
             csvAmount(p.amount_bani),

@@ -34,7 +34,7 @@ beforeAll(async () => {
   admin = (await createAdmin(t)).token;
   const first = await createCompany(t);
   const staff = await createUser(t, first, { role: 3 });
-  const holding = await createHolding(t, first, { name: 'Grup Unu' });
+  const holding = await createHolding(t, first, { name: 'Holding Unu' });
   await createClient(t, first, { holding_id: holding.id });
   const outside = await createClient(t, first);
   await uploadDocument(t, staff, outside);
@@ -264,7 +264,7 @@ describe('payment state machine', () => {
     const screen = (await get(`/api/holding/${ids.holding}/subscription`, holdingAdmin)).json();
     expect(screen.subscription).toMatchObject({ status: 'active', plan: { name: 'Grup Mic' } });
     const admins = await get(`/api/admin/payments?holding_id=${ids.holding}`, admin);
-    expect(admins.json().data).toEqual([expect.objectContaining({ id, holding_name: 'Grup Unu', status: 'paid' })]);
+    expect(admins.json().data).toEqual([expect.objectContaining({ id, holding_name: 'Holding Unu', status: 'paid' })]);
   });
 });
 

@@ -13,5 +13,4 @@ export { startTrial, ensureSubscription, effectiveStatus, TRIAL_DAYS } from './s
 export { tenantAccount } from './admin-service.js';
 export { paymentSchema, planSchema } from './schemas.js';
 export type { Tenant, TenantRef } from './tenant.js';
-export { CSV_BOM, csvCell, csvRow } from './csv.js';
 export { startStorageLedgerFolding } from './storage-ledger.js';

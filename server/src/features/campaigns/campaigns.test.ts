@@ -121,7 +121,7 @@ describe('campaigns', () => {
 
     const none = await post('/api/admin/campaigns/preview', { ...compose, audience: 'tenants' });
     expect(none.statusCode).toBe(422);
-    expect(none.json().errors.company_ids).toEqual(['Alege cel puțin o firmă sau un grup.']);
+    expect(none.json().errors.company_ids).toEqual(['Alege cel puțin o firmă sau un holding.']);
     const empty = await post('/api/admin/campaigns/preview', {
       subject: 'X',
       html: '<p> </p>',

@@ -34,7 +34,7 @@ export const categoryRoutes: DoorRoutes = (app, door) => {
       schema: {
         tags,
         summary:
-          'Setul de categorii: implicit, sau al unui grup (?holding_id=); inherited = grupul folosește setul implicit',
+          'Setul de categorii: implicit, sau al unui holding (?holding_id=); inherited = holdingul folosește setul implicit',
         querystring: {
           type: 'object',
           additionalProperties: false,
@@ -55,7 +55,7 @@ export const categoryRoutes: DoorRoutes = (app, door) => {
       config: allow(CATEGORIES_POLICY, door, 'categories.create'),
       schema: {
         tags,
-        summary: 'Adaugă o categorie (setul implicit sau al unui grup)',
+        summary: 'Adaugă o categorie (setul implicit sau al unui holding)',
         body: {
           type: 'object',
           additionalProperties: false,
@@ -133,7 +133,7 @@ export const categoryRoutes: DoorRoutes = (app, door) => {
       config: allow(CATEGORIES_POLICY, door, 'categories.transfer'),
       schema: {
         tags,
-        summary: 'Copiază setul de categorii al grupului {holdingId} (sau setul implicit) în grupul holding_id',
+        summary: 'Copiază setul de categorii al holdingului {holdingId} (sau setul implicit) în holdingul holding_id',
         params: { type: 'object', required: ['holdingId'], properties: { holdingId: idParam } },
         body: {
           type: 'object',

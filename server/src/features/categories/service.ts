@@ -131,7 +131,7 @@ export async function transferCategories(
   targetHoldingId: number,
 ) {
   const companyId = companyOf(scope);
-  if (!(await findLinkedHolding(ctx.db, companyId, sourceHoldingId))) throw errors.notFound('Grupul');
+  if (!(await findLinkedHolding(ctx.db, companyId, sourceHoldingId))) throw errors.notFound('Holdingul');
   if (sourceHoldingId === targetHoldingId) throw errors.field('holding_id', fieldMessages.categories.sameHolding);
   await assertHolding(ctx, companyId, targetHoldingId);
   return ctx.db.transaction().execute(async (trx) => {

@@ -20,7 +20,7 @@ export function accessRoutes(app: DoorApp, door: Door): void {
       config: list,
       schema: {
         tags,
-        summary: 'Cine intră în portal pentru client: oamenii grupului lui (rolurile 4, 5), invitați sau activi',
+        summary: 'Cine intră în portal pentru client din partea firmei: persoanele invitate de ea, invitate sau active',
         params: idParams,
         response: { 200: a.accessListResponse, ...errorResponses },
       },
@@ -34,7 +34,7 @@ export function accessRoutes(app: DoorApp, door: Door): void {
       config: manage,
       schema: {
         tags,
-        summary: 'Invită o persoană în portalul clientului (clientul fără grup primește unul)',
+        summary: 'Invită o persoană în portalul clientului, ca utilizator (clientul fără holding primește unul)',
         params: idParams,
         body: a.inviteBody,
         response: { 201: a.inviteResponse, ...errorResponses },
@@ -67,7 +67,7 @@ export function accessRoutes(app: DoorApp, door: Door): void {
       config: manage,
       schema: {
         tags,
-        summary: 'Revocă accesul unei persoane (ultimul administrator rămâne cât timp mai sunt alții)',
+        summary: 'Revocă accesul unei persoane invitate de firmă',
         params: a.accessParams,
         response: { 200: messageSchema, ...errorResponses },
       },

@@ -30,10 +30,11 @@ export const accessListResponse = {
   },
 } as const;
 
+/** `role`: a firm invites users (5) only; 4 is refused with its own message (the holding names its administrators). */
 export const inviteBody = {
   type: 'object',
   additionalProperties: false,
-  required: ['name', 'email', 'role'],
+  required: ['name', 'email'],
   properties: {
     name: { type: 'string', minLength: 1, maxLength: 200 },
     email: { type: 'string', minLength: 3, maxLength: 254 },

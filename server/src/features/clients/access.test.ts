@@ -27,7 +27,7 @@ const as = (actor: Actor) => api(t).as(actor);
 const door = (company: Company, path: string) => `/api/company/${company.id}/${path}`;
 const FOREIGN = 'Această adresă are deja un cont Dosar. Folosește altă adresă sau cere persoanei să te contacteze.';
 let n = 0;
-const person = (role: 4 | 5 = 4) => {
+const person = (role: 4 | 5 = 5) => {
   n += 1;
   return { name: `Ioana Pop ${n}`, email: `ioana-${n}-${Date.now()}@client.test`, role };
 };
@@ -46,10 +46,10 @@ test('inviting to a client without a holding creates one named after it; the per
   expect(empty.status).toBe(200);
   expect(empty.json).toEqual({ holding: null, data: [] });
 
-  const invitee = person(4);
+  const invitee = person(5);
   const res = await as(a.owner).post(door(a, `clients/${client.id}/invite`), invitee);
   expect(res.status).toBe(201);
-  expect(res.json.data).toMatchObject({ name: invitee.name, email: invitee.email, role: 4, invited: true });
+  expect(res.json.data).toMatchObject({ name: invitee.name, email: invitee.email, role: 5, invited: true });
   const mail = t.mail.to(invitee.email).at(-1);
   expect(mail?.subject).toBe('Invitație în Dosar: setează parola contului tău');
   expect(mail?.html).toContain('Brutăria Ionescu SRL');
@@ -59,16 +59,19 @@ test('inviting to a client without a holding creates one named after it; the per
   const holdingId = view.json.data.holding.id as number;
 
   const signedIn = await acceptInvitation(t, invitee.email);
-  expect(signedIn).toMatchObject({ role: 4, holding_id: holdingId });
+  expect(signedIn).toMatchObject({ role: 5, holding_id: holdingId });
   const index = await as(signedIn).post(`/api/holding/${holdingId}/index`, {});
   expect(index.json.data.map((c: { id: number }) => c.id)).toEqual([client.id]);
 
   const listed = await as(a.owner).post(door(a, `clients/${client.id}/access`));
   expect(listed.json.holding).toEqual({ id: holdingId, name: 'Brutăria Ionescu SRL' });
-  expect(listed.json.data).toEqual([expect.objectContaining({ email: invitee.email, role: 4, invited: false })]);
+  expect(listed.json.data).toEqual([expect.objectContaining({ email: invitee.email, role: 5, invited: false })]);
 
-  // A second person joins the same holding, no second one is made.
-  const second = await as(a.owner).post(door(a, `clients/${client.id}/invite`), person(5));
+  // A second person joins the same holding, no second one is made; the role may be left out (a user).
+  const { role: _role, ...withoutRole } = person(5);
+  void _role;
+  const second = await as(a.owner).post(door(a, `clients/${client.id}/invite`), withoutRole);
+  expect(second.json.data).toMatchObject({ role: 5 });
   expect(second.status).toBe(201);
   const again = await as(a.owner).post(door(a, `clients/${client.id}`), {});
   expect(again.json.data.holding.id).toBe(holdingId);
@@ -79,7 +82,7 @@ test("another tenant's address is refused without naming it; a person already in
   const res = await as(a.owner).post(door(a, `clients/${client.id}/invite`), {
     name: 'Cineva',
     email: b.owner.email.toUpperCase(),
-    role: 4,
+    role: 5,
   });
   expect(res.status).toBe(422);
   expect(res.json.errors.email).toEqual([FOREIGN]);
@@ -155,12 +158,31 @@ test("the holding's plan user limit applies", async () => {
   expect(res.status).toBe(402);
 });
 
-test('resend: a new link for an invited person only; revoke keeps the last administrator while others remain', async () => {
+test('a firm names no holding administrator: role 4 is refused and nobody is made', async () => {
   const client = await createClient(t, a);
   const admin = person(4);
+  const res = await as(a.owner).post(door(a, `clients/${client.id}/invite`), admin);
+  expect(res.status).toBe(422);
+  expect(res.json.errors.role).toEqual([
+    'Firma poate invita în portal doar utilizatori; administratorii holdingului sunt numiți de holding.',
+  ]);
+  expect(t.mail.to(admin.email)).toHaveLength(0);
+  const made = await t.ctx.db.selectFrom('users').select('id').where('email', '=', admin.email).execute();
+  expect(made).toEqual([]);
+});
+
+test("resend and revoke: the firm's own invitees only, never the holding's own people", async () => {
+  const holding = await createHolding(t, a);
+  const client = holding.client;
   const user = person(5);
-  const adminId = (await as(a.owner).post(door(a, `clients/${client.id}/invite`), admin)).json.data.id as number;
   const userId = (await as(a.owner).post(door(a, `clients/${client.id}/invite`), user)).json.data.id as number;
+  const own = await createUser(t, holding, { role: 5 });
+
+  // The list shows the firm's invitee, not the holding's administrator nor its own user.
+  const listed = await as(a.owner).post(door(a, `clients/${client.id}/access`));
+  expect(listed.json.data.map((p: { id: number }) => p.id)).toEqual([userId]);
+  expect(listed.text).not.toContain(own.email);
+  expect(listed.text).not.toContain((holding.admin as Actor).email);
 
   const before = t.mail.to(user.email).length;
   const resent = await as(a.owner).post(door(a, `clients/${client.id}/access/${userId}/resend`));
@@ -172,29 +194,28 @@ test('resend: a new link for an invited person only; revoke keeps the last admin
   expect(done.status).toBe(422);
   expect(done.json.errors.id[0]).toMatch(/și-a setat deja parola/);
 
-  // Another company's client, someone else's person: 404.
+  // Another client without that person, another company, a staff member: 404, 404, 403.
   const other = await createClient(t, a);
   expect((await as(a.owner).post(door(a, `clients/${other.id}/access/${userId}/resend`))).status).toBe(404);
   expect((await as(b.owner).post(door(b, `clients/${client.id}/access/${userId}/revoke`))).status).toBe(404);
   expect((await as(staff).post(door(a, `clients/${client.id}/access/${userId}/revoke`))).status).toBe(403);
 
-  const last = await as(a.owner).post(door(a, `clients/${client.id}/access/${adminId}/revoke`));
-  expect(last.status).toBe(422);
-  expect(last.json.errors.role).toHaveLength(1);
+  // The holding's own administrator and user are the holding's: not found from the firm's side.
+  for (const id of [(holding.admin as Actor).id, own.id]) {
+    expect((await as(a.owner).post(door(a, `clients/${client.id}/access/${id}/revoke`))).status).toBe(404);
+    expect((await as(a.owner).post(door(a, `clients/${client.id}/access/${id}/resend`))).status).toBe(404);
+  }
+  expect((await as(own).post(`/api/holding/${holding.id}/index`, {})).status).toBe(200);
 
   const revoked = await as(a.owner).post(door(a, `clients/${client.id}/access/${userId}/revoke`));
   expect(revoked.status).toBe(200);
   expect(revoked.json.message).toBe('Accesul a fost revocat.');
-  const holdingId = person5.holding_id as number;
-  expect((await as(person5).post(`/api/holding/${holdingId}/index`, {})).status).toBe(401);
+  expect((await as(person5).post(`/api/holding/${holding.id}/index`, {})).status).toBe(401);
   const login = await api(t).post(
     '/api/login',
     { email: user.email, password: PASSWORD },
     { remoteAddress: freshAddress() },
   );
   expect(login.status).not.toBe(200);
-
-  // Alone, the administrator may go too.
-  expect((await as(a.owner).post(door(a, `clients/${client.id}/access/${adminId}/revoke`))).status).toBe(200);
   expect((await as(a.owner).post(door(a, `clients/${client.id}/access`))).json.data).toEqual([]);
 });

@@ -87,28 +87,28 @@ describe('plan limits count the same on both doors', () => {
     const own = await companyCreate({ name: 'Peste Limită SRL', cui: nextCui() });
     expect(own.statusCode).toBe(402);
     expect(own.json().message).toContain('Ai atins limita de clienți a planului „Test company”');
-    const viaHolding = await holdingStore({ name: 'Pe Ușa Grupului SRL', cui: nextCui() });
+    const viaHolding = await holdingStore({ name: 'Pe Ușa Holdingului SRL', cui: nextCui() });
     expect(viaHolding.statusCode).toBe(402);
     expect(viaHolding.json()).toMatchObject({
       code: 'plan_limit',
       message: 'Compania aleasă a atins limita de clienți a planului ei: nu mai poate primi clienți noi.',
     });
     await limit(ids.companyPlan, null);
-    expect((await holdingStore({ name: 'Pe Ușa Grupului SRL', cui: nextCui() })).statusCode).toBe(201);
+    expect((await holdingStore({ name: 'Pe Ușa Holdingului SRL', cui: nextCui() })).statusCode).toBe(201);
   });
 
   test('a holding at its client limit gets no client through the company door either', async () => {
     await limit(ids.holdingPlan, await liveClients('holding_id', ids.holding));
-    const own = await holdingStore({ name: 'Peste Limită Grup SRL', cui: nextCui() });
+    const own = await holdingStore({ name: 'Peste Limită Holding SRL', cui: nextCui() });
     expect(own.statusCode).toBe(402);
     expect(own.json().message).toContain('Ai atins limita de clienți a planului „Test holding”');
     const viaCompany = await companyCreate({ name: 'Pe Ușa Companiei SRL', cui: nextCui(), holding_id: ids.holding });
     expect(viaCompany.statusCode).toBe(402);
     expect(viaCompany.json().message).toBe(
-      'Grupul ales a atins limita de clienți a planului său: nu mai poate primi clienți noi.',
+      'Holdingul ales a atins limita de clienți a planului său: nu mai poate primi clienți noi.',
     );
     // Outside the holding the company still has room.
-    expect((await companyCreate({ name: 'Fără Grup SRL', cui: nextCui() })).statusCode).toBe(201);
+    expect((await companyCreate({ name: 'Fără Holding SRL', cui: nextCui() })).statusCode).toBe(201);
   });
 
   test('a holding whose subscription ended gets no client through the company door (its own door is read-only)', async () => {
@@ -120,13 +120,13 @@ describe('plan limits count the same on both doors', () => {
         .execute();
     await period(new Date(Date.now() - 86400000));
     try {
-      const viaCompany = await companyCreate({ name: 'Grup Expirat SRL', cui: nextCui(), holding_id: ids.holding });
+      const viaCompany = await companyCreate({ name: 'Holding Expirat SRL', cui: nextCui(), holding_id: ids.holding });
       expect(viaCompany.statusCode).toBe(402);
       expect(viaCompany.json()).toMatchObject({
         code: 'plan_limit',
-        message: 'Abonamentul grupului ales a expirat: nu mai poate primi clienți noi.',
+        message: 'Abonamentul holdingului ales a expirat: nu mai poate primi clienți noi.',
       });
-      expect((await holdingStore({ name: 'Grup Expirat SRL', cui: nextCui() })).json().code).toBe('read_only');
+      expect((await holdingStore({ name: 'Holding Expirat SRL', cui: nextCui() })).json().code).toBe('read_only');
     } finally {
       await period(new Date(Date.now() + 30 * 86400000));
     }
@@ -162,30 +162,51 @@ describe('one client rule on both doors', () => {
 
   test('the CUI is unique in the company, also for a client outside the holding', async () => {
     const cui = nextCui();
-    expect((await companyCreate({ name: 'Fără Grup 2 SRL', cui })).statusCode).toBe(201);
-    const res = await holdingStore({ name: 'Același CUI Grup SRL', cui });
+    expect((await companyCreate({ name: 'Fără Holding 2 SRL', cui })).statusCode).toBe(201);
+    const res = await holdingStore({ name: 'Același CUI Holding SRL', cui });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ cui: ['Există deja un client cu acest CUI.'] });
   });
 
-  test('phone: 6–30 characters, + only in front; e-mail kept lower case — on both doors', async () => {
+  test('phone: Romanian mobiles and landlines, +40, international; a bad one is a Romanian 422 — on both doors', async () => {
     const long = '+40 722 111 222 333 444 555 666';
     expect(long.length).toBe(31);
-    for (const phone of [long, '0722+111222']) {
-      expect([phone, (await holdingStore({ name: 'Telefon SRL', cui: nextCui(), phone })).statusCode]).toEqual([
+    const tooLong = await holdingStore({ name: 'Telefon SRL', cui: nextCui(), phone: long });
+    expect([tooLong.statusCode, tooLong.json().errors?.phone]).toEqual([
+      422,
+      ['Câmpul telefon poate avea cel mult 30 de caractere.'],
+    ]);
+    const bad = ['0722+111222', '123456', '0722 111 22', '0722 111 2222', '0122 111 222', '+40 122 111 222', 'telefon'];
+    for (const phone of bad) {
+      const store = await holdingStore({ name: 'Telefon SRL', cui: nextCui(), phone });
+      expect([phone, store.statusCode, store.json().errors?.phone]).toEqual([
         phone,
         422,
+        ['Numărul de telefon nu este valid. Scrie-l ca 07xx xxx xxx, 02xx xxx xxx sau +40 7xx xxx xxx.'],
       ]);
       expect([phone, (await companyCreate({ name: 'Telefon SRL', cui: nextCui(), phone })).statusCode]).toEqual([
         phone,
         422,
       ]);
     }
+    const good = [
+      '0722 111 222',
+      '+40 722 111 222',
+      '0040722111222',
+      '021 312 4567',
+      '(0264) 123-456',
+      '0800.800.800',
+      '+33 1 42 68 53 00',
+    ];
+    for (const phone of good) {
+      const created = await companyCreate({ name: 'Telefon Bun SRL', cui: nextCui(), phone });
+      expect([phone, created.statusCode]).toEqual([phone, 201]);
+    }
     const created = await companyCreate({ name: 'Litere SRL', cui: nextCui(), email: 'Office@Litere.RO' });
     expect(created.statusCode).toBe(201);
     const view = await post(tokens.owner, `/api/company/${ids.company}/clients/${created.json().data.id}`);
     expect(view.json().data.email).toBe('office@litere.ro');
-    const stored = await holdingStore({ name: 'Litere Grup SRL', cui: nextCui(), email: 'Birou@Litere.RO' });
+    const stored = await holdingStore({ name: 'Litere Holding SRL', cui: nextCui(), email: 'Birou@Litere.RO' });
     expect(stored.json().client.email).toBe('birou@litere.ro');
   });
 });

@@ -1,4 +1,4 @@
-import { pageMetaSchema } from '../../lib/http-schemas.js';
+import { pageMetaSchema, periodSchema } from '../../lib/http-schemas.js';
 import { categorySchema } from '../categories/index.js';
 import { mediaSchema, uploadLimitsSchema } from '../documents/index.js';
 import { clientFields } from './schemas.js';
@@ -113,7 +113,7 @@ export const clientShowBody = {
   type: ['object', 'null'],
   additionalProperties: false,
   properties: {
-    period: { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$' },
+    period: periodSchema,
     category_id: { type: 'integer', minimum: 1 },
   },
 } as const;

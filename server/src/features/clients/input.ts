@@ -1,6 +1,7 @@
 import { fieldMessages } from '../../infra/error-messages.js';
 import { errors, type FieldErrors } from '../../infra/errors.js';
 import { isValidCui, normalizeCui } from '../../lib/cui.js';
+import { isValidPhone } from '../../lib/phone.js';
 import { isEmail } from '../auth/index.js';
 import type { ClientFields } from './repository.js';
 
@@ -17,9 +18,6 @@ export interface ClientInput {
   phone?: string | null;
   notes?: string | null;
 }
-
-/** A phone number: digits, spaces, ( ) . -, an optional leading +; 6 to 30 characters. */
-export const PHONE = /^\+?[0-9 ().-]{6,30}$/;
 
 /** clients/service.ts still reads cuiTaken here; it goes once that file takes fieldMessages.clients. */
 export const MESSAGES = { cuiTaken: fieldMessages.clients.cuiTaken } as const;
@@ -54,7 +52,7 @@ export function cleanClientInput(input: ClientInput, problems: FieldErrors): Cli
   }
   if (input.phone !== undefined) {
     out.phone = blankToNull(input.phone);
-    if (out.phone && !PHONE.test(out.phone)) add('phone', fieldMessages.shared.phoneInvalid);
+    if (out.phone && !isValidPhone(out.phone)) add('phone', fieldMessages.shared.phoneInvalid);
   }
   if (input.notes !== undefined) out.notes = blankToNull(input.notes);
   return out;

@@ -56,15 +56,19 @@ export async function clientIndex(ctx: AppContext, scope: TenantScope, body: Cli
   const direction = body.direction ?? (sort === 'name' ? 'asc' : 'desc');
   const since = await monthly.previousSeenAt(ctx.db, scope.actor.id);
   const periods = lastPeriods(MONTHS_SHOWN);
-  const { rows, total } = await monthly.listHoldingClients(ctx.db, scope.id, {
-    page: p.page,
-    perPage: p.perPage,
-    search: p.search || undefined,
-    direction,
-    sort,
-    companyId: body.company_id,
-    since,
-  });
+  const { rows, total } = await monthly.listHoldingClients(
+    ctx.db,
+    { id: scope.id, firm: scope.firm },
+    {
+      page: p.page,
+      perPage: p.perPage,
+      search: p.search || undefined,
+      direction,
+      sort,
+      companyId: body.company_id,
+      since,
+    },
+  );
   const documents = await monthly.countDocumentsByMonth(
     ctx.db,
     rows.map((r) => r.id),

@@ -38,12 +38,15 @@ export interface HoldingClientRow {
   last_upload_at: Date | null;
 }
 
-/** Clients visible to the holding (the access feature's rule). */
-function scopedClients(db: Executor, holdingId: number, q: HoldingClientQuery) {
+/** The holding's caller: its id, and the firm that invited it (they see only that firm's clients). */
+export type HoldingCaller = { id: number; firm: number | null };
+
+/** Clients visible to the holding's caller (the access feature's rule). */
+function scopedClients(db: Executor, holding: HoldingCaller, q: HoldingClientQuery) {
   let query = db
     .selectFrom('clients as c')
     .innerJoin('companies as co', 'co.id', 'c.company_id')
-    .where(clientVisibleTo({ kind: 'holding', id: holdingId }, 'c'));
+    .where(clientVisibleTo({ kind: 'holding', ...holding }, 'c'));
   if (q.companyId) query = query.where('c.company_id', '=', q.companyId);
   if (q.search) query = query.where(clientSearch('c', fold(q.search)));
   return query;
@@ -57,7 +60,7 @@ export async function previousSeenAt(db: Executor, userId: number): Promise<Date
 /** A page of the holding's clients in the order asked, and how many match. */
 export async function listHoldingClients(
   db: Executor,
-  holdingId: number,
+  holding: HoldingCaller,
   q: HoldingClientQuery,
 ): Promise<{ rows: HoldingClientRow[]; total: number }> {
   const dir = q.direction === 'desc' ? sql`desc` : sql`asc`;
@@ -73,7 +76,7 @@ export async function listHoldingClients(
     last_upload_at: sql`c.last_upload_at ${dir} nulls last`,
     new_count: sql`${newCount} ${dir}`,
   };
-  const rows = await scopedClients(db, holdingId, q)
+  const rows = await scopedClients(db, holding, q)
     .select([
       'c.id',
       'c.name',
@@ -90,7 +93,7 @@ export async function listHoldingClients(
     .offset((q.page - 1) * q.perPage)
     .limit(q.perPage)
     .execute();
-  const { total } = await scopedClients(db, holdingId, q)
+  const { total } = await scopedClients(db, holding, q)
     .select(sql<number>`count(*)::int`.as('total'))
     .executeTakeFirstOrThrow();
   return { rows, total };

@@ -110,7 +110,7 @@ describe('clients/{id}/update', () => {
     const foreign = await createHolding(t, b, { admin: false });
     const unlinked = await as(a.owner).post(door(a, `clients/${second.id}/update`), { holding_id: foreign.id });
     expect(unlinked.status).toBe(422);
-    expect(unlinked.json.errors.holding_id).toEqual(['Grupul ales nu este asociat companiei.']);
+    expect(unlinked.json.errors.holding_id).toEqual(['Holdingul ales nu este asociat companiei.']);
   });
 
   test('staff (role 3) get 403 before the body is read; another company gets 404', async () => {

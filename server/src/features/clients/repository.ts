@@ -7,10 +7,12 @@ import { clientVisibleTo, holdingLinked } from '../access/index.js';
  * The company lists live in list.repository.ts, the holding's in monthly.repository.ts.
  */
 
-/** The tenant a query is scoped to (the `kind` and `id` of the door's TenantScope). */
+/** The tenant a query is scoped to (the `kind`, `id` and `firm` of the door's TenantScope). */
 export interface ClientScope {
   kind: 'company' | 'holding';
   id: number;
+  /** A holding person a firm invited: that firm (they reach only its clients); else null. */
+  firm: number | null;
 }
 
 /** A live client as both doors read it. */

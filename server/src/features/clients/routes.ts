@@ -31,7 +31,7 @@ function companyDoor(app: DoorApp, door: Door): void {
       config: allow(CLIENT_POLICY, door, 'clients.list'),
       schema: {
         tags,
-        summary: 'Lista clienților companiei (paginată, căutare după nume sau CUI, filtru după grup)',
+        summary: 'Lista clienților companiei (paginată, căutare după nume sau CUI, filtru după holding)',
         body: s.clientListBody,
         response: { 200: s.clientListResponse, ...errorResponses },
       },
@@ -45,7 +45,7 @@ function companyDoor(app: DoorApp, door: Door): void {
       config: allow(CLIENT_POLICY, door, 'clients.create'),
       schema: {
         tags,
-        summary: 'Adaugă un client (cu un grup existent sau unul nou)',
+        summary: 'Adaugă un client (cu un holding existent sau unul nou)',
         body: s.createClientBody,
         response: { 201: s.clientDataResponse, ...errorResponses },
       },
@@ -92,7 +92,7 @@ function companyDoor(app: DoorApp, door: Door): void {
       config: allow(CLIENT_POLICY, door, 'clients.update'),
       schema: {
         tags,
-        summary: 'Modifică datele unui client (nume, CUI, e-mail, telefon, note, grup)',
+        summary: 'Modifică datele unui client (nume, CUI, e-mail, telefon, note, holding)',
         params: idParams,
         body: s.updateClientBody,
         response: { 200: s.clientSavedResponse, ...errorResponses },
@@ -110,7 +110,7 @@ function companyDoor(app: DoorApp, door: Door): void {
       config: allow(CLIENT_POLICY, door, 'clients.delete'),
       schema: {
         tags,
-        summary: 'Arhivează un client (dispare din liste și din grup; documentele rămân)',
+        summary: 'Arhivează un client (dispare din liste și din holding; documentele rămân)',
         params: idParams,
         response: { 200: messageSchema, ...errorResponses },
       },
@@ -148,7 +148,7 @@ function holdingDoor(app: DoorApp, door: Door): void {
       config: allow(CLIENT_POLICY, door, 'clients.list'),
       schema: {
         tags,
-        summary: 'Clienții grupului, cu documentele pe luni și cele noi de la ultima vizită (rolurile 4, 5)',
+        summary: 'Clienții holdingului, cu documentele pe luni și cele noi de la ultima vizită (rolurile 4, 5)',
         body: h.indexBody,
         response: { 200: h.indexResponse, ...errorResponses },
       },
@@ -162,7 +162,7 @@ function holdingDoor(app: DoorApp, door: Door): void {
       config: allow(CLIENT_POLICY, door, 'clients.create'),
       schema: {
         tags,
-        summary: 'Creează un client la una dintre companiile grupului (rolul 4)',
+        summary: 'Creează un client la una dintre companiile holdingului (rolul 4)',
         body: h.clientStoreBody,
         response: { 201: h.clientSavedResponse, ...errorResponses },
       },
@@ -179,7 +179,7 @@ function holdingDoor(app: DoorApp, door: Door): void {
       config: allow(CLIENT_POLICY, door, 'clients.view'),
       schema: {
         tags,
-        summary: 'Un client al grupului, cu categoriile și documentele lui (rolurile 4, 5)',
+        summary: 'Un client al holdingului, cu categoriile și documentele lui (rolurile 4, 5)',
         params: idParams,
         body: h.clientShowBody,
         response: { 200: h.clientShowResponse, ...errorResponses },
@@ -194,7 +194,7 @@ function holdingDoor(app: DoorApp, door: Door): void {
       config: allow(CLIENT_POLICY, door, 'clients.update'),
       schema: {
         tags,
-        summary: 'Actualizează un client al grupului (rolul 4)',
+        summary: 'Actualizează un client al holdingului (rolul 4)',
         params: idParams,
         body: h.clientUpdateBody,
         response: { 200: h.clientSavedResponse, ...errorResponses },
@@ -212,7 +212,7 @@ function holdingDoor(app: DoorApp, door: Door): void {
       config: allow(CLIENT_POLICY, door, 'clients.delete'),
       schema: {
         tags,
-        summary: 'Șterge (logic) un client al grupului (rolul 4)',
+        summary: 'Șterge (logic) un client al holdingului (rolul 4)',
         params: idParams,
         response: { 200: messageSchema, ...errorResponses },
       },

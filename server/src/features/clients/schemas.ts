@@ -1,4 +1,4 @@
-import { pageOf, pagingProperties, periodPattern } from '../../lib/http-schemas.js';
+import { nullablePeriodSchema, pageOf, pagingProperties } from '../../lib/http-schemas.js';
 import type { PagingInput } from '../../lib/paging.js';
 import { categorySchema } from '../categories/index.js';
 import { mediaSchema, uploadLimitsSchema } from '../documents/index.js';
@@ -124,7 +124,7 @@ export const clientViewBody = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    period: { type: ['string', 'null'], pattern: periodPattern },
+    period: nullablePeriodSchema,
     category_id: { type: ['integer', 'null'], minimum: 1, maximum: 999999999 },
   },
 } as const;

@@ -22,7 +22,7 @@ const SPECIAL_NAMES = [
   'Mara Impex Mara',
   'Mara Impex',
   'Generică Generică 0042 SRL',
-  'Firmament Grup SRL',
+  'Firmament Holding SRL',
   'Mament Trading SRL',
 ];
 

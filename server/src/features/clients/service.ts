@@ -1,6 +1,6 @@
 import type { AppContext } from '../../infra/context.js';
 import { AppError, errors, type FieldErrors } from '../../infra/errors.js';
-import { renderMail } from '../../infra/mail-templates.js';
+import { renderMail, unlinked } from '../../infra/mail-templates.js';
 import { spendTenantMessages, tenantSubject } from '../../infra/tenant-mail.js';
 import { isValidCui, normalizeCui } from '../../lib/cui.js';
 import { clientNotFound, worksWithCompany } from '../access/index.js';
@@ -45,8 +45,8 @@ const OTHER_SIDE_FULL = {
     read_only: 'Abonamentul companiei alese a expirat: nu mai poate primi clienți noi.',
   },
   holding: {
-    plan_limit: 'Grupul ales a atins limita de clienți a planului său: nu mai poate primi clienți noi.',
-    read_only: 'Abonamentul grupului ales a expirat: nu mai poate primi clienți noi.',
+    plan_limit: 'Holdingul ales a atins limita de clienți a planului său: nu mai poate primi clienți noi.',
+    read_only: 'Abonamentul holdingului ales a expirat: nu mai poate primi clienți noi.',
   },
 } as const;
 
@@ -94,16 +94,16 @@ export interface NewClientInput extends ClientInput {
 function cleanNewHolding(input: NewClientInput, problems: FieldErrors) {
   const add = (field: string, message: string) => (problems[field] ??= []).push(message);
   const holding = input.new_holding ?? null;
-  if (input.holding_id && holding) add('holding_id', 'Alege un grup existent sau creează unul nou, nu amândouă.');
+  if (input.holding_id && holding) add('holding_id', 'Alege un holding existent sau creează unul nou, nu amândouă.');
   if (!holding) return null;
-  if (!holding.name.trim()) add('new_holding.name', 'Câmpul nume al grupului este obligatoriu.');
+  if (!holding.name.trim()) add('new_holding.name', 'Câmpul nume al holdingului este obligatoriu.');
   let cui = blankToNull(holding.cui);
   if (cui) {
     cui = normalizeCui(cui);
-    if (!isValidCui(cui)) add('new_holding.cui', 'CUI-ul grupului nu este valid (verifică cifra de control).');
+    if (!isValidCui(cui)) add('new_holding.cui', 'CUI-ul holdingului nu este valid (verifică cifra de control).');
   }
   const email = blankToNull(holding.email);
-  if (email && !isEmail(email)) add('new_holding.email', 'E-mailul grupului nu este o adresă validă.');
+  if (email && !isEmail(email)) add('new_holding.email', 'E-mailul holdingului nu este o adresă validă.');
   return { name: holding.name.trim(), cui, email: email?.toLowerCase() ?? null };
 }
 
@@ -125,7 +125,7 @@ export async function createClient(ctx: AppContext, scope: Scope, input: NewClie
     companyId = scope.id;
     holdingId = input.holding_id ?? null;
     if (holdingId !== null && !(await findLinkedHolding(ctx.db, companyId, holdingId))) {
-      throw errors.field('holding_id', 'Grupul ales nu este asociat companiei.');
+      throw errors.field('holding_id', 'Holdingul ales nu este asociat companiei.');
     }
   } else {
     companyId = input.company_id as number;
@@ -133,7 +133,7 @@ export async function createClient(ctx: AppContext, scope: Scope, input: NewClie
     // Linked is not enough: a suspended company's clients are out of the holding's reach, so one created
     // there would answer 404 the moment it exists.
     if (!(await worksWithCompany(ctx.db, scope, companyId))) {
-      throw errors.field('company_id', 'Compania aleasă nu colaborează cu grupul.');
+      throw errors.field('company_id', 'Compania aleasă nu colaborează cu holdingul.');
     }
   }
 
@@ -182,15 +182,16 @@ export async function notifyClient(
   const client = await loadClient(ctx, scope, clientId);
   if (!client.email)
     throw errors.field('email', 'Clientul nu are o adresă de e-mail. Adaug-o înainte de a trimite un mesaj.');
-  await spendTenantMessages(ctx.limiter, `company:${client.company_id}`, [client.email]);
+  await spendTenantMessages(ctx.limiter, `company:${client.company_id}`, [client.email], scope.actor.id);
   const companyName = await findCompanyName(ctx.db, client.company_id);
   const subject = tenantSubject(companyName, blankToNull(body.subject));
+  // The firm's words go from Dosar's address: shown as text, never as a link.
   await ctx.mailer.send(
     renderMail(client.email, {
-      subject,
-      greeting: `Bună ziua, ${client.name},`,
-      paragraphs: [body.message.trim(), `Mesaj trimis de ${companyName} prin Dosar.`],
-      footer: companyName,
+      subject: unlinked(subject),
+      greeting: `Bună ziua, ${unlinked(client.name)},`,
+      paragraphs: [unlinked(body.message.trim()), `Mesaj trimis de ${unlinked(companyName)} prin Dosar.`],
+      footer: unlinked(companyName),
     }),
   );
   return { message: 'Mesajul a fost trimis.' };

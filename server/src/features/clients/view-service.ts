@@ -20,7 +20,7 @@ export interface ClientViewFilter {
 
 async function loadClientView(
   ctx: AppContext,
-  scope: Pick<TenantScope, 'kind' | 'id'>,
+  scope: Pick<TenantScope, 'kind' | 'id' | 'firm'>,
   clientId: number,
   filter: ClientViewFilter,
 ) {

@@ -62,7 +62,7 @@ async function invite(body: { name: string; cui: string; email: string }): Promi
 beforeAll(async () => {
   t = await createTestApp({ seed: false });
   company1 = await createCompany(t);
-  group1 = await createHolding(t, company1, { name: 'Grup Unu' });
+  group1 = await createHolding(t, company1, { name: 'Holding Unu' });
   await createClient(t, company1, { holding_id: group1.id, notes: SECRET });
   member = await createUser(t, group1, { role: 5 });
   company2 = await createCompany(t, { name: 'Alt Contabil SRL' });
@@ -83,7 +83,7 @@ describe('inviting (role 4)', () => {
       [{ ...valid, name: '  ' }, 'name'],
       [{ name: valid.name, cui: valid.cui }, 'email'],
       [{ ...valid, holding_id: holding2 }, 'holding_id'],
-      // The first company's owner already works with Grup Unu.
+      // The first company's owner already works with Holding Unu.
       [{ ...valid, email: company1.owner.email }, 'email'],
     ];
     for (const [payload, field] of cases) {
@@ -121,7 +121,7 @@ describe('inviting (role 4)', () => {
     expect(days).toBeLessThanOrEqual(14);
     const mail = t.mail.to('nou@contabil.ro')[0];
     expect(mail.text).toContain(`${t.ctx.config.publicUrl}company-request/${hash}`);
-    expect(mail.text).toContain('Grup Unu');
+    expect(mail.text).toContain('Holding Unu');
 
     const list = await t.app.inject({
       method: 'GET',
@@ -142,7 +142,7 @@ describe('the public link', () => {
     const shown = await post(`/api/company-requests/${hash}`);
     expect(shown.statusCode).toBe(200);
     expect(shown.json()).toEqual({
-      holding: { name: 'Grup Unu' },
+      holding: { name: 'Holding Unu' },
       company: { name: 'Cifre Exacte SRL', cui: '34567892', email: 'office@cifre-exacte.ro' },
       status: 'pending',
       expires_at: expect.any(String),

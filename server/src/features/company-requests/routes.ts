@@ -19,7 +19,7 @@ export const companyRequestDoorRoutes: DoorRoutes = (app, door) => {
       config: allow(COMPANY_REQUEST_POLICY, door, 'companyRequests.create'),
       schema: {
         tags: ['holding', 'company-requests'],
-        summary: 'Invită o firmă de contabilitate să lucreze cu grupul (rolul 4); trimite linkul pe e-mail',
+        summary: 'Invită o firmă de contabilitate să lucreze cu holdingul (rolul 4); trimite linkul pe e-mail',
         body: s.createBody,
         response: { 201: s.createdResponse, ...s.errorResponses },
       },
@@ -36,7 +36,7 @@ export const companyRequestDoorRoutes: DoorRoutes = (app, door) => {
       config: allow(COMPANY_REQUEST_POLICY, door, 'companyRequests.list'),
       schema: {
         tags: ['holding', 'company-requests'],
-        summary: 'Invitațiile trimise de grup (rolul 4)',
+        summary: 'Invitațiile trimise de holding (rolul 4)',
         querystring: s.listQuery,
         response: { 200: s.listResponse, ...s.errorResponses },
       },
@@ -70,7 +70,7 @@ export async function companyRequestRoutes(fastify: FastifyInstance): Promise<vo
       schema: {
         tags: ['company-requests'],
         summary:
-          'Confirmă cererea: creează compania și proprietarul (sau leagă compania existentă) și o leagă de grup (public)',
+          'Confirmă cererea: creează compania și proprietarul (sau leagă compania existentă) și o leagă de holding (public)',
         security: [],
         params: s.hashParams,
         body: s.confirmBody,

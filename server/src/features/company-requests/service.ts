@@ -89,10 +89,10 @@ export async function createRequest(
   const row = (await repo.findInHolding(ctx.db, holdingId, id)) as repo.CompanyRequestRow;
   await ctx.mailer.send(
     renderMail(email, {
-      subject: `Invitație de colaborare de la ${row.holding_name}`,
+      subject: `Invitație de colaborare de la holdingul „${row.holding_name}”`,
       paragraphs: [
-        `Grupul „${row.holding_name}” vă invită să lucrați împreună în Dosar, portalul de documente pentru contabilitate, ca firmă de contabilitate „${name}” (CUI ${cui}).`,
-        'Dacă acceptați, compania va fi legată de grup: veți vedea clienții și documentele pe care grupul le încarcă. Dacă nu aveți încă un cont Dosar, îl creăm și primiți un e-mail pentru setarea parolei.',
+        `Holdingul „${row.holding_name}” vă invită să lucrați împreună în Dosar, portalul de documente pentru contabilitate, ca firmă de contabilitate „${name}” (CUI ${cui}).`,
+        'Dacă acceptați, compania va fi legată de holding: veți vedea clienții și documentele pe care holdingul le încarcă. Dacă nu aveți încă un cont Dosar, îl creăm și primiți un e-mail pentru setarea parolei.',
         `Invitația este valabilă ${REQUEST_DAYS} zile și poate fi folosită o singură dată. O puteți accepta sau refuza din pagina de mai jos.`,
       ],
       action: { label: 'Vezi invitația', url: `${ctx.config.publicUrl}company-request/${hash}` },
@@ -161,8 +161,8 @@ function holdingNotice(
       greeting: `Bună ziua, ${contact.name},`,
       paragraphs: [
         accepted
-          ? `Compania „${row.name}” a acceptat invitația grupului „${row.holding_name}” și apare acum în lista companiilor cu care lucrați.`
-          : `Compania „${row.name}” a refuzat invitația grupului „${row.holding_name}”.`,
+          ? `Compania „${row.name}” a acceptat invitația holdingului „${row.holding_name}” și apare acum în lista companiilor cu care lucrați.`
+          : `Compania „${row.name}” a refuzat invitația holdingului „${row.holding_name}”.`,
       ],
     }),
   ];
@@ -203,7 +203,7 @@ export async function confirmRequest(ctx: Ctx, ip: string, hash: string, body: {
             trx,
             ctx.config,
             { id: ownerId, email: row.email, name: ownerName },
-            `Compania „${row.name}” a fost creată în Dosar la invitația grupului „${row.holding_name}”, iar tu ești proprietarul contului.`,
+            `Compania „${row.name}” a fost creată în Dosar la invitația holdingului „${row.holding_name}”, iar tu ești proprietarul contului.`,
           ),
         );
         company = { id: companyId, name: row.name };
@@ -225,8 +225,8 @@ export async function confirmRequest(ctx: Ctx, ip: string, hash: string, body: {
     : '';
   return {
     message: outcome.created
-      ? `Cererea a fost confirmată. Compania „${outcome.company.name}” a fost creată și legată de grup; vei primi un e-mail pentru setarea parolei.${claim}`
-      : `Cererea a fost confirmată. Compania „${outcome.company.name}” a fost legată de grupul „${row.holding_name}”.`,
+      ? `Cererea a fost confirmată. Compania „${outcome.company.name}” a fost creată și legată de holding; vei primi un e-mail pentru setarea parolei.${claim}`
+      : `Cererea a fost confirmată. Compania „${outcome.company.name}” a fost legată de holdingul „${row.holding_name}”.`,
     company: outcome.company,
   };
 }
@@ -236,5 +236,5 @@ export async function rejectRequest(ctx: Ctx, ip: string, hash: string) {
   if (!(await repo.decide(ctx.db, row.id, 'rejected', new Date()))) throw await refusalAfterRace(ctx, row);
   const contact = row.created_by ? await repo.findUserContact(ctx.db, row.created_by) : undefined;
   for (const mail of holdingNotice(contact, row, false)) await ctx.mailer.send(mail);
-  return { message: 'Cererea a fost respinsă. Grupul a fost anunțat.' };
+  return { message: 'Cererea a fost respinsă. Holdingul a fost anunțat.' };
 }

@@ -5,6 +5,7 @@ import { errors } from '../../infra/errors.js';
 import type { Storage } from '../../infra/storage.js';
 import { parseRange } from '../../lib/byte-range.js';
 import { contentDisposition } from '../../lib/content-disposition.js';
+import { romanianDateTime } from '../../lib/ro-calendar.js';
 import { UNSAFE_INLINE_MIMES } from '../../lib/file-types.js';
 import { binarySchema, errorResponses, errorSchema } from '../../lib/http-schemas.js';
 import { useNativeCrc32 } from '../../lib/native-crc32.js';
@@ -24,6 +25,8 @@ export interface ZipMedia extends DownloadableMedia {
   category_name: string | null;
   period: string | null;
   created_at: Date | string;
+  /** A rejected document goes under REJECTED_FOLDER, apart from what the firm took. */
+  review_status?: 'pending' | 'accepted' | 'rejected';
 }
 
 export const fileMissing = () => errors.notFound('Fișierul');
@@ -136,12 +139,18 @@ export function uniqueEntryPath(dir: string, name: string, used: Set<string>): s
 
 export const NO_CATEGORY_FOLDER = 'Fără categorie';
 export const NO_PERIOD_FOLDER = 'Fără lună';
+/** Where the zip files the documents the firm rejected, so none is taken for the one that replaced it. */
+export const REJECTED_FOLDER = 'Respinse';
 
-/** The archive path of every row, in order: `category/YYYY-MM/name`, without collisions. */
+/**
+ * The archive path of every row, in order: `category/YYYY-MM/name`, and `Respinse/category/YYYY-MM/name`
+ * for a rejected document, without collisions.
+ */
 export function zipEntryPaths(rows: readonly ZipMedia[]): string[] {
   const used = new Set<string>();
   return rows.map((row) => {
-    const dir = `${zipSegment(row.category_name ?? NO_CATEGORY_FOLDER)}/${zipSegment(row.period?.trim() || NO_PERIOD_FOLDER)}`;
+    const place = `${zipSegment(row.category_name ?? NO_CATEGORY_FOLDER)}/${zipSegment(row.period?.trim() || NO_PERIOD_FOLDER)}`;
+    const dir = row.review_status === 'rejected' ? `${REJECTED_FOLDER}/${place}` : place;
     return uniqueEntryPath(dir, zipSegment(row.original_name), used);
   });
 }
@@ -166,6 +175,20 @@ export function needsZip64End(paths: readonly string[]): boolean {
  * so memory stays flat; the exact length is known up front and sent as
  * Content-Length, so the browser can show download progress.
  */
+/**
+ * A zip entry's time as Romanian clocks showed it. A zip keeps an MS-DOS date and time with no time zone,
+ * which every unzip tool reads as local time, and yazl fills it from the Date's local fields (getHours…),
+ * i.e. the server's zone. So the moment is turned into Romania's wall clock (summer time included, by
+ * Intl) and built as that local Date; yazl's extended timestamp, a UTC instant it would take from the
+ * same Date, is left out (forceDosTimestamp), so no reader prefers a shifted one.
+ */
+export function romanianZipTime(moment: Date | string): Date {
+  const [day, time] = romanianDateTime(moment).split(' ');
+  const [year, month, date] = day.split('-').map(Number);
+  const [hour, minute, second] = time.split(':').map(Number);
+  return new Date(year, month - 1, date, hour, minute, second);
+}
+
 export function sendZip(
   reply: FastifyReply,
   storage: Storage,
@@ -177,7 +200,7 @@ export function sendZip(
   rows.forEach((row, i) => {
     zip.addReadStreamLazy(
       paths[i],
-      { compress: false, size: Number(row.size), mtime: new Date(row.created_at) },
+      { compress: false, size: Number(row.size), mtime: romanianZipTime(row.created_at), forceDosTimestamp: true },
       (cb) => {
         storage.get(row.storage_key).then(
           (stream) => cb(null, stream),

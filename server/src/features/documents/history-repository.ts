@@ -36,21 +36,3 @@ export async function categoryName(db: Executor, companyId: number, categoryId: 
     .executeTakeFirst();
   return row?.name ?? null;
 }
-
-/** How many of the client's live documents a zip's filter matched (as listClientMedia reads them). */
-export async function countClientMedia(
-  db: Executor,
-  filter: ClientIds & { period?: string | null; categoryId?: number | null; ids?: number[] | null },
-): Promise<number> {
-  let query = db
-    .selectFrom('media')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('company_id', '=', filter.companyId)
-    .where('client_id', '=', filter.clientId)
-    .where('deleted_at', 'is', null);
-  if (filter.period) query = query.where('period', '=', filter.period);
-  if (filter.categoryId) query = query.where('category_id', '=', filter.categoryId);
-  if (filter.ids) query = query.where('id', 'in', filter.ids.length ? filter.ids : [0]);
-  const row = await query.executeTakeFirst();
-  return Number(row?.n ?? 0);
-}

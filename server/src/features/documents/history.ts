@@ -1,12 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../infra/context.js';
-import { originOf, recordActivity, type ActivityEvent } from '../activity/index.js';
+import { parseRange } from '../../lib/byte-range.js';
+import { originOf, recordActivity, recordFileRead, type ActivityEvent } from '../activity/index.js';
 import { loadScopedClient, type ScopedClient } from '../access/index.js';
 import type { TenantScope } from '../doors/index.js';
-import { categoryName, countClientMedia, mediaFacts, type MediaFacts } from './history-repository.js';
+import { categoryName, mediaFacts, type MediaFacts } from './history-repository.js';
 import type { PresentedMedia } from './presenter.js';
+import { findClientMedia } from './repository.js';
 import type { BulkBody, CollectionBody, UpdateBody } from './schemas.js';
-import { deleteDocument, sendCollection, sendDocument } from './service.js';
+import { collectionOf, deleteDocument, sendCollection, sendDocument } from './service.js';
 import { bulkDocuments, updateDocument } from './edit-service.js';
 import { restoreDocument } from './trash-service.js';
 
@@ -67,16 +69,11 @@ export async function recordUploads(
 }
 
 /**
- * Whether a file call is worth an event: the whole file, or a range from byte 0 — the first request of a
- * preview, whose later ranges (pdf.js reads a PDF in pieces) add nothing to the history.
+ * media/{mediaId}: the file, recorded before it leaves (once the answer is sent, a reader of the history
+ * must find it). What is recorded follows from the same reading of `Range` that the answer is cut by:
+ * the whole file (however the header spelled it) is a download, a part joins the reader's preview or
+ * partial read (activity's recordFileRead); a range refused with 416 delivers nothing and is no entry.
  */
-export function opensTheFile(range: string | string[] | undefined): boolean {
-  if (range === undefined) return true;
-  const value = Array.isArray(range) ? range[0] : range;
-  return /^\s*bytes\s*=\s*0\s*-/i.test(value);
-}
-
-/** media/{mediaId}: `document.preview` (`?inline=1`) or `document.download`, then the file. */
 export async function sendDocumentRecorded(
   ctx: Ctx,
   scope: TenantScope,
@@ -85,15 +82,28 @@ export async function sendDocumentRecorded(
   clientId: number,
   mediaId: number,
 ): Promise<FastifyReply> {
-  // Recorded before the file leaves: once the answer is sent, a reader of the history must find it.
-  if (opensTheFile(request.headers.range)) {
-    const client = await loadScopedClient(ctx, scope, clientId);
-    const [facts] = await mediaFacts(ctx.db, whereOf(client), [mediaId]);
-    const inline = (request.query as { inline?: string } | undefined)?.inline === '1';
-    if (facts) {
-      await record(ctx, scope, request, [
-        documentEvent(inline ? 'document.preview' : 'document.download', client, facts),
-      ]);
+  const client = await loadScopedClient(ctx, scope, clientId);
+  const row = await findClientMedia(ctx.db, { companyId: client.company_id, clientId: client.id, mediaId });
+  if (row) {
+    const size = Number(row.size);
+    const answer = parseRange(request.headers.range, size);
+    if (answer.kind !== 'unsatisfiable') {
+      const span = answer.kind === 'partial' ? answer : { start: 0, end: size - 1 };
+      try {
+        await recordFileRead(ctx.db, scope, originOf(request), {
+          companyId: client.company_id,
+          clientId: client.id,
+          mediaId,
+          period: trimmed(row.period),
+          name: row.original_name,
+          size,
+          start: span.start,
+          end: span.end,
+          inline: (request.query as { inline?: string } | undefined)?.inline === '1',
+        });
+      } catch (error) {
+        request.log.error({ err: error }, 'activity not recorded');
+      }
     }
   }
   return sendDocument(ctx, scope, reply, clientId, mediaId);
@@ -108,36 +118,27 @@ export async function sendCollectionRecorded(
   clientId: number,
   body: CollectionBody,
 ): Promise<FastifyReply> {
-  const client = await loadScopedClient(ctx, scope, clientId);
-  const where = whereOf(client);
-  const [count, category] = await Promise.all([
-    countClientMedia(ctx.db, {
-      ...where,
-      period: body.period ?? null,
-      categoryId: body.category_id ?? null,
-      ids: body.ids ?? null,
-    }),
-    body.category_id ? categoryName(ctx.db, client.company_id, body.category_id) : null,
-  ]);
+  // A zip of nothing is refused here (404) and recorded nowhere.
+  const collection = await collectionOf(ctx, scope, clientId, body);
+  const { client } = collection;
+  const category = body.category_id ? await categoryName(ctx.db, client.company_id, body.category_id) : null;
   const filter = {
     period: body.period ?? null,
     category_id: body.category_id ?? null,
     category,
     ids: body.ids ? body.ids.length : null,
   };
-  // Recorded before the zip streams (a zip of nothing is refused below and recorded nowhere).
-  if (count > 0) {
-    await record(ctx, scope, request, [
-      {
-        action: 'document.zip',
-        companyId: client.company_id,
-        clientId: client.id,
-        period: body.period ?? null,
-        details: { filter, count },
-      },
-    ]);
-  }
-  return sendCollection(ctx, scope, reply, clientId, body);
+  // Recorded before the zip streams.
+  await record(ctx, scope, request, [
+    {
+      action: 'document.zip',
+      companyId: client.company_id,
+      clientId: client.id,
+      period: body.period ?? null,
+      details: { filter, count: collection.rows.length },
+    },
+  ]);
+  return sendCollection(ctx, reply, collection);
 }
 
 /** The move and rename events of documents whose facts went from `before` to `after`. */

@@ -22,6 +22,8 @@ export interface MediaListRow {
   uploader_name: string | null;
   /** The holding of the uploader (a holding's person), or null (the company's staff). */
   uploader_holding_id: number | null;
+  /** The firm's review: a rejected document was not taken (the zip files it apart). */
+  review_status: 'pending' | 'accepted' | 'rejected';
 }
 
 export interface MediaFilter {
@@ -58,6 +60,7 @@ function listQuery(db: Executor, filter: MediaFilter) {
       'm.uploaded_by',
       'u.name as uploader_name',
       'u.holding_id as uploader_holding_id',
+      'm.review_status',
     ])
     .where('m.company_id', '=', filter.companyId)
     .where('m.client_id', '=', filter.clientId)

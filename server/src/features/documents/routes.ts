@@ -82,7 +82,7 @@ export const documentRoutes: DoorRoutes = (app, door) => {
         summary:
           door.kind === 'company'
             ? 'Șterge un document (logic; fișierul rămâne până la expirarea retenției)'
-            : 'Șterge (logic) un document: rolul 4 orice document al grupului, rolul 5 doar pe cele încărcate de el',
+            : 'Șterge (logic) un document: rolul 4 orice document al holdingului, rolul 5 doar pe cele încărcate de el',
         params: clientDocumentParams,
         response: { 200: messageSchema, ...errorResponses },
       },
@@ -106,7 +106,7 @@ export const documentRoutes: DoorRoutes = (app, door) => {
         tags,
         summary:
           'Mută (categorie, lună AAAA-LL) sau redenumește un document' +
-          (door.kind === 'holding' ? ': rolul 4 pe cele încărcate de grup, rolul 5 pe ale sale' : ''),
+          (door.kind === 'holding' ? ': rolul 4 pe cele încărcate de holding, rolul 5 pe ale sale' : ''),
         params: clientMediaParams,
         body: updateBodySchema,
         response: { 200: updatedSchema, ...errorResponses },
@@ -147,7 +147,7 @@ export const documentRoutes: DoorRoutes = (app, door) => {
         tags,
         summary:
           'Coșul de gunoi al clientului: documentele șterse, cine și când le-a șters' +
-          (door.kind === 'holding' ? ' (cele încărcate sau șterse de grup)' : ''),
+          (door.kind === 'holding' ? ' (cele încărcate sau șterse de holding)' : ''),
         params: clientParams,
         response: { 200: trashSchema, ...errorResponses },
       },

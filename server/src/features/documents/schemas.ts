@@ -1,4 +1,4 @@
-import { idParam, periodPattern } from '../../lib/http-schemas.js';
+import { idParam, nullablePeriodSchema, periodSchema } from '../../lib/http-schemas.js';
 import { mediaSchema } from './presenter.js';
 
 export const mediaListResponse = {
@@ -12,7 +12,7 @@ export const collectionBodySchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    period: { type: ['string', 'null'], pattern: periodPattern },
+    period: nullablePeriodSchema,
     category_id: { type: ['integer', 'null'], minimum: 1 },
     ids: { type: ['array', 'null'], items: { type: 'integer', minimum: 1 }, maxItems: 10000 },
   },
@@ -45,7 +45,7 @@ export const updateBodySchema = {
   additionalProperties: false,
   properties: {
     category_id: { type: ['integer', 'null'], minimum: 1 },
-    period: { type: 'string', pattern: periodPattern },
+    period: periodSchema,
     name: { type: 'string', maxLength: 1000 },
   },
 } as const;
@@ -65,7 +65,7 @@ export const bulkBodySchema = {
     ids: { type: 'array', items: { type: 'integer', minimum: 1 }, minItems: 1, maxItems: 100 },
     action: { type: 'string', enum: ['move', 'delete'] },
     category_id: { type: ['integer', 'null'], minimum: 1 },
-    period: { type: 'string', pattern: periodPattern },
+    period: periodSchema,
   },
 } as const;
 

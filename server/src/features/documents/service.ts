@@ -148,14 +148,8 @@ export async function deleteDocument(
   return { message: 'Documentul a fost șters.' };
 }
 
-/** collection: a zip of the client's documents matching the filter (ids of other clients are ignored). */
-export async function sendCollection(
-  ctx: Ctx,
-  scope: TenantScope,
-  reply: FastifyReply,
-  clientId: number,
-  body: CollectionBody,
-): Promise<FastifyReply> {
+/** collection: the client's documents matching the filter (ids of other clients are ignored), and the zip's name. */
+export async function collectionOf(ctx: Ctx, scope: TenantScope, clientId: number, body: CollectionBody) {
   const client = await loadScopedClient(ctx, scope, clientId);
   const rows = await listClientMedia(ctx.db, {
     companyId: client.company_id,
@@ -166,7 +160,16 @@ export async function sendCollection(
   });
   if (rows.length === 0) throw errors.nothingFound('Nu există documente care să corespundă filtrului ales.');
   const name = `${client.name} - ${body.period ?? 'documente'}`.replace(/[/\\]/g, '-');
-  return sendZip(reply, ctx.storage, rows, `${name}.zip`);
+  return { client, rows, zipName: `${name}.zip` };
+}
+
+/** collection: a zip of `collectionOf`'s documents. */
+export function sendCollection(
+  ctx: Ctx,
+  reply: FastifyReply,
+  collection: Awaited<ReturnType<typeof collectionOf>>,
+): FastifyReply {
+  return sendZip(reply, ctx.storage, collection.rows, collection.zipName);
 }
 
 /** upload-limits: what the upload screens show before a file leaves the browser. */

@@ -1,16 +1,11 @@
 import { fieldMessages } from '../../infra/error-messages.js';
 import { errors } from '../../infra/errors.js';
-import { currentMonth } from '../../lib/ro-calendar.js';
+import { currentMonth, isSanePeriod } from '../../lib/ro-calendar.js';
 
-const PERIOD = /^(\d{4})-(0[1-9]|1[0-2])$/;
-
-/** A month YYYY-MM between 2000-01 and next year; null when malformed. */
+/** A month YYYY-MM within the months Dosar works with (isSanePeriod); null when malformed or outside. */
 export function parsePeriod(value: string): string | null {
-  const match = PERIOD.exec(value.trim());
-  if (!match) return null;
-  const year = Number(match[1]);
-  const maxYear = Number(currentMonth().slice(0, 4)) + 1;
-  return year >= 2000 && year <= maxYear ? match[0] : null;
+  const period = value.trim();
+  return isSanePeriod(period) ? period : null;
 }
 
 export interface UploadFields {

@@ -60,6 +60,7 @@ const actor = (role: Actor['role'], tenant: { company_id?: number; holding_id?: 
   role,
   company_id: tenant.company_id ?? null,
   holding_id: tenant.holding_id ?? null,
+  invited_by_company_id: null,
   tokenId: 1,
   two_factor_setup_required: false,
 });
@@ -139,7 +140,7 @@ describe('tenant doors', () => {
       expect(write.json().message).toBe(
         'Abonamentul a expirat: contul este doar în citire până la plata unui abonament.',
       );
-      expect(asked).toEqual([{ kind: 'company', id: 5, actor: expect.objectContaining({ id: 7 }) }]);
+      expect(asked).toEqual([{ kind: 'company', id: 5, firm: null, actor: expect.objectContaining({ id: 7 }) }]);
       expect((await staff.inject({ method: 'POST', url: '/api/company/5/things/1' })).statusCode).toBe(200);
       expect((await staff.inject({ method: 'POST', url: '/api/company/5/things/1/pay' })).statusCode).toBe(200);
       // The read-only state is asked about the write only.

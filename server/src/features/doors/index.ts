@@ -55,6 +55,11 @@ const TENANT_ID = new RegExp(idParam.pattern);
 export interface TenantScope {
   kind: DoorKind;
   id: number;
+  /**
+   * On the holding door, the firm that invited the caller into the holding: they see only that firm's
+   * clients there (the access feature's rules). Null for the holding's own people and on the company door.
+   */
+  firm: number | null;
   actor: Actor;
 }
 
@@ -127,7 +132,8 @@ export function authorize(request: FastifyRequest, door: Door, roles: readonly R
     door.kind === 'company' ? requireCompanyScope(request, id, roles) : requireHoldingScope(request, id, roles);
   // The tenant requires two-factor sign-in: its doors stay shut until the user enables it (profile calls stay open).
   if (actor.two_factor_setup_required) throw errors.twoFactorSetupRequired();
-  return { kind: door.kind, id, actor };
+  const firm = door.kind === 'holding' ? actor.invited_by_company_id : null;
+  return { kind: door.kind, id, firm, actor };
 }
 
 export type DoorApp = FastifyInstance<

@@ -1,6 +1,7 @@
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
 import {
   api,
+  closeWholeMonth,
   createCompany,
   createHolding,
   createUser,
@@ -29,12 +30,9 @@ const handoverUrl = (door: 'company' | 'holding', period = PERIOD, client = clie
     ? `/api/company/${company.id}/clients/${client}/periods/${period}/handover`
     : `/api/holding/${holdingId}/clients/${client}/periods/${period}/handover`;
 
-/** The firm's owner closes the month (docs/api/month.md, "Months as a whole"). */
+/** The firm's owner closes the month (docs/api/month.md, "Months as a whole"), once its documents are reviewed. */
 async function closeMonth(period: string): Promise<void> {
-  const res = await api(t)
-    .as(company.owner)
-    .post(`/api/company/${company.id}/clients/${clientId}/periods/${period}/close`);
-  expect(res.status).toBe(200);
+  await closeWholeMonth(t, company.owner, clientId, period);
 }
 
 /**
@@ -91,11 +89,15 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-test('an open month has no proces-verbal yet: 409 with a Romanian reason', async () => {
+test('an open month has no proces-verbal yet: 409 with a Romanian reason, worded for its reader', async () => {
   const res = await api(t).as(staff).post(handoverUrl('company', '2026-11'));
   expect(res.status).toBe(409);
   expect(res.json.code).toBe('period_open');
   expect(res.json.message).toBe(
+    'Luna Noiembrie 2026 nu este închisă: procesul-verbal de predare-primire se poate descărca după ce un administrator al firmei închide luna.',
+  );
+  const client = await api(t).as(holdingAdmin).post(handoverUrl('holding', '2026-11'));
+  expect(client.json.message).toBe(
     'Luna Noiembrie 2026 nu este închisă: procesul-verbal de predare-primire se poate descărca după ce firma de contabilitate închide luna.',
   );
 });

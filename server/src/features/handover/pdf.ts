@@ -5,7 +5,8 @@ import type { HandoverDocument, HandoverFacts, NotApplicableItem } from './repos
 
 /**
  * The proces-verbal de predare-primire of a closed month (docs/PRODUCT.md, "The month"): A4 landscape,
- * the parties, the month, every live document (name, category, who uploaded it, when, SHA-256), the items
+ * the parties, the month, every live document (name, the requirement it answers or „În afara listei”,
+ * category, who uploaded it, when, SHA-256), the items
  * marked not applicable with their note, totals and the signatures. Pages are written as rows come and
  * the document is a stream the reply reads while it is written.
  */
@@ -51,9 +52,10 @@ interface Column {
 // fraction of the time DejaVu takes for every unique string. Names, categories and people are in DejaVu.
 const DOCUMENT_COLUMNS: Column[] = [
   { title: 'Nr.', width: 28, font: 'Helvetica', size: 7.5, single: true },
-  { title: 'Document', width: 222, font: 'regular', size: 7.5 },
-  { title: 'Categorie', width: 110, font: 'regular', size: 7.5 },
-  { title: 'Încărcat de', width: 110, font: 'regular', size: 7.5 },
+  { title: 'Document', width: 160, font: 'regular', size: 7.5 },
+  { title: 'Pentru cerința', width: 115, font: 'regular', size: 7.5 },
+  { title: 'Categorie', width: 80, font: 'regular', size: 7.5 },
+  { title: 'Încărcat de', width: 87, font: 'regular', size: 7.5 },
   { title: 'Când', width: 82, font: 'Helvetica', size: 7.5, single: true },
   { title: 'SHA-256', width: 218, font: 'Courier', size: 5.4, single: true },
 ];
@@ -62,6 +64,9 @@ const ITEM_COLUMNS: Column[] = [
   { title: 'Ce se cerea', width: 260, font: 'regular', size: 7.5 },
   { title: 'Nota firmei', width: 482, font: 'regular', size: 7.5 },
 ];
+
+/** What the „Pentru cerința” column says of a document that answers no requirement of the month. */
+const OUTSIDE_CHECKLIST = 'În afara listei';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -184,6 +189,7 @@ export async function writeHandover(doc: Doc, content: HandoverContent): Promise
     drawRow(doc, DOCUMENT_COLUMNS, [
       String(i + 1),
       d.original_name,
+      d.requirement_name ?? OUTSIDE_CHECKLIST,
       d.category_name ?? 'Fără categorie',
       d.uploader_name ?? '—',
       localDateTime(d.created_at),
@@ -215,8 +221,10 @@ export async function writeHandover(doc: Doc, content: HandoverContent): Promise
     const key = d.category_name ?? 'Fără categorie';
     byCategory.set(key, (byCategory.get(key) ?? 0) + 1);
   }
+  const outside = content.documents.filter((d) => d.requirement_name === null).length;
   doc.font('regular').fontSize(9).text(`Documente predate: ${content.documents.length}`, MARGIN, doc.y);
   for (const [name, count] of byCategory) doc.text(`   ${name}: ${count}`);
+  if (outside) doc.text(`   din care în afara listei: ${outside}`);
   doc.text(`Cerințe marcate „Nu se aplică”: ${content.notApplicable.length}`);
   signatures(doc, content);
   doc.end();

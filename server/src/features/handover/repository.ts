@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../infra/db.js';
 
 /** A client's month as the proces-verbal states it. */
@@ -10,6 +11,8 @@ export interface HandoverFacts {
 export interface HandoverDocument {
   id: number;
   original_name: string;
+  /** The requirement it was handed over for; null for a document outside the checklist. */
+  requirement_name: string | null;
   category_name: string | null;
   uploader_name: string | null;
   created_at: Date;
@@ -52,7 +55,10 @@ export async function handoverFacts(
 
 /**
  * Every live document of the client's month the firm did not reject (a rejected one was not received as
- * asked: the client was told why and sent another), by category order, then name.
+ * asked: the client was told why and sent another), by category order, then name, each with the
+ * requirement it answers. A document answering no requirement, or one the firm marked not applicable in
+ * the month, was handed over outside the checklist (requirement_name null): the proces-verbal never says a
+ * requirement was both delivered and not applicable.
  */
 export async function handoverDocuments(
   db: Executor,
@@ -65,9 +71,16 @@ export async function handoverDocuments(
       join.onRef('c.id', '=', 'm.category_id').onRef('c.company_id', '=', 'm.company_id'),
     )
     .leftJoin('users as u', 'u.id', 'm.uploaded_by')
+    .leftJoin('requirements as r', (join) =>
+      join.onRef('r.id', '=', 'm.requirement_id').onRef('r.company_id', '=', 'm.company_id'),
+    )
+    .leftJoin('checklist_items as i', (join) =>
+      join.onRef('i.requirement_id', '=', 'm.requirement_id').onRef('i.period', '=', 'm.period'),
+    )
     .select([
       'm.id',
       'm.original_name',
+      sql<string | null>`case when i.not_applicable_at is null then r.name end`.as('requirement_name'),
       'c.name as category_name',
       'u.name as uploader_name',
       'm.created_at',

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { contentDisposition } from '../../lib/content-disposition.js';
-import { binarySchema, errorResponses, idParam, periodPattern } from '../../lib/http-schemas.js';
+import { binarySchema, errorResponses, idParam, periodSchema } from '../../lib/http-schemas.js';
 import { allow, scopeOf, type DoorRoutes } from '../doors/index.js';
 import { HANDOVER_POLICY } from './policy.js';
 import * as service from './service.js';
@@ -8,7 +8,7 @@ import * as service from './service.js';
 const periodParams = {
   type: 'object',
   required: ['clientId', 'period'],
-  properties: { clientId: idParam, period: { type: 'string', pattern: periodPattern } },
+  properties: { clientId: idParam, period: periodSchema },
 } as const;
 
 /** Streams the PDF while it is written; a failure mid-way aborts the answer rather than send half a file. */

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { foldedLike } from '../../db/search.js';
 import { likePattern } from '../../lib/search-text.js';
 import type { Executor } from '../../infra/db.js';
+import { firmInView } from '../access/index.js';
 
 /**
  * The links between companies and holdings (company_holding), read from either side. A link ends
@@ -156,6 +157,8 @@ export interface LinkedCompanyRow {
 
 export interface CompanyListQuery {
   holdingId: number;
+  /** The firm that invited the caller into the holding (they see that firm alone), or null. */
+  firm: number | null;
   search: string;
   offset: number;
   limit: number;
@@ -172,7 +175,8 @@ export async function listLinkedCompanies(
     .selectFrom('company_holding as ch')
     .innerJoin('companies as co', 'co.id', 'ch.company_id')
     .where('ch.holding_id', '=', q.holdingId)
-    .where('co.deleted_at', 'is', null);
+    .where('co.deleted_at', 'is', null)
+    .where(firmInView({ kind: 'holding', id: q.holdingId, firm: q.firm }, sql.ref<number>('co.id')));
   if (q.search) {
     const pattern = likePattern(q.search);
     query = query.where((eb) => eb.or([foldedLike('co.name', pattern), eb('co.cui', 'ilike', pattern)]));

@@ -20,7 +20,7 @@ export const linkRoutes: DoorRoutes = (app, door) => {
         config: allow(LINK_POLICY, door, 'links.list'),
         schema: {
           tags,
-          summary: 'Grupurile cu care lucrează compania (filtre: search, page, per_page, sort)',
+          summary: 'Holdingurile cu care lucrează compania (filtre: search, page, per_page, sort)',
           body: s.holdingListBody,
           response: { 200: s.holdingListResponse, ...errorResponses },
         },
@@ -34,7 +34,7 @@ export const linkRoutes: DoorRoutes = (app, door) => {
         config: allow(LINK_POLICY, door, 'links.notify'),
         schema: {
           tags,
-          summary: 'Notifică grupul: invitație pentru un cont de administrator (rol 4) dacă nu are, altfel mesajul',
+          summary: 'Notifică holdingul: invitație pentru un cont de administrator (rol 4) dacă nu are, altfel mesajul',
           params: s.holdingIdParams,
           body: s.notifyHoldingBody,
           response: { 200: s.notifyHoldingResponse, ...errorResponses },
@@ -49,7 +49,7 @@ export const linkRoutes: DoorRoutes = (app, door) => {
         config: allow(LINK_POLICY, door, 'links.delete'),
         schema: {
           tags,
-          summary: 'Elimină grupul din companie (clienții și documentele rămân)',
+          summary: 'Elimină holdingul din companie (clienții și documentele rămân)',
           params: s.holdingIdParams,
           response: { 200: messageSchema, ...errorResponses },
         },
@@ -66,7 +66,7 @@ export const linkRoutes: DoorRoutes = (app, door) => {
       config: allow(LINK_POLICY, door, 'links.list'),
       schema: {
         tags,
-        summary: 'Companiile de contabilitate cu care lucrează grupul (rolurile 4, 5)',
+        summary: 'Companiile de contabilitate cu care lucrează holdingul (rolurile 4, 5)',
         querystring: s.companiesQuery,
         response: { 200: s.companiesResponse, ...errorResponses },
       },
@@ -80,7 +80,7 @@ export const linkRoutes: DoorRoutes = (app, door) => {
       config: allow(LINK_POLICY, door, 'links.delete'),
       schema: {
         tags,
-        summary: 'Elimină o companie din grup, fără să piardă date (rolul 4)',
+        summary: 'Elimină o companie din holding, fără să piardă date (rolul 4)',
         params: idParams,
         response: { 200: messageSchema, ...errorResponses },
       },

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../infra/context.js';
 import { fieldMessages } from '../../infra/error-messages.js';
 import { errors } from '../../infra/errors.js';
-import { renderMail } from '../../infra/mail-templates.js';
+import { renderMail, unlinked } from '../../infra/mail-templates.js';
 import { spendTenantMessages, tenantSubject } from '../../infra/tenant-mail.js';
 import type { MailMessage } from '../../infra/mailer.js';
 import { pagedList, paging, toIso, type PagingInput } from '../../lib/paging.js';
@@ -16,9 +16,9 @@ import * as repo from './repository.js';
  * holdings it works with, a holding lists the companies it works with, and either ends a link.
  */
 
-type Scope = Pick<TenantScope, 'kind' | 'id'>;
+type Scope = Pick<TenantScope, 'kind' | 'id' | 'firm'>;
 
-export const holdingNotFound = () => errors.notFound('Grupul');
+export const holdingNotFound = () => errors.notFound('Holdingul');
 export const companyNotFound = () => errors.notFound('Compania');
 
 /** The holding when it is live and linked to the company, else 404 (never another company's view of it). */
@@ -79,6 +79,7 @@ export async function listCompanies(ctx: AppContext, scope: Scope, query: Compan
   });
   const { rows, total } = await repo.listLinkedCompanies(ctx.db, {
     holdingId: scope.id,
+    firm: scope.firm,
     search: fold(p.search),
     offset: p.offset,
     limit: p.perPage,
@@ -101,12 +102,12 @@ export async function unlink(ctx: AppContext, scope: Scope, otherId: number) {
   if (scope.kind === 'company') {
     await loadLinkedHolding(ctx, scope.id, otherId);
     await repo.unlink(ctx.db, scope.id, otherId);
-    return { message: 'Grupul a fost eliminat din companie. Clienții și documentele lor au rămas.' };
+    return { message: 'Holdingul a fost eliminat din companie. Clienții și documentele lor au rămas.' };
   }
   if (!(await repo.isCompanyLinked(ctx.db, scope.id, otherId)) || !(await repo.unlink(ctx.db, otherId, scope.id))) {
     throw companyNotFound();
   }
-  return { message: 'Compania a fost eliminată din grup. Clienții și documentele rămân păstrate.' };
+  return { message: 'Compania a fost eliminată din holding. Clienții și documentele rămân păstrate.' };
 }
 
 /** Two requests racing for one e-mail: the unique index (users_email_unique) decides, the loser gets 422. */
@@ -128,9 +129,10 @@ export async function notifyHolding(
   const companyId = scope.id;
   const holding = await loadLinkedHolding(ctx, companyId, holdingId);
   const companyName = await repo.findCompanyName(ctx.db, companyId);
-  const message = body.message.trim();
-  const subject = tenantSubject(companyName, body.subject);
-  const invitation = `${companyName} te invită în Dosar ca administrator al grupului „${holding.name}”.`;
+  // The firm's words go from Dosar's address: shown as text, never as a link.
+  const message = unlinked(body.message.trim());
+  const subject = unlinked(tenantSubject(companyName, body.subject));
+  const invitation = `${unlinked(companyName)} te invită în Dosar ca administrator al holdingului „${unlinked(holding.name)}”.`;
   const admins = await repo.findHoldingAdmins(ctx.db, holdingId);
 
   if (admins.length === 0) {
@@ -138,7 +140,7 @@ export async function notifyHolding(
       throw errors.field('email', fieldMessages.links.holdingUnreachable);
     }
     const email = holding.email.trim().toLowerCase();
-    await spendTenantMessages(ctx.limiter, `company:${companyId}`, [email]);
+    await spendTenantMessages(ctx.limiter, `company:${companyId}`, [email], scope.actor.id);
     const taken = () => errors.field('email', fieldMessages.links.holdingEmailTaken);
     if (await emailTaken(ctx.db, email)) throw taken();
     const name = `Administrator ${holding.name}`;
@@ -159,6 +161,7 @@ export async function notifyHolding(
     ctx.limiter,
     `company:${companyId}`,
     admins.map((a) => a.email),
+    scope.actor.id,
   );
   const mails: MailMessage[] = [];
   // An administrator who set a password proved the address with that link; one who never proved it gets nothing.
@@ -168,8 +171,8 @@ export async function notifyHolding(
         ? renderMail(admin.email, {
             subject,
             greeting: `Bună ziua, ${admin.name},`,
-            paragraphs: [message, `Mesaj trimis de ${companyName} prin Dosar.`],
-            footer: companyName,
+            paragraphs: [message, `Mesaj trimis de ${unlinked(companyName)} prin Dosar.`],
+            footer: unlinked(companyName),
           })
         : await prepareSetPasswordMail(ctx.db, ctx.config, admin, invitation, message),
     );

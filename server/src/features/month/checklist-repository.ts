@@ -100,10 +100,11 @@ export async function insertMissingItems(
     on conflict (requirement_id, period) do nothing`.execute(db);
 }
 
-/** A live document answering one of the requirements, as the checklist shows it. */
+/** A live document of the client's month as the checklist shows it: under the item it answers, else as an extra. */
 export interface ItemDocumentRow {
   id: number;
-  requirement_id: number;
+  /** The requirement it answers; null for a document outside the checklist. */
+  requirement_id: number | null;
   period: string;
   original_name: string;
   mime: string;
@@ -123,7 +124,7 @@ function documentsQuery(db: Executor, client: { companyId: number; clientId: num
     .leftJoin('users as v', 'v.id', 'm.reviewed_by')
     .select([
       'm.id',
-      sql<number>`m.requirement_id`.as('requirement_id'),
+      sql<number | null>`m.requirement_id`.as('requirement_id'),
       sql<string>`m.period::text`.as('period'),
       'm.original_name',
       'm.mime',
@@ -170,13 +171,12 @@ export async function listPeriodRows(db: Executor, clientId: number, periods: st
 
 /**
  * The client's months in `periods`: the requirements they owe, the live documents filed in them (newest
- * first; those of requirements the months do not owe are left for the caller to ignore), their rows.
+ * first; those answering none of the months' items are the caller's extras), their rows.
  */
 export async function readMonthRows(db: Executor, client: { companyId: number; clientId: number }, periods: string[]) {
   const owed = await listOwed(db, client.companyId, oneClient(client.clientId), periods);
   if (periods.length === 0) return { owed, documents: [] as ItemDocumentRow[], periods: [] as PeriodRow[] };
   const documents = await documentsQuery(db, client)
-    .where('m.requirement_id', 'is not', null)
     .where('m.period', 'in', periods)
     .orderBy('m.created_at', 'desc')
     .orderBy('m.id', 'desc')
@@ -198,20 +198,47 @@ export async function closedPeriods(db: Executor, clientId: number, periods: str
   return rows.map((r) => r.period);
 }
 
-/** An item of the client (any requirement, live or not), with its requirement's category. */
+/** An item of the client (any requirement, live or not), with its requirement's category and name. */
 export async function findItem(
   db: Executor,
   client: { companyId: number; clientId: number },
   itemId: number,
-): Promise<{ id: number; requirement_id: number; period: string; category_id: number | null } | undefined> {
+): Promise<
+  { id: number; requirement_id: number; period: string; category_id: number | null; name: string } | undefined
+> {
   return db
     .selectFrom('checklist_items as ci')
     .innerJoin('requirements as r', 'r.id', 'ci.requirement_id')
-    .select(['ci.id', 'ci.requirement_id', sql<string>`ci.period::text`.as('period'), 'r.category_id'])
+    .select(['ci.id', 'ci.requirement_id', sql<string>`ci.period::text`.as('period'), 'r.category_id', 'r.name'])
     .where('ci.id', '=', itemId)
     .where('ci.company_id', '=', client.companyId)
     .where('ci.client_id', '=', client.clientId)
     .executeTakeFirst();
+}
+
+/** The live documents answering the item that await review, locked, oldest first. */
+export async function lockPendingItemDocuments(
+  db: Executor,
+  client: { companyId: number; clientId: number },
+  item: { requirement_id: number; period: string },
+): Promise<{ id: number; client_id: number; period: string | null; original_name: string }[]> {
+  return db
+    .selectFrom('media')
+    .select([
+      'id',
+      sql<number>`client_id`.as('client_id'),
+      sql<string | null>`period::text`.as('period'),
+      'original_name',
+    ])
+    .where('company_id', '=', client.companyId)
+    .where('client_id', '=', client.clientId)
+    .where('requirement_id', '=', item.requirement_id)
+    .where('period', '=', item.period)
+    .where('deleted_at', 'is', null)
+    .where('review_status', '=', 'pending')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
 }
 
 export async function setNotApplicable(

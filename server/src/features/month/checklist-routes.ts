@@ -1,14 +1,17 @@
 import { errorResponses, messageSchema } from '../../lib/http-schemas.js';
 import { allow, scopeOf, type DoorApp, type Door } from '../doors/index.js';
 import * as checklist from './checklist-service.js';
+import * as marks from './not-applicable-service.js';
 import * as periods from './periods-service.js';
 import { MONTH_POLICY } from './policy.js';
+import { closeRefusalSchema, notApplicableRefusalSchema } from './refusal-schemas.js';
 import {
   clientParams,
+  documentSchema,
   itemParams,
   itemSchema,
   metaSchema,
-  noteBody,
+  notApplicableBody,
   openMonthSchema,
   periodBody,
   periodParams,
@@ -37,8 +40,12 @@ export function checklistRoutes(app: DoorApp, door: Door, tags: string[]): void 
         response: {
           200: {
             type: 'object',
-            required: ['data', 'meta'],
-            properties: { data: { type: 'array', items: itemSchema }, meta: metaSchema },
+            required: ['data', 'meta', 'extra'],
+            properties: {
+              data: { type: 'array', items: itemSchema },
+              meta: metaSchema,
+              extra: { type: 'array', items: documentSchema },
+            },
           },
           ...errorResponses,
         },
@@ -71,20 +78,21 @@ export function checklistRoutes(app: DoorApp, door: Door, tags: string[]): void 
         config: allow(MONTH_POLICY, door, 'items.mark'),
         schema: {
           tags,
-          summary: 'Marchează o cerință a lunii „Nu se aplică” (cu o notă)',
+          summary:
+            'Marchează o cerință a lunii „Nu se aplică” (cu o notă); documentele ei care așteaptă verificarea sunt respinse sau păstrate în afara listei',
           params: itemParams,
-          body: noteBody,
-          response: { 200: itemAnswer, ...errorResponses },
+          body: notApplicableBody,
+          response: { 200: itemAnswer, ...errorResponses, 409: notApplicableRefusalSchema },
         },
       },
       async (request) =>
-        checklist.markItem(
+        marks.markNotApplicable(
           ctx,
           scopeOf(request),
           request,
           Number(request.params.clientId),
           Number(request.params.itemId),
-          request.body.note,
+          request.body,
         ),
     );
 
@@ -100,13 +108,12 @@ export function checklistRoutes(app: DoorApp, door: Door, tags: string[]): void 
         },
       },
       async (request) =>
-        checklist.markItem(
+        marks.markApplicable(
           ctx,
           scopeOf(request),
           request,
           Number(request.params.clientId),
           Number(request.params.itemId),
-          null,
         ),
     );
 
@@ -116,7 +123,8 @@ export function checklistRoutes(app: DoorApp, door: Door, tags: string[]): void 
         config: allow(MONTH_POLICY, door, 'periods.close'),
         schema: {
           tags,
-          summary: 'Închide luna: documentele ei nu mai pot fi schimbate',
+          summary:
+            'Închide luna, doar întreagă (fiecare cerință acceptată sau „Nu se aplică”, niciun document de verificat): documentele ei nu mai pot fi schimbate',
           params: periodParams,
           response: {
             200: {
@@ -125,6 +133,7 @@ export function checklistRoutes(app: DoorApp, door: Door, tags: string[]): void 
               properties: { message: { type: 'string' }, closed_at: { type: 'string' } },
             },
             ...errorResponses,
+            409: closeRefusalSchema,
           },
         },
       },

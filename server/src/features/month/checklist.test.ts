@@ -5,7 +5,9 @@ import {
   createClient,
   createCompany,
   createHolding,
+  closeWholeMonth,
   createUser,
+  makeMonthWhole,
   uploadDocument,
   type Actor,
   type Client,
@@ -14,6 +16,7 @@ import {
 } from '../../../test/factories.js';
 import { field, file } from '../../../test/multipart.js';
 import { drainOutbox } from '../../infra/outbox.js';
+import { REJECTION_MAIL_DELAY_SECONDS } from './review-service.js';
 import { addMonths, currentMonth } from '../../lib/ro-calendar.js';
 
 /** The checklist both sides see, uploads answering items, review, not applicable, closed months. */
@@ -127,7 +130,10 @@ test('upload → uploaded; reject → rejected and mailed; new upload → upload
   });
   items = (await checklistOf(member, client)).data;
   expect(byName(items, 'Facturi emise')).toMatchObject({ status: 'rejected', reason: 'Document ilizibil' });
+  // A rejection mail waits a few minutes in the outbox for more rejections to join it.
   await drainOutbox(t.ctx);
+  expect(t.mail.sent).toEqual([]);
+  await drainOutbox(t.ctx, { asOf: new Date(Date.now() + (REJECTION_MAIL_DELAY_SECONDS + 1) * 1000) });
   for (const person of [holding.admin as Actor, member]) {
     const [mail] = t.mail.to(person.email);
     expect(mail.text).toContain('factura-1.pdf');
@@ -230,6 +236,12 @@ test('a closed month refuses uploads, moves, renames, deletes, reviews and marks
   ).toBe(200);
   const periodUrl = company(`/clients/${client.id}/periods/${now}`);
   expect((await api(t).as(staff).post(`${periodUrl}/close`)).status).toBe(403);
+  // Only a whole month closes: the document accepted, the other items not applicable.
+  expect((await api(t).as(firm.owner).post(`${periodUrl}/close`)).json.code).toBe('period_incomplete');
+  await api(t)
+    .as(staff)
+    .post(company(`/clients/${client.id}/media/${doc.id}/review`), { status: 'accepted' });
+  await makeMonthWhole(t, staff, client.id, now);
   const closed = await api(t).as(firm.owner).post(`${periodUrl}/close`);
   expect(closed.status).toBe(200);
   expect((await api(t).as(firm.owner).post(`${periodUrl}/close`)).status).toBe(409);
@@ -299,7 +311,7 @@ test('a closed month refuses uploads, moves, renames, deletes, reviews and marks
   expect(into.status).toBe(409);
   expect(
     byName((await checklistOf(staff, client)).data, 'Facturi emise').documents.map((d) => d.review_status),
-  ).toEqual(['pending']);
+  ).toEqual(['accepted']);
 
   expect((await api(t).as(staff).post(`${periodUrl}/reopen`)).status).toBe(403);
   expect((await api(t).as(firm.owner).post(`${periodUrl}/reopen`)).status).toBe(200);
@@ -469,9 +481,7 @@ test('„Am terminat”: the firm hears of it, the queue shows it until the mont
   ]);
   const count = await api(t).as(staff).post(company('/review-queue/count'), {});
   expect(count.json.done).toBe(1);
-  await api(t)
-    .as(firm.owner)
-    .post(company(`/clients/${client.id}/periods/${now}/close`));
+  await closeWholeMonth(t, firm.owner, client.id, now);
   expect((await api(t).as(staff).post(company('/review-queue/count'), {})).json.done).toBe(0);
   expect((await checklistOf(member, client)).meta.done_at).not.toBeNull();
 });
@@ -483,9 +493,7 @@ test('open items: months not closed with missing or rejected items, only those i
     .set({ starts_period: addMonths(now, -2) })
     .where('client_id', '=', client.id)
     .execute();
-  await api(t)
-    .as(firm.owner)
-    .post(company(`/clients/${client.id}/periods/${addMonths(now, -2)}/close`));
+  await closeWholeMonth(t, firm.owner, client.id, addMonths(now, -2));
   await uploadDocument(t, member, client, { period: now, category_id: cats['Facturi emise'] });
   const res = await api(t)
     .as(member)
@@ -494,4 +502,45 @@ test('open items: months not closed with missing or rejected items, only those i
   const months = res.json.data as { period: string; items: Item[] }[];
   expect(months.map((m) => m.period)).toEqual([addMonths(now, -1), now]);
   expect(months[1].items.map((i) => i.name)).toEqual(['Facturi primite', 'Extras de cont']);
+});
+
+test('open items: a month whose documents all arrived stays, with no items, until „Am terminat” or the close', async () => {
+  const client = await createClient(t, firm, { holding_id: holding.id });
+  const before = addMonths(now, -1);
+  await t.ctx.db
+    .updateTable('requirements')
+    .set({ starts_period: before })
+    .where('client_id', '=', client.id)
+    .execute();
+  const openPeriods = async () =>
+    (
+      (
+        await api(t)
+          .as(member)
+          .post(side(`/clients/${client.id}/open-items`), {})
+      ).json.data as { period: string; items: Item[] }[]
+    ).map((m) => [m.period, m.items.length]);
+  for (const period of [before, now]) {
+    for (const name of ['Facturi emise', 'Facturi primite', 'Extrase bancare']) {
+      await uploadDocument(t, member, client, { period, category_id: cats[name] });
+    }
+  }
+  await t.ctx.db
+    .updateTable('media')
+    .set({ review_status: 'accepted' })
+    .where('client_id', '=', client.id)
+    .where('period', '=', before)
+    .execute();
+  expect(await openPeriods()).toEqual([
+    [before, 0],
+    [now, 0],
+  ]);
+  await api(t)
+    .as(member)
+    .post(side(`/clients/${client.id}/periods/${now}/done`));
+  expect(await openPeriods()).toEqual([[before, 0]]);
+  await api(t)
+    .as(firm.owner)
+    .post(company(`/clients/${client.id}/periods/${before}/close`));
+  expect(await openPeriods()).toEqual([]);
 });

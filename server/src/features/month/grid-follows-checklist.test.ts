@@ -133,7 +133,7 @@ test('a row shows the client as the list does: quotes, backslashes and diacritic
     id,
     name: holdingName,
   } = await createHolding(t, firm, {
-    name: 'Grup "Nord" Ălba',
+    name: 'Holding "Nord" Ălba',
     client: { name, cui: '18547290' },
   });
   const row = (await gridRow(client)) as Row & { client: Record<string, unknown> };

@@ -1,14 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../infra/context.js';
-import { errors } from '../../infra/errors.js';
-import { renderMail } from '../../infra/mail-templates.js';
+import { errors, type MonthBlockers } from '../../infra/errors.js';
+import { renderMail, unlinked } from '../../infra/mail-templates.js';
 import { enqueueMany } from '../../infra/outbox.js';
-import { monthName } from '../../lib/ro-calendar.js';
+import { monthInSentence, monthName } from '../../lib/ro-calendar.js';
 import { originOf, recordActivity } from '../activity/index.js';
 import type { TenantScope } from '../doors/index.js';
 import { closedPeriods } from './checklist-repository.js';
-import { loadMonthClient } from './checklist-service.js';
-import { clientsOf, mailableUsers, upsertPeriod } from './review-repository.js';
+import { loadMonthClient, readMonth } from './checklist-service.js';
+import { clientsOf, doneMailedAt, mailableUsers, upsertPeriod } from './review-repository.js';
 
 /**
  * A client's month as a whole (docs/api/month.md, "Months as a whole"): the holding's "Am terminat" (the
@@ -16,9 +16,19 @@ import { clientsOf, mailableUsers, upsertPeriod } from './review-repository.js';
  * row, so it never crosses an upload, a review or another act on the same month.
  */
 
-type Ctx = Pick<AppContext, 'db' | 'config'>;
+type Ctx = Pick<AppContext, 'db' | 'config' | 'limiter'>;
 
-/** periods/{period}/done (holding door). */
+/**
+ * The "Am terminat" mails one person can set off in an hour (each a first for its client and month):
+ * enough for a group's whole portfolio, not for walking every month since 2000.
+ */
+export const DONE_MAILS_PER_SENDER_PER_HOUR = 30;
+
+/**
+ * periods/{period}/done (holding door). The firm's owners and staff are e-mailed once per client and
+ * month: pressing it again, also after the firm reopened the month, marks the month done and answers
+ * the same, but mails nobody. The caller's name is shown as text, never as a link.
+ */
 export async function markDone(
   ctx: Ctx,
   scope: TenantScope,
@@ -30,10 +40,15 @@ export async function markDone(
   await ctx.db.transaction().execute(async (trx) => {
     const client = await loadMonthClient(trx, scope, clientId, 'update');
     if ((await closedPeriods(trx, client.id, [period])).length) throw errors.periodClosed(period);
+    const mailed = await doneMailedAt(trx, client.id, period);
+    if (mailed === null) {
+      const budget = await ctx.limiter.hit(`done-mails:${scope.actor.id}`, DONE_MAILS_PER_SENDER_PER_HOUR, 3600);
+      if (!budget.allowed) throw errors.throttled(budget.retryAfter);
+    }
     await upsertPeriod(
       trx,
       { companyId: client.company_id, clientId: client.id, period },
-      { done_at: doneAt, done_by: scope.actor.id },
+      { done_at: doneAt, done_by: scope.actor.id, ...(mailed === null ? { done_mailed_at: doneAt } : {}) },
     );
     await recordActivity(trx, scope, originOf(request), {
       action: 'period.done',
@@ -41,21 +56,28 @@ export async function markDone(
       clientId: client.id,
       period,
     });
+    if (mailed !== null) return;
     const [named] = await clientsOf(trx, client.company_id, [client.id]);
     const staff = await mailableUsers(trx, { companyId: client.company_id });
-    const url = `${ctx.config.publicUrl.replace(/\/$/, '')}/company`;
+    // The button opens this client's month on the firm's client page, where it is reviewed and closed.
+    const url = `${ctx.config.publicUrl.replace(/\/$/, '')}/company/clients/${client.id}?${new URLSearchParams({ tab: 'luna', period }).toString()}`;
+    const clientName = unlinked(client.name);
+    const month = monthInSentence(period);
     await enqueueMany(
       trx,
       staff.map((person) =>
         renderMail(person.email, {
-          subject: `${client.name} a terminat ${monthName(period)}`,
-          greeting: `Bună ziua, ${person.name},`,
+          subject: `„${clientName}” a terminat ${month}`,
+          greeting: `Bună ziua, ${unlinked(person.name)},`,
           paragraphs: [
-            `${scope.actor.name} (${client.name}) a anunțat că a trimis toate documentele pentru ${monthName(period)}.`,
-            'Le poți verifica și închide luna din Dosar.',
+            `${unlinked(scope.actor.name)} („${clientName}”) a anunțat că a trimis toate documentele pentru ${month}.`,
+            // Only the owner closes months: staff are told who does.
+            person.role === 2
+              ? 'Le poți verifica și închide luna din Dosar.'
+              : 'Le poți verifica din Dosar; un administrator al firmei închide apoi luna.',
           ],
-          action: { label: 'Deschide Dosar', url },
-          footer: named?.company_name ?? 'Echipa Dosar',
+          action: { label: `Deschide ${month}`, url },
+          footer: named ? unlinked(named.company_name) : 'Echipa Dosar',
         }),
       ),
     );
@@ -66,7 +88,32 @@ export async function markDone(
   };
 }
 
-/** periods/{period}/close (company door, owner): already closed → 409. */
+/**
+ * What keeps a month from closing: its items neither accepted nor not applicable, and every document of
+ * the month awaiting review (an item's, also one marked not applicable, or one outside the checklist).
+ */
+function blockersOf(month: Awaited<ReturnType<typeof readMonth>>): MonthBlockers {
+  const items = month.items.flatMap((item) =>
+    item.status === 'missing' || item.status === 'uploaded' || item.status === 'rejected'
+      ? [{ id: item.id, name: item.name, details: item.details, status: item.status }]
+      : [],
+  );
+  const documents = [
+    ...month.items.flatMap((item) =>
+      item.documents
+        .filter((d) => d.review_status === 'pending')
+        .map((d) => ({ id: d.id, name: d.name, item: { id: item.id, name: item.name } })),
+    ),
+    ...month.extra.filter((d) => d.review_status === 'pending').map((d) => ({ id: d.id, name: d.name, item: null })),
+  ];
+  return { items, documents };
+}
+
+/**
+ * periods/{period}/close (company door, owner): only a whole month closes (docs/api/month.md, "Months as a
+ * whole"), else 409 `period_incomplete` with its blockers; already closed → 409. The blockers are read
+ * under the client's row lock, which uploads, moves and reviews take too.
+ */
 export async function closePeriod(
   ctx: Ctx,
   scope: TenantScope,
@@ -80,6 +127,8 @@ export async function closePeriod(
     if ((await closedPeriods(trx, client.id, [period])).length) {
       throw errors.periodAlreadyClosed(period);
     }
+    const blockers = blockersOf(await readMonth(trx, client, period));
+    if (blockers.items.length || blockers.documents.length) throw errors.periodNotWhole(period, blockers);
     await upsertPeriod(
       trx,
       { companyId: client.company_id, clientId: client.id, period },

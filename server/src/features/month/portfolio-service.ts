@@ -84,7 +84,11 @@ export async function portfolioMonths(ctx: Ctx, scope: TenantScope, body: Months
   return pagedList(data, p, total, { periods });
 }
 
-/** review-queue: documents awaiting review, newest first; the months clients said they finished. */
+/**
+ * review-queue: documents awaiting review, newest first (`meta.total`); the months clients said they
+ * finished (`meta.done`, the newest; `meta.done_total`, all of them) — the same two numbers, counted the
+ * same way, as review-queue/count gives the menu (`count`, `done`), never added into one.
+ */
 export async function reviewQueue(
   ctx: Ctx,
   scope: TenantScope,
@@ -95,10 +99,11 @@ export async function reviewQueue(
   const rows = await queuePage(ctx.db, { companyId: scope.id, clientId, offset: p.offset, limit: p.perPage });
   const total = await countQueue(ctx.db, scope.id, clientId);
   const done = await listDoneMonths(ctx.db, scope.id);
-  return pagedList(rows.map(presentQueueRow), p, total, { done: done.map(presentDoneMonth) });
+  const doneTotal = await countDone(ctx.db, scope.id);
+  return pagedList(rows.map(presentQueueRow), p, total, { done: done.map(presentDoneMonth), done_total: doneTotal });
 }
 
-/** review-queue/count: the navigation badge. */
+/** review-queue/count: the menu's two numbers, documents awaiting review (`count`) and months done (`done`). */
 export async function reviewCount(ctx: Ctx, scope: TenantScope) {
   const count = await countQueue(ctx.db, scope.id, null);
   const done = await countDone(ctx.db, scope.id);

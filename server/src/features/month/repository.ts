@@ -43,7 +43,7 @@ const clientColumns = [
  */
 export async function findMonthClient(
   db: Executor,
-  scope: Pick<TenantScope, 'kind' | 'id'>,
+  scope: Pick<TenantScope, 'kind' | 'id' | 'firm'>,
   clientId: number,
   lock?: 'share' | 'update',
 ): Promise<MonthClient | undefined> {
@@ -54,7 +54,7 @@ export async function findMonthClient(
   return query.executeTakeFirst();
 }
 
-function monthClientQuery(db: Executor, scope: Pick<TenantScope, 'kind' | 'id'>, clientId: number) {
+function monthClientQuery(db: Executor, scope: Pick<TenantScope, 'kind' | 'id' | 'firm'>, clientId: number) {
   return db
     .selectFrom('clients as c')
     .innerJoin('companies as co', 'co.id', 'c.company_id')

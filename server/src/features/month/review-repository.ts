@@ -12,6 +12,24 @@ export interface ReviewTarget {
   original_name: string;
 }
 
+/** The checklist item each document answers (by its requirement and month), for the links of its mails. */
+export async function itemsOfMedia(db: Executor, clientId: number, mediaIds: number[]): Promise<Map<number, number>> {
+  if (mediaIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('media as m')
+    .innerJoin('checklist_items as ci', (join) =>
+      join
+        .onRef('ci.requirement_id', '=', 'm.requirement_id')
+        .onRef('ci.period', '=', 'm.period')
+        .onRef('ci.client_id', '=', 'm.client_id'),
+    )
+    .select(['m.id as media_id', 'ci.id as item_id'])
+    .where('m.client_id', '=', clientId)
+    .where('m.id', 'in', mediaIds)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.media_id), Number(r.item_id)]));
+}
+
 export async function lockFirmMedia(
   db: Executor,
   companyId: number,
@@ -59,6 +77,27 @@ export async function setReview(
   return Number(result.numUpdatedRows);
 }
 
+/**
+ * „Nu se aplică” with the item's documents kept: they answer no requirement any more (extras of the
+ * month, outside the checklist) and count as accepted by `by`, who looked at them when deciding.
+ */
+export async function keepOutsideChecklist(db: Executor, companyId: number, ids: number[], by: number): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('media')
+    .set({
+      requirement_id: null,
+      review_status: 'accepted',
+      review_reason: null,
+      reviewed_by: by,
+      reviewed_at: new Date(),
+    })
+    .where('company_id', '=', companyId)
+    .where('deleted_at', 'is', null)
+    .where('id', 'in', ids)
+    .execute();
+}
+
 /** The clients' names and holdings, and their company's name. */
 export async function clientsOf(
   db: Executor,
@@ -75,14 +114,14 @@ export async function clientsOf(
     .execute();
 }
 
-/** Live people with a verified address: a holding's (roles 4, 5) or a company's (roles 2, 3). */
+/** Live people with a verified address: a holding's (roles 4, 5) or a company's (roles 2, 3), with their role. */
 export async function mailableUsers(
   db: Executor,
   tenant: { holdingId: number } | { companyId: number },
-): Promise<{ name: string; email: string }[]> {
+): Promise<{ name: string; email: string; role: number }[]> {
   let query = db
     .selectFrom('users')
-    .select(['name', 'email'])
+    .select(['name', 'email', 'role'])
     .where('deleted_at', 'is', null)
     .where('email_verified_at', 'is not', null);
   query =
@@ -92,6 +131,10 @@ export async function mailableUsers(
   return query.orderBy('id').execute();
 }
 
+/**
+ * The firm's live client documents awaiting review that can be reviewed: none of a closed month (a month
+ * closed before it had to be whole may hold one; reopening the month brings it back).
+ */
 function queueBase(db: Executor, companyId: number, clientId: number | null) {
   let query = db
     .selectFrom('media as m')
@@ -100,7 +143,18 @@ function queueBase(db: Executor, companyId: number, clientId: number | null) {
     .where('m.review_status', '=', 'pending')
     .where('m.deleted_at', 'is', null)
     .where('m.client_id', 'is not', null)
-    .where('c.deleted_at', 'is', null);
+    .where('c.deleted_at', 'is', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('client_periods as cp')
+            .select('cp.client_id')
+            .whereRef('cp.client_id', '=', 'm.client_id')
+            .whereRef('cp.period', '=', 'm.period')
+            .where('cp.closed_at', 'is not', null),
+        ),
+      ),
+    );
   if (clientId !== null) query = query.where('m.client_id', '=', clientId);
   return query;
 }
@@ -217,7 +271,7 @@ export async function upsertPeriod(
   db: Executor,
   ids: { companyId: number; clientId: number; period: string },
   change:
-    | { done_at: Date; done_by: number }
+    | { done_at: Date; done_by: number; done_mailed_at?: Date }
     | { closed_at: Date; closed_by: number }
     | { closed_at: null; closed_by: null; reopened_at: Date; reopened_by: number },
 ): Promise<void> {
@@ -226,4 +280,16 @@ export async function upsertPeriod(
     .values({ company_id: ids.companyId, client_id: ids.clientId, period: ids.period, ...change })
     .onConflict((oc) => oc.columns(['client_id', 'period']).doUpdateSet(change))
     .execute();
+}
+
+/** When the firm was e-mailed that the client finished `period` (null: never), the row locked. */
+export async function doneMailedAt(db: Executor, clientId: number, period: string): Promise<Date | null> {
+  const row = await db
+    .selectFrom('client_periods')
+    .select('done_mailed_at')
+    .where('client_id', '=', clientId)
+    .where('period', '=', period)
+    .forUpdate()
+    .executeTakeFirst();
+  return row?.done_mailed_at ?? null;
 }

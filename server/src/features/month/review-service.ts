@@ -2,10 +2,10 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../infra/context.js';
 import { fieldMessages } from '../../infra/error-messages.js';
 import { errors } from '../../infra/errors.js';
-import { renderMail } from '../../infra/mail-templates.js';
-import { enqueueMany } from '../../infra/outbox.js';
+import { renderMail, unlinked, unlinkedFileName } from '../../infra/mail-templates.js';
+import { enqueueMerged } from '../../infra/outbox.js';
 import { countOf } from '../../lib/plural.js';
-import { monthName } from '../../lib/ro-calendar.js';
+import { monthInSentence } from '../../lib/ro-calendar.js';
 import type { Executor } from '../../infra/db.js';
 import { originOf, recordActivity } from '../activity/index.js';
 import type { TenantScope } from '../doors/index.js';
@@ -14,7 +14,14 @@ import { presentDocument } from './checklist-status.js';
 import { loadMonthClient } from './checklist-service.js';
 import { assertPeriodsOpen } from './guard.js';
 import { lockClientRow } from './repository.js';
-import { clientsOf, lockFirmMedia, mailableUsers, setReview, type ReviewTarget } from './review-repository.js';
+import {
+  clientsOf,
+  itemsOfMedia,
+  lockFirmMedia,
+  mailableUsers,
+  setReview,
+  type ReviewTarget,
+} from './review-repository.js';
 
 /**
  * The firm's review of a client's documents (docs/api/month.md, "Review"): accept or reject (with a
@@ -39,8 +46,11 @@ function reasonOf(input: ReviewInput): string | null {
   return reason;
 }
 
-/** Reviews `targets` (locked), checks their months are open, records the history, queues the mails. */
-async function review(
+/**
+ * Reviews `targets` (locked, their client rows first), checks their months are open, records the history,
+ * queues the mails: in the caller's transaction (also „Nu se aplică” rejecting an item's documents).
+ */
+export async function review(
   trx: Executor,
   ctx: Ctx,
   scope: TenantScope,
@@ -80,7 +90,26 @@ async function review(
   return count;
 }
 
-/** One e-mail per client and portal user: which documents were rejected, for which month, why. */
+/** How long a rejection mail waits in the outbox for more rejections of the client's documents to join it. */
+/** The default of config.rejectionMailDelaySeconds (what the API tests wait out). */
+export const REJECTION_MAIL_DELAY_SECONDS = 5 * 60;
+
+/** A rejected document as its mail lists it; a later rejection of the same document replaces it. */
+interface RejectedDocument {
+  key: string;
+  name: string;
+  period: string | null;
+  reason: string;
+  /** The checklist item it answered, if any: where the mail's link opens. */
+  item?: number | null;
+}
+
+/**
+ * One e-mail per client and portal user: which documents were rejected, for which month, why. It waits
+ * REJECTION_MAIL_DELAY_SECONDS in the outbox, and the rejections of that client's documents meanwhile
+ * join it (the same document rejected again: its newest reason), so a reviewer going back and forth
+ * sends each person one mail. Names and reasons are shown as text, never as links.
+ */
 async function queueRejectionMails(
   trx: Executor,
   ctx: Ctx,
@@ -89,30 +118,81 @@ async function queueRejectionMails(
   reason: string,
 ) {
   const clients = await clientsOf(trx, companyId, [...new Set(targets.map((t) => t.client_id))]);
-  const messages = [];
+  const area = `${ctx.config.publicUrl.replace(/\/$/, '')}/client`;
   for (const client of clients) {
     if (client.holding_id === null) continue;
     const people = await mailableUsers(trx, { holdingId: client.holding_id });
-    const docs = targets.filter((t) => t.client_id === client.id);
-    const lines = docs.map((d) => `„${d.original_name}”${d.period ? ` (${monthName(d.period)})` : ''}`);
+    const mine = targets.filter((t) => t.client_id === client.id);
+    const itemOf = await itemsOfMedia(
+      trx,
+      client.id,
+      mine.map((d) => d.id),
+    );
+    const items: RejectedDocument[] = mine.map((d) => ({
+      key: `media:${d.id}`,
+      name: d.original_name,
+      period: d.period,
+      reason,
+      item: itemOf.get(d.id) ?? null,
+    }));
     for (const person of people) {
-      messages.push(
-        renderMail(person.email, {
-          subject:
-            docs.length === 1 ? `Document respins: ${docs[0].original_name}` : `${docs.length} documente respinse`,
-          greeting: `Bună ziua, ${person.name},`,
-          paragraphs: [
-            `${client.company_name} a respins ${docs.length === 1 ? 'documentul' : 'documentele'} ${lines.join(', ')} trimise pentru ${client.name}.`,
-            `Motivul: ${reason}`,
-            'Te rugăm să încarci un document corect din portal.',
-          ],
-          action: { label: 'Deschide portalul', url: `${ctx.config.publicUrl.replace(/\/$/, '')}/client` },
-          footer: client.company_name,
-        }),
-      );
+      await enqueueMerged(trx, {
+        mergeKey: `rejections:${client.id}:${person.email.toLowerCase()}`,
+        delaySeconds: ctx.config.rejectionMailDelaySeconds,
+        items,
+        render: (docs) => rejectionMail(person, client, docs, rejectionLink(area, client.id, docs)),
+      });
     }
   }
-  if (messages.length) await enqueueMany(trx, messages);
+}
+
+/**
+ * Where a rejection mail's button opens, in the client area: the checklist item the documents answered
+ * (`/client/{id}?tab=luna&period=…&item=…`), else their month, else the client's documents. The same
+ * page for every document listed, or the nearest one they share.
+ */
+function rejectionLink(area: string, clientId: number, docs: RejectedDocument[]): string {
+  const page = `${area}/${clientId}`;
+  const periods = new Set(docs.map((d) => d.period));
+  const [period] = [...periods];
+  if (periods.size !== 1 || !period) return page;
+  const query = new URLSearchParams({ tab: 'luna', period });
+  const items = new Set(docs.map((d) => d.item ?? null));
+  const [item] = [...items];
+  if (items.size === 1 && item) query.set('item', String(item));
+  return `${page}?${query.toString()}`;
+}
+
+function rejectionMail(
+  person: { name: string; email: string },
+  client: { name: string; company_name: string },
+  docs: RejectedDocument[],
+  url: string,
+) {
+  const named = (d: RejectedDocument) =>
+    `„${unlinkedFileName(d.name)}”${d.period ? ` (${monthInSentence(d.period)})` : ''}`;
+  const reasons = new Set(docs.map((d) => d.reason));
+  const firm = unlinked(client.company_name);
+  const one = docs.length === 1;
+  // Agreement: „documentul … trimis”, „documentele … trimise”.
+  const what = one ? `documentul ${named(docs[0])}, trimis` : `documentele ${docs.map(named).join(', ')}, trimise`;
+  return renderMail(person.email, {
+    subject: one
+      ? `Document respins: „${unlinkedFileName(docs[0].name)}”`
+      : countOf(docs.length, 'document respins', 'documente respinse'),
+    greeting: `Bună ziua, ${unlinked(person.name)},`,
+    paragraphs: [
+      `${firm} a respins ${what} pentru „${unlinked(client.name)}”.`,
+      reasons.size === 1
+        ? `Motivul: ${unlinked(docs[0].reason)}`
+        : `Motivele:\n${docs.map((d) => `${named(d)}: ${unlinked(d.reason)}`).join('\n')}`,
+      one
+        ? 'Te rugăm să încarci un document corect în locul lui.'
+        : 'Te rugăm să încarci documente corecte în locul lor.',
+    ],
+    action: { label: one ? 'Încarcă documentul corect' : 'Încarcă documentele corecte', url },
+    footer: firm,
+  });
 }
 
 /** media/{mediaId}/review: one of the client's live documents. */

@@ -1,11 +1,11 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { idParam, pageMetaSchema, periodPattern } from '../../lib/http-schemas.js';
+import { idParam, pageMetaSchema, periodSchema } from '../../lib/http-schemas.js';
 
 /** The month's request and answer schemas (docs/api/month.md). */
 
 const frequency = { type: 'string', enum: ['monthly', 'quarterly', 'yearly'] } as const;
 const applies = { type: 'string', enum: ['always', 'bank_account', 'employees', 'cash_register'] } as const;
-export const period = { type: 'string', pattern: periodPattern } as const;
+export const period = periodSchema;
 const named = {
   type: ['object', 'null'],
   required: ['id', 'name'],
@@ -63,12 +63,21 @@ export const periodBody = {
   properties: { period },
 } as const;
 
-export const noteBody = {
+/**
+ * „Nu se aplică”: the note, and what becomes of the item's documents awaiting review (required while
+ * there are any): `reject` with `reason`, or `keep` them as extras of the month, outside the checklist.
+ */
+export const notApplicableBody = {
   type: 'object',
   additionalProperties: false,
   required: ['note'],
-  properties: { note: { type: 'string', minLength: 1, maxLength: 500 } },
+  properties: {
+    note: { type: 'string', minLength: 1, maxLength: 500 },
+    pending_documents: { type: 'string', enum: ['reject', 'keep'] },
+    reason: { type: ['string', 'null'], maxLength: 500 },
+  },
 } as const;
+export type NotApplicableBody = FromSchema<typeof notApplicableBody>;
 
 const reviewFields = {
   status: { type: 'string', enum: ['accepted', 'rejected'] },
@@ -269,4 +278,5 @@ export const openMonthSchema = {
   required: [...metaSchema.required, 'items'],
   properties: { ...metaProperties, items: { type: 'array', items: itemSchema } },
 } as const;
+
 export { counts as countsSchema, named as namedSchema, status as statusSchema, pageMetaSchema };

@@ -129,9 +129,10 @@ export const queueAnswer = {
     },
     meta: {
       type: 'object',
-      required: ['page', 'per_page', 'total', 'done'],
+      required: ['page', 'per_page', 'total', 'done', 'done_total'],
       properties: {
         ...pageMetaSchema.properties,
+        done_total: { type: 'integer' },
         done: {
           type: 'array',
           items: {

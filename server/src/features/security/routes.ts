@@ -10,7 +10,7 @@ const settingsSchema = {
     require_two_factor: { type: 'boolean' },
     users_without_two_factor: {
       type: 'integer',
-      description: 'Utilizatorii firmei (sau ai grupului) care nu au activat încă autentificarea în doi pași.',
+      description: 'Utilizatorii firmei (sau ai holdingului) care nu au activat încă autentificarea în doi pași.',
     },
   },
 } as const;

@@ -1,3 +1,4 @@
+import { revokePasswordOnlyTokens } from '../../infra/auth.js';
 import type { AppContext } from '../../infra/context.js';
 import { fieldMessages } from '../../infra/error-messages.js';
 import { errors } from '../../infra/errors.js';
@@ -10,14 +11,15 @@ export type SecuritySettings = { require_two_factor: boolean; users_without_two_
 
 export async function viewSecurity(ctx: AppContext, scope: TenantScope): Promise<SecuritySettings> {
   const settings = await repo.findSecurity(ctx.db, scope.kind, scope.id);
-  if (!settings) throw errors.notFound(scope.kind === 'company' ? 'Compania' : 'Grupul');
+  if (!settings) throw errors.notFound(scope.kind === 'company' ? 'Compania' : 'Holdingul');
   return settings;
 }
 
 /**
- * Turns the two-factor requirement on or off. From the next request on (the write empties the cache of
- * signed-in users), people without it are held at the door until they enable it. Whoever turns it on
- * has it already, so requiring it never shuts its author out of the screen they are on.
+ * Turns the two-factor requirement on or off. Turning it on ends every session of the tenant's people
+ * that was opened with the password alone: they sign in again, with the code or, without it yet, held at
+ * the door until they enable it. Whoever turns it on has it already (and a session that proved it), so
+ * requiring it never shuts its author out of the screen they are on.
  */
 export async function updateSecurity(
   ctx: AppContext,
@@ -27,6 +29,10 @@ export async function updateSecurity(
   if (body.require_two_factor && !(await repo.hasTwoFactor(ctx.db, scope.actor.id))) {
     throw errors.field('require_two_factor', fieldMessages.twoFactor.enableOwnFirst);
   }
-  await repo.setRequireTwoFactor(ctx.db, scope.kind, scope.id, body.require_two_factor);
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.setRequireTwoFactor(trx, scope.kind, scope.id, body.require_two_factor);
+    if (body.require_two_factor)
+      await revokePasswordOnlyTokens(trx, scope.kind === 'company' ? { companyId: scope.id } : { holdingId: scope.id });
+  });
   return viewSecurity(ctx, scope);
 }

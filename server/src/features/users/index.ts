@@ -6,6 +6,7 @@ export {
   assertPortalAddressFree,
   findPortalUser,
   listPortalUsers,
+  PORTAL_ROLE,
   revokePortalUser,
   type PortalUser,
 } from './portal.js';

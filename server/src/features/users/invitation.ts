@@ -1,6 +1,6 @@
 import type { AppContext } from '../../infra/context.js';
 import type { Db } from '../../infra/db.js';
-import { renderMail } from '../../infra/mail-templates.js';
+import { renderMail, unlinked } from '../../infra/mail-templates.js';
 import type { MailMessage } from '../../infra/mailer.js';
 import { randomSecret, sha256 } from '../../infra/tokens.js';
 import { replaceResetToken } from '../auth/index.js';
@@ -23,10 +23,12 @@ export async function prepareSetPasswordMail(
   const token = randomSecret();
   const expiresAt = new Date(Date.now() + SET_PASSWORD_DAYS * 24 * 60 * 60 * 1000);
   await replaceResetToken(db, user.id, sha256(token), expiresAt);
-  const url = `${config.publicUrl}reset-password/${token}?email=${encodeURIComponent(user.email)}`;
+  // invite=1: the page says „Alege o parolă” and signs the new account in once the password is set.
+  const url = `${config.publicUrl}reset-password/${token}?email=${encodeURIComponent(user.email)}&invite=1`;
   return renderMail(user.email, {
     subject: 'Invitație în Dosar: setează parola contului tău',
-    greeting: `Bună ziua, ${user.name},`,
+    // The name is the inviter's to choose: shown as text, never as a link.
+    greeting: `Bună ziua, ${unlinked(user.name)},`,
     paragraphs: [
       invitation,
       ...(message ? [message] : []),

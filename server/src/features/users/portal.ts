@@ -5,25 +5,32 @@ import { errors } from '../../infra/errors.js';
 import type { MailMessage } from '../../infra/mailer.js';
 import { assertCanAddUser } from '../billing/index.js';
 import { prepareSetPasswordMail } from './invitation.js';
-import { removesLastPrivileged, type ManagedRole } from './policy.js';
+import type { ManagedRole } from './policy.js';
 import { presentUser } from './presenter.js';
 import * as repo from './repository.js';
-import { lastPrivileged, userNotFound } from './service.js';
+import { userNotFound } from './service.js';
 
 /**
- * A holding's people (roles 4, 5) as a company manages them from its client's page ("Acces portal"):
- * the list, an invitation (the same set-password mail as storeUser, within the holding's user limit),
- * the check that an address is free, and revoking (a soft delete that never leaves a holding with
- * people but no administrator). The clients feature decides which holding and holds the locks.
+ * The people a firm brought into a holding's portal, as it manages them from its client's page ("Acces
+ * portal"): the list, an invitation (the same set-password mail as storeUser, within the holding's user
+ * limit), the check that an address is free, and revoking. A holding may work with several firms, so a
+ * firm's people are its own: it sees, resends to and revokes only those it invited, always as users
+ * (role 5) who see only that firm's clients; the holding's own people, administrators above all, are
+ * the holding's to manage. The clients feature decides which holding and holds the locks.
  */
 
-const holdingOf = (holdingId: number) => ({ kind: 'holding', id: holdingId }) as const;
+/** The holding's people that the company invited. */
+const invitedBy = (holdingId: number, companyId: number) =>
+  ({ kind: 'holding', id: holdingId, invitedBy: companyId }) as const;
+
+/** The only role a firm gives in a holding: a user, never its administrator. */
+export const PORTAL_ROLE = 5 satisfies ManagedRole;
 
 export type PortalUser = ReturnType<typeof presentUser>;
 
-/** The holding's live people, administrators first (a holding has a handful; at most 200 shown). */
-export async function listPortalUsers(db: Db, holdingId: number): Promise<PortalUser[]> {
-  const { rows } = await repo.listUsers(db, holdingOf(holdingId), {
+/** The live people the company invited into the holding (a holding has a handful; at most 200 shown). */
+export async function listPortalUsers(db: Db, holdingId: number, companyId: number): Promise<PortalUser[]> {
+  const { rows } = await repo.listUsers(db, invitedBy(holdingId, companyId), {
     search: '',
     sort: 'role',
     direction: 'asc',
@@ -33,40 +40,54 @@ export async function listPortalUsers(db: Db, holdingId: number): Promise<Portal
   return rows.map(presentUser);
 }
 
-/** One live person of the holding, or 404. */
-export async function findPortalUser(db: Db, holdingId: number, userId: number): Promise<PortalUser> {
-  const user = await repo.findUser(db, holdingOf(holdingId), userId);
+/** One live person the company invited into the holding, or 404 (the holding's own people are not there). */
+export async function findPortalUser(
+  db: Db,
+  holdingId: number,
+  companyId: number,
+  userId: number,
+): Promise<PortalUser> {
+  const user = await repo.findUser(db, invitedBy(holdingId, companyId), userId);
   if (!user) throw userNotFound();
   return presentUser(user);
 }
 
-/** 422 on `email` when the address has a live account: this holding's (already in) or anyone else's (foreignAccount). */
-export async function assertPortalAddressFree(db: Db, email: string, holdingId: number | null): Promise<void> {
+/**
+ * 422 on `email` when the address has a live account: one the company invited into this holding
+ * (already in) or anyone else's, the holding's own people included (foreignAccount, which says nothing
+ * about where).
+ */
+export async function assertPortalAddressFree(
+  db: Db,
+  email: string,
+  holdingId: number | null,
+  companyId: number,
+): Promise<void> {
   const account = await repo.findLiveAccount(db, email);
   if (!account) return;
   const { alreadyInPortal, foreignAccount } = fieldMessages.users;
-  throw errors.field(
-    'email',
-    holdingId !== null && account.holding_id === holdingId ? alreadyInPortal : foreignAccount,
-  );
+  const ours = holdingId !== null && account.holding_id === holdingId && account.invited_by_company_id === companyId;
+  throw errors.field('email', ours ? alreadyInPortal : foreignAccount);
 }
 
 /**
  * Inside the caller's transaction (which locked the holding): the holding's user limit, the account
- * without a password, and its invitation mail, to send once the transaction committed. Two requests
- * racing for one address: the unique index decides, and the loser gets foreignAccount.
+ * without a password (a user of the holding, the company's), and its invitation mail, to send once the
+ * transaction committed. Two requests racing for one address: the unique index decides, and the loser
+ * gets foreignAccount.
  */
 export async function addPortalUser(
   trx: Db,
   config: AppContext['config'],
   holdingId: number,
-  person: { name: string; email: string; role: ManagedRole },
+  companyId: number,
+  person: { name: string; email: string },
   invitation: string,
 ): Promise<{ id: number; mail: MailMessage }> {
-  await assertCanAddUser(trx, holdingOf(holdingId));
+  await assertCanAddUser(trx, { kind: 'holding', id: holdingId });
   let id: number;
   try {
-    id = await repo.insertUser(trx, holdingOf(holdingId), person);
+    id = await repo.insertUser(trx, invitedBy(holdingId, companyId), { ...person, role: PORTAL_ROLE });
   } catch (error) {
     if (repo.isDuplicateEmail(error)) throw errors.field('email', fieldMessages.users.foreignAccount);
     throw error;
@@ -76,24 +97,14 @@ export async function addPortalUser(
 }
 
 /**
- * Revokes a person's access: a soft delete that ends their sessions. The holding's last administrator
- * stays while other people remain (users' lastPrivileged rule); alone, they may go.
+ * Revokes the access of a person the company invited: a soft delete that ends their sessions. Anyone
+ * else of the holding, its administrators above all, is not found.
  */
-export async function revokePortalUser(db: Db, holdingId: number, userId: number): Promise<void> {
+export async function revokePortalUser(db: Db, holdingId: number, companyId: number, userId: number): Promise<void> {
+  const people = invitedBy(holdingId, companyId);
   await db.transaction().execute(async (trx) => {
-    const privileged = await repo.lockPrivileged(trx, holdingOf(holdingId));
-    const target = await repo.findUser(trx, holdingOf(holdingId), userId);
+    const target = await repo.findUser(trx, people, userId);
     if (!target) throw userNotFound();
-    if (removesLastPrivileged('holding', privileged, target, { deleted: true })) {
-      const { total } = await repo.listUsers(trx, holdingOf(holdingId), {
-        search: '',
-        sort: 'role',
-        direction: 'asc',
-        offset: 0,
-        limit: 1,
-      });
-      if (total > 1) throw lastPrivileged('holding');
-    }
-    await repo.softDeleteUser(trx, holdingOf(holdingId), userId);
+    await repo.softDeleteUser(trx, people, userId);
   });
 }

@@ -8,10 +8,11 @@ import { USER_ROLES, privilegedRole, type ManagedRole } from './policy.js';
 /**
  * The users of one tenant: a company's live users of roles 2/3 (users.company_id), a holding's
  * of roles 4/5 (users.holding_id). Every query is filtered by the scope, so another tenant's
- * user is simply not found.
+ * user is simply not found. With `invitedBy`, only the holding's people that firm invited (what a
+ * firm manages from its client's page; the holding's own people are not its to see).
  */
 
-type Tenant = Pick<TenantScope, 'kind' | 'id'>;
+type Tenant = Pick<TenantScope, 'kind' | 'id'> & { invitedBy?: number };
 
 export type UserSort = 'name' | 'email' | 'role' | 'created_at';
 
@@ -29,11 +30,12 @@ export interface UserRow {
 const tenantColumn = (tenant: Tenant) => (tenant.kind === 'company' ? 'company_id' : 'holding_id');
 
 function tenantUsers(db: Db, tenant: Tenant) {
-  return db
+  const query = db
     .selectFrom('users')
     .where(tenantColumn(tenant), '=', tenant.id)
     .where('role', 'in', [...USER_ROLES[tenant.kind]])
     .where('deleted_at', 'is', null);
+  return tenant.invitedBy === undefined ? query : query.where('invited_by_company_id', '=', tenant.invitedBy);
 }
 
 const columns = [
@@ -120,6 +122,7 @@ export async function insertUser(
       password_hash: null,
       company_id: tenant.kind === 'company' ? tenant.id : null,
       holding_id: tenant.kind === 'holding' ? tenant.id : null,
+      invited_by_company_id: tenant.invitedBy ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -138,6 +141,8 @@ export async function updateUser(
     .updateTable('users')
     .set({
       ...patch,
+      // A holding that makes a firm's person its administrator takes them as its own.
+      ...(patch.role === privilegedRole('holding') ? { invited_by_company_id: null } : {}),
       updated_at: new Date(),
       ...(email === undefined
         ? {}
@@ -154,15 +159,16 @@ export async function updateUser(
 
 /** Soft delete; the user's sessions end at once. */
 export async function softDeleteUser(db: Db, tenant: Tenant, userId: number): Promise<void> {
-  await db
+  const gone = await db
     .updateTable('users')
     .set({ deleted_at: new Date(), updated_at: new Date() })
     .where(tenantColumn(tenant), '=', tenant.id)
     .where('role', 'in', [...USER_ROLES[tenant.kind]])
     .where('id', '=', userId)
     .where('deleted_at', 'is', null)
-    .execute();
-  await db.deleteFrom('access_tokens').where('user_id', '=', userId).execute();
+    .$if(tenant.invitedBy !== undefined, (q) => q.where('invited_by_company_id', '=', tenant.invitedBy as number))
+    .executeTakeFirst();
+  if (Number(gone.numUpdatedRows) > 0) await db.deleteFrom('access_tokens').where('user_id', '=', userId).execute();
 }
 
 /** The error of a second live account with the same e-mail (the unique index on lower(email) decided). */
@@ -175,10 +181,10 @@ export function isDuplicateEmail(error: unknown): boolean {
 export async function findLiveAccount(
   db: Db,
   email: string,
-): Promise<{ id: number; holding_id: number | null } | undefined> {
+): Promise<{ id: number; holding_id: number | null; invited_by_company_id: number | null } | undefined> {
   return db
     .selectFrom('users')
-    .select(['id', 'holding_id'])
+    .select(['id', 'holding_id', 'invited_by_company_id'])
     .where(sql<string>`lower(email)`, '=', email.toLowerCase())
     .where('deleted_at', 'is', null)
     .executeTakeFirst();

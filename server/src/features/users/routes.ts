@@ -12,7 +12,7 @@ import * as service from './service.js';
 export const userRoutes: DoorRoutes = (app, door) => {
   const ctx = app.ctx;
   const tags = [door.tag];
-  const who = door.kind === 'company' ? 'companiei (rolurile 2 și 3)' : 'grupului (rolurile 4 și 5)';
+  const who = door.kind === 'company' ? 'companiei (rolurile 2 și 3)' : 'holdingului (rolurile 4 și 5)';
 
   app.get(
     '/users',

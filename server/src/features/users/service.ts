@@ -1,6 +1,7 @@
 import type { AppContext } from '../../infra/context.js';
 import { fieldMessages } from '../../infra/error-messages.js';
 import { errors, type FieldErrors } from '../../infra/errors.js';
+import { unlinked } from '../../infra/mail-templates.js';
 import { pagedList, paging } from '../../lib/paging.js';
 import { assertEmailVerified, emailTaken, isEmail, normalizeEmail } from '../auth/index.js';
 import { assertCanAddUser, lockTenants } from '../billing/index.js';
@@ -35,7 +36,7 @@ export async function spendAddressCheck(
 
 export const userNotFound = () => errors.notFound('Utilizatorul');
 
-const TENANT_ARTICLE: Record<DoorKind, string> = { company: 'compania', holding: 'grupul' };
+const TENANT_ARTICLE: Record<DoorKind, string> = { company: 'compania', holding: 'holdingul' };
 
 const ROLE_NAMES: Record<ManagedRole, string> = { 2: 'proprietar', 3: 'angajat', 4: 'administrator', 5: 'utilizator' };
 
@@ -123,7 +124,7 @@ export async function createUser(ctx: Ctx, scope: TenantScope, body: { name: str
       await assertCanAddUser(trx, { kind: scope.kind, id: scope.id });
       const userId = await repo.insertUser(trx, scope, fields);
       const tenant = await repo.tenantName(trx, scope);
-      const invitation = `${scope.actor.name} te-a adăugat ca ${ROLE_NAMES[fields.role]} în ${TENANT_ARTICLE[scope.kind]} „${tenant}” din Dosar.`;
+      const invitation = `${unlinked(scope.actor.name)} te-a adăugat ca ${ROLE_NAMES[fields.role]} în ${TENANT_ARTICLE[scope.kind]} „${unlinked(tenant)}” din Dosar.`;
       const message = await prepareSetPasswordMail(
         trx,
         ctx.config,

@@ -140,7 +140,7 @@ describe.each(['company', 'holding'] as const)('%s door', (kind) => {
       expect(res.json().message).toMatch(
         kind === 'company'
           ? /^Compania trebuie să aibă cel puțin un proprietar \(rolul 2\): acesta este ultimul/
-          : /^Grupul trebuie să aibă cel puțin un administrator \(rolul 4\): acesta este ultimul/,
+          : /^Holdingul trebuie să aibă cel puțin un administrator \(rolul 4\): acesta este ultimul/,
       );
     }
   });

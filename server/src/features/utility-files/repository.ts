@@ -6,7 +6,7 @@ import { fold, likePattern } from '../../lib/search-text.js';
 import { utilityFileVisibleTo } from '../access/index.js';
 import type { TenantScope } from '../doors/index.js';
 
-type Scope = Pick<TenantScope, 'kind' | 'id'>;
+type Scope = Pick<TenantScope, 'kind' | 'id' | 'firm'>;
 
 export interface UtilRow {
   id: number;
@@ -81,7 +81,7 @@ export async function listUtils(
 
 /** A live utility file of the company, by its id (what the company's edits address). */
 export async function findUtil(db: Executor, companyId: number, utilId: number): Promise<UtilRow | undefined> {
-  return scopedUtils(db, { kind: 'company', id: companyId })
+  return scopedUtils(db, { kind: 'company', id: companyId, firm: null })
     .select(columns)
     .where('u.id', '=', utilId)
     .executeTakeFirst();

@@ -22,7 +22,7 @@ export const utilityFileRoutes: DoorRoutes = (app, door) => {
         summary:
           door.kind === 'company'
             ? 'Fișierele utile ale companiei'
-            : 'Fișierele utile ale companiilor cu care lucrează grupul, doar citire (rolurile 4, 5)',
+            : 'Fișierele utile ale companiilor cu care lucrează holdingul, doar citire (rolurile 4, 5)',
         querystring: utilsQuery,
         response: { 200: utilList, ...errorResponses },
       },
@@ -84,7 +84,7 @@ export const utilityFileRoutes: DoorRoutes = (app, door) => {
         summary:
           door.kind === 'company'
             ? 'Descarcă un fișier util după media_id'
-            : 'Descarcă un fișier util al unei companii cu care lucrează grupul (rolurile 4, 5)',
+            : 'Descarcă un fișier util al unei companii cu care lucrează holdingul (rolurile 4, 5)',
         params: mediaIdParams,
         querystring: fileQuerySchema,
         response: fileResponses,

@@ -13,16 +13,17 @@ const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
  * Opens a PDF with pdf.js over Range requests made by the session's HTTP client (the file call is a
  * POST with the bearer token, so pdf.js's own fetch cannot make it): the first 64 KB, then only the
  * chunks the page shown needs (`disableAutoFetch`), so the first page of a 50 MB PDF comes after a
- * few hundred KB. A server that answers the whole file (200) is read once and handed over whole.
+ * few hundred KB. A server that answers the whole file (200) is read once and handed over whole. Every
+ * request says `?inline=1`, so the history records a preview, not a download.
  */
 async function openPdf(url: string, signal: AbortSignal, onFailure: (error: unknown) => void) {
   const pdfjs = await loadPdfJs();
-  const first = await fetchBytes(url, { range: [0, PDF_CHUNK - 1], signal });
+  const first = await fetchBytes(url, { range: [0, PDF_CHUNK - 1], inline: true, signal });
   const common = { useWasm: false, stopAtErrors: false } as Record<string, unknown>;
   if (first.data.length >= first.total) return pdfjs.getDocument({ ...common, data: first.data });
   const transport = new pdfjs.PDFDataRangeTransport(first.total, first.data);
   transport.requestDataRange = (begin: number, end: number) => {
-    fetchBytes(url, { range: [begin, end - 1], signal }).then(
+    fetchBytes(url, { range: [begin, end - 1], inline: true, signal }).then(
       ({ data }) => transport.onDataRange(begin, data),
       (error: unknown) => {
         if (!isCancel(error)) onFailure(error);

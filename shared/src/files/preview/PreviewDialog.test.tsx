@@ -87,7 +87,7 @@ test('text is read with a Range of the first MB and shown escaped in <pre>', asy
   expect(document.querySelector('script')).toBeNull();
   expect(screen.getByText(/Se arată primii .* din 2,9 MB/)).toBeInTheDocument();
   expect(post).toHaveBeenCalledWith(
-    URL_,
+    `${URL_}?inline=1`,
     undefined,
     expect.objectContaining({ headers: { Range: 'bytes=0-1048575' } }),
   );
@@ -152,6 +152,8 @@ test('a PDF: the first 64 KB, then only the ranges pdf.js asks for; page navigat
   }) as typeof http.post);
   open({ name: 'raport.pdf', mime: 'application/pdf' });
   expect(await screen.findByText('Pagina 1 din 3')).toBeInTheDocument();
+  // Asked as a preview (`?inline=1`), which the history records as a preview, never as a download.
+  expect(post.mock.calls[0][0]).toBe(`${URL_}?inline=1`);
   expect(post.mock.calls[0][2]).toEqual(expect.objectContaining({ headers: { Range: 'bytes=0-65535' } }));
   expect(transport!.length).toBe(52428800);
   expect(fakePdf.getDocument).toHaveBeenCalledWith(
@@ -159,6 +161,7 @@ test('a PDF: the first 64 KB, then only the ranges pdf.js asks for; page navigat
   );
   transport!.requestDataRange!(52363264, 52428800);
   await waitFor(() => expect(transport!.onDataRange).toHaveBeenCalledWith(52363264, expect.any(Uint8Array)));
+  expect(post.mock.calls[1][0]).toBe(`${URL_}?inline=1`);
   expect(post.mock.calls[1][2]).toEqual(expect.objectContaining({ headers: { Range: 'bytes=52363264-52428799' } }));
   await waitFor(() => expect(render_).toHaveBeenCalled());
   fireEvent.click(screen.getByRole('button', { name: 'Pagina următoare' }));

@@ -25,7 +25,7 @@ export function TextPreview({ url, csv }: { url: string; csv: boolean }) {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    fetchBytes(url, { range: [0, TEXT_PREVIEW_BYTES - 1], signal: controller.signal }).then(
+    fetchBytes(url, { range: [0, TEXT_PREVIEW_BYTES - 1], inline: true, signal: controller.signal }).then(
       ({ data, total }) => setState({ text: decodeText(data), total, read: data.length }),
       (e: unknown) => {
         if (!isCancel(e)) setError(previewError(e));

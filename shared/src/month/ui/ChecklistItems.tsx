@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { formatDate } from '../../lib/format';
 import type { ChecklistDocument, ChecklistItem } from '../types';
 import { ReviewBadge, StatusBadge } from './StatusBadge';
@@ -19,23 +19,26 @@ export interface ChecklistItemsProps {
   headingLevel?: 2 | 3 | 4;
   /** Shown when there is no item. */
   emptyText?: string;
+  /** The item a link opened (an e-mail's `?item=`): scrolled to, focused and marked as the current one. */
+  focusItemId?: number | null;
+  /** The reader reviews the documents (the firm): one awaiting review reads „De verificat”, not „În verificare”. */
+  reviewing?: boolean;
 }
 
 function DocumentRow({
   document,
-  item,
-  actions,
+  own,
+  reviewing,
 }: {
   document: ChecklistDocument;
-  item: ChecklistItem;
-  actions?: ChecklistItemsProps['documentActions'];
+  own?: ReactNode;
+  reviewing?: boolean;
 }) {
-  const own = actions?.(document, item);
   return (
     <li className="month-doc">
       <div className="month-doc-main">
         <span className="month-doc-name">{document.name}</span>
-        <ReviewBadge status={document.review_status} />
+        <ReviewBadge status={document.review_status} reviewing={reviewing} />
       </div>
       <p className="muted month-doc-meta">
         Încărcat{document.uploaded_by_name ? ` de ${document.uploaded_by_name}` : ''} pe{' '}
@@ -60,11 +63,24 @@ function Item({
 }) {
   const headingId = useId();
   const Heading = `h${headingLevel}` as 'h2' | 'h3' | 'h4';
+  const focused = props.focusItemId === item.id;
+  const ref = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (!focused || !ref.current) return;
+    ref.current.scrollIntoView?.({ block: 'center' });
+    ref.current.focus({ preventScroll: true });
+  }, [focused]);
   const about = [item.category?.name, item.details].filter(Boolean).join(' · ');
   const actions = props.itemActions?.(item);
   const showDocuments = props.showDocuments ?? true;
   return (
-    <li className={`month-item month-item-${item.status}`} aria-labelledby={headingId}>
+    <li
+      ref={ref}
+      className={`month-item month-item-${item.status}${focused ? ' month-item-focus' : ''}`}
+      aria-labelledby={headingId}
+      aria-current={focused ? 'true' : undefined}
+      tabIndex={focused ? -1 : undefined}
+    >
       <div className="month-item-head">
         <Heading id={headingId} className="month-item-name">
           {item.name}
@@ -85,7 +101,12 @@ function Item({
       {showDocuments && item.documents.length > 0 ? (
         <ul className="month-docs" aria-label={`Documente pentru ${item.name}`}>
           {item.documents.map((document) => (
-            <DocumentRow key={document.id} document={document} item={item} actions={props.documentActions} />
+            <DocumentRow
+              key={document.id}
+              document={document}
+              own={props.documentActions?.(document, item)}
+              reviewing={props.reviewing}
+            />
           ))}
         </ul>
       ) : null}
@@ -110,5 +131,39 @@ export function ChecklistItems(props: ChecklistItemsProps) {
         <Item key={item.id} item={item} props={props} headingLevel={headingLevel} />
       ))}
     </ul>
+  );
+}
+
+export interface ExtraDocumentsProps {
+  /** The month's documents outside the checklist (Checklist.extra). */
+  documents: ChecklistDocument[];
+  /** Buttons for one of them (the firm's „Acceptă” / „Respinge”…). */
+  documentActions?: (document: ChecklistDocument) => ReactNode;
+  /** The level of the section's heading (default 3). */
+  headingLevel?: 2 | 3 | 4;
+  /** As ChecklistItems' `reviewing`. */
+  reviewing?: boolean;
+}
+
+/**
+ * The month's documents that answer none of its items (kept when their item was marked „Nu se aplică”,
+ * or of a category the month asks nothing of), as the checklist shows an item's; nothing when none.
+ */
+export function ExtraDocuments({ documents, documentActions, headingLevel = 3, reviewing }: ExtraDocumentsProps) {
+  const headingId = useId();
+  if (documents.length === 0) return null;
+  const Heading = `h${headingLevel}` as 'h2' | 'h3' | 'h4';
+  return (
+    <section className="month-item month-extra" aria-labelledby={headingId}>
+      <Heading id={headingId} className="month-item-name">
+        În afara listei
+      </Heading>
+      <p className="muted month-item-about">Documente ale lunii care nu răspund niciunei cerințe din listă.</p>
+      <ul className="month-docs" aria-label="Documente în afara listei">
+        {documents.map((document) => (
+          <DocumentRow key={document.id} document={document} own={documentActions?.(document)} reviewing={reviewing} />
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -23,12 +23,16 @@ export function StatusBadge({ status }: StatusBadgeProps) {
   );
 }
 
-/** What a user reads for a document's review status. */
+/**
+ * What a user reads for a document's review status. A document awaiting review is the firm's to do
+ * („De verificat”, as its inbox is named) and, for the client who sent it, „În verificare”.
+ */
 export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = {
   pending: 'În verificare',
   accepted: 'Acceptat',
   rejected: 'Respins',
 };
+const PENDING_FOR_REVIEWER = 'De verificat';
 
 const REVIEW_CLASSES: Record<ReviewStatus, string> = {
   pending: 'badge-muted',
@@ -38,14 +42,16 @@ const REVIEW_CLASSES: Record<ReviewStatus, string> = {
 
 export interface ReviewBadgeProps {
   status: ReviewStatus;
+  /** The reader reviews the document (the firm): one awaiting review reads „De verificat”. */
+  reviewing?: boolean;
 }
 
 /** A document's review by the accounting firm; screen readers hear „Verificare: Acceptat”. */
-export function ReviewBadge({ status }: ReviewBadgeProps) {
+export function ReviewBadge({ status, reviewing = false }: ReviewBadgeProps) {
   return (
     <span className={`badge month-review month-review-${status} ${REVIEW_CLASSES[status]}`}>
       <span className="sr-only">Verificare: </span>
-      <span>{REVIEW_STATUS_LABELS[status]}</span>
+      <span>{reviewing && status === 'pending' ? PENDING_FOR_REVIEWER : REVIEW_STATUS_LABELS[status]}</span>
     </span>
   );
 }

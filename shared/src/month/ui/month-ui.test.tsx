@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ActivityEntry, ChecklistItem } from '../types';
 import { ActivityList } from './ActivityList';
-import { ChecklistItems } from './ChecklistItems';
+import { ChecklistItems, ExtraDocuments } from './ChecklistItems';
 import { DueLabel } from './DueLabel';
 import { daysLeftText, formatDay, periodTitle } from './format';
 import { StatusBadge } from './StatusBadge';
@@ -164,6 +164,38 @@ const entry = (id: number, change: Partial<ActivityEntry> = {}): ActivityEntry =
   document: { id: 501, name: 'Extras BT noiembrie.pdf' },
   details: null,
   ...change,
+});
+
+describe('documents awaiting review and outside the list, as each reader reads them', () => {
+  const waiting = { ...doc, id: 502, name: 'Chitanță.pdf', review_status: 'pending' as const, review_reason: null };
+
+  it('a document awaiting review is „În verificare” for the client, „De verificat” for the firm', () => {
+    const withWaiting = [{ ...items[0], status: 'uploaded' as const, documents: [waiting] }];
+    const { unmount } = render(<ChecklistItems items={withWaiting} />);
+    expect(screen.getByText('În verificare')).toBeInTheDocument();
+    unmount();
+    render(<ChecklistItems items={withWaiting} reviewing />);
+    expect(screen.getByText('De verificat')).toBeInTheDocument();
+    expect(screen.queryByText('În verificare')).not.toBeInTheDocument();
+  });
+
+  it('lists the month’s documents outside the list with the caller’s actions, and nothing when there are none', () => {
+    const { container, unmount } = render(<ExtraDocuments documents={[]} />);
+    expect(container).toBeEmptyDOMElement();
+    unmount();
+    render(
+      <ExtraDocuments
+        documents={[waiting]}
+        reviewing
+        documentActions={(d) => <button type="button">{`Acceptă ${d.name}`}</button>}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: 'În afara listei' })).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Documente în afara listei' });
+    expect(within(list).getByText('Chitanță.pdf')).toBeInTheDocument();
+    expect(within(list).getByText('De verificat')).toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: 'Acceptă Chitanță.pdf' })).toBeInTheDocument();
+  });
 });
 
 describe('ActivityList', () => {

@@ -8,6 +8,8 @@ export interface ActiveSession {
   ip: string | null;
   created_at: string;
   last_used_at: string | null;
+  /** When it ends unless used before (idle time or maximum lifetime, whichever comes first). */
+  expires_at?: string;
   /** The session this browser uses. */
   current: boolean;
 }

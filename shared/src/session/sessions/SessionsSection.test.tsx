@@ -22,6 +22,7 @@ const sessions: ActiveSession[] = [
     ip: '10.0.0.2',
     created_at: '2026-11-01T08:00:00Z',
     last_used_at: '2026-11-24T18:05:00Z',
+    expires_at: '2026-11-25T06:05:00Z',
     current: false,
   },
   { id: 13, device: null, ip: null, created_at: '2026-10-01T08:00:00Z', last_used_at: null, current: false },
@@ -29,7 +30,7 @@ const sessions: ActiveSession[] = [
 
 afterEach(() => jest.restoreAllMocks());
 
-test('lists the devices with IP, last use in Romanian format and the current one marked', async () => {
+test('lists the devices with IP, last use and expiry in Romanian format and the current one marked', async () => {
   jest.spyOn(http, 'get').mockResolvedValue(axiosResponse({ data: sessions }));
   renderInSession(<SessionsSection />, { user, token: 't' });
   expect(screen.getByRole('status')).toHaveTextContent('Se încarcă sesiunile…');
@@ -40,6 +41,7 @@ test('lists the devices with IP, last use in Romanian format and the current one
   expect(within(items[0]).queryByRole('button')).not.toBeInTheDocument();
   expect(within(items[1]).getByText('IP: 10.0.0.2')).toBeInTheDocument();
   expect(within(items[1]).getByText(/Ultima activitate: 24\.11\.2026 \d\d:05/)).toBeInTheDocument();
+  expect(within(items[1]).getByText(/Expiră: 25\.11\.2026 \d\d:05/)).toBeInTheDocument();
   expect(within(items[2]).getByText('Dispozitiv necunoscut')).toBeInTheDocument();
   expect(within(items[2]).getByText('Ultima activitate: 01.10.2026', { exact: false })).toBeInTheDocument();
 });

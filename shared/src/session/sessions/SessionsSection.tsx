@@ -81,6 +81,9 @@ export function SessionsSection() {
               <div className="muted">
                 Ultima activitate: {formatDate(session.last_used_at ?? session.created_at, { time: true })}
               </div>
+              {session.expires_at ? (
+                <div className="muted">Expiră: {formatDate(session.expires_at, { time: true })}</div>
+              ) : null}
             </div>
             {session.current ? null : (
               <button

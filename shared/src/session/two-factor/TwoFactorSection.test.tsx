@@ -89,7 +89,7 @@ test('a wrong password stays under its field; a wrong code under the code', asyn
   expect(post).toHaveBeenCalledTimes(3);
 });
 
-test('disable asks for the password and a confirmation; a firm that requires it answers 403 with its message', async () => {
+test('disable asks for the password, a code and a confirmation; a firm that requires it answers 403 with its message', async () => {
   const confirm = mockDialogs();
   const enabled = { ...user, two_factor_enabled: true, two_factor_required: true };
   const refusal = 'Firma ta cere autentificarea în doi pași; nu o poți dezactiva.';
@@ -98,6 +98,11 @@ test('disable asks for the password and a confirmation; a firm that requires it 
 
   fireEvent.click(screen.getByRole('button', { name: 'Dezactivează' }));
   fireEvent.change(screen.getByLabelText(/^Parola actuală/), { target: { value: 'Parola123' } });
+  // The password alone is not enough while two-factor sign-in is on.
+  expect(screen.getByRole('button', { name: 'Dezactivează' })).toBeDisabled();
+  const code = screen.getByLabelText(/^Cod de verificare/);
+  expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+  fireEvent.change(code, { target: { value: '123 456' } });
   fireEvent.click(screen.getByRole('button', { name: 'Dezactivează' }));
   await waitFor(() => expect(confirm).toHaveBeenCalledTimes(1));
   expect(post).not.toHaveBeenCalled(); // "Renunță" in the dialog
@@ -105,15 +110,34 @@ test('disable asks for the password and a confirmation; a firm that requires it 
   confirm.mockResolvedValueOnce(true);
   fireEvent.click(await screen.findByRole('button', { name: 'Dezactivează' }));
   expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
-  expect(post).toHaveBeenCalledWith('/api/two-factor/disable', { current_password: 'Parola123' }, { silent: true });
+  expect(post).toHaveBeenCalledWith(
+    '/api/two-factor/disable',
+    { current_password: 'Parola123', code: '123456' },
+    { silent: true },
+  );
   expect(store.getState().session.user?.two_factor_enabled).toBe(true);
 });
 
-test('new recovery codes after the password', async () => {
-  jest.spyOn(http, 'post').mockResolvedValueOnce(axiosResponse({ recovery_codes: ['nou-1', 'nou-2'] }));
+test('new recovery codes after the password and a recovery code; a wrong code shows under its field', async () => {
+  const post = jest
+    .spyOn(http, 'post')
+    .mockRejectedValueOnce(httpError(422, { errors: { code: ['Codul nu este corect.'] } }))
+    .mockResolvedValueOnce(axiosResponse({ recovery_codes: ['nou-1', 'nou-2'] }));
   renderInSession(<TwoFactorSection />, { user: { ...user, two_factor_enabled: true }, token: 't' });
   fireEvent.click(screen.getByRole('button', { name: 'Generează coduri de rezervă noi' }));
   fireEvent.change(screen.getByLabelText(/^Parola actuală/), { target: { value: 'Parola123' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Folosește un cod de rezervă' }));
+  const recovery = screen.getByLabelText(/^Cod de rezervă/);
+  fireEvent.change(recovery, { target: { value: 'abcde-fghjk' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Generează coduri noi' }));
+  expect(await screen.findByText('Codul nu este corect.')).toBeInTheDocument();
+  expect(recovery).toHaveAttribute('aria-invalid', 'true');
+  expect(post).toHaveBeenLastCalledWith(
+    '/api/two-factor/recovery-codes',
+    { current_password: 'Parola123', recovery_code: 'abcde-fghjk' },
+    { silent: true },
+  );
+  fireEvent.change(recovery, { target: { value: 'mnpqr-stuvw' } });
   fireEvent.click(screen.getByRole('button', { name: 'Generează coduri noi' }));
   expect(await screen.findByText('nou-1')).toBeInTheDocument();
 });

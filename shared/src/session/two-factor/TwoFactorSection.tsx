@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { confirmDialog } from '../../ui/confirm-dialog';
 import { toast } from '../../ui/toast';
-import { disableTwoFactor, regenerateRecoveryCodes } from '../api/two-factor';
+import { disableTwoFactor, regenerateRecoveryCodes, type SecondFactorProof } from '../api/two-factor';
 import { useCurrentUser } from '../hooks';
 import { userUpdated } from '../session-slice';
 import { PasswordStep } from './PasswordStep';
@@ -25,7 +25,7 @@ export function TwoFactorSection() {
     setMode('idle');
   };
 
-  const disable = async (password: string): Promise<void> => {
+  const disable = async (password: string, proof?: SecondFactorProof): Promise<void> => {
     const confirmed = await confirmDialog({
       title: 'Dezactivezi autentificarea în doi pași?',
       text: 'La autentificare nu ți se va mai cere codul din aplicație. Contul va fi protejat doar de parolă.',
@@ -34,7 +34,7 @@ export function TwoFactorSection() {
       danger: true,
     });
     if (!confirmed) return;
-    const answer = await disableTwoFactor(password);
+    const answer = await disableTwoFactor(password, proof ?? { code: '' });
     dispatch(userUpdated({ ...user, two_factor_enabled: false }));
     setMode('idle');
     void toast.success(answer.message || 'Autentificarea în doi pași a fost dezactivată.');
@@ -59,7 +59,8 @@ export function TwoFactorSection() {
     body = (
       <PasswordStep
         idPrefix="profile-two-factor-disable"
-        intro="Confirmă cu parola contului."
+        intro="Confirmă cu parola contului și cu un cod din aplicația de autentificare (sau un cod de rezervă)."
+        askSecondFactor
         submitLabel="Dezactivează"
         busyLabel="Se dezactivează…"
         onSubmit={disable}
@@ -70,10 +71,13 @@ export function TwoFactorSection() {
     body = (
       <PasswordStep
         idPrefix="profile-two-factor-codes"
-        intro="Codurile de rezervă vechi nu vor mai funcționa. Confirmă cu parola contului."
+        intro="Codurile de rezervă vechi nu vor mai funcționa. Confirmă cu parola contului și cu un cod din aplicație (sau un cod de rezervă)."
+        askSecondFactor
         submitLabel="Generează coduri noi"
         busyLabel="Se generează…"
-        onSubmit={async (password) => showCodes((await regenerateRecoveryCodes(password)).recovery_codes)}
+        onSubmit={async (password, proof) =>
+          showCodes((await regenerateRecoveryCodes(password, proof ?? { code: '' })).recovery_codes)
+        }
         onCancel={() => setMode('idle')}
       />
     );

@@ -11,6 +11,8 @@ import {
   type FieldErrors,
   type RegistrationResponse,
   usePageTitle,
+  isValidPhone,
+  PHONE_INVALID,
 } from '@dosar/shared';
 import { paths } from '../../app/paths';
 import { registerCompany, type RegisterCompanyInput } from './api/register-company';
@@ -38,9 +40,7 @@ export function validateRegistration(form: Form): FieldErrors {
   if (form.company_email.trim() && !isEmail(form.company_email)) {
     errors.company_email = ['E-mailul companiei nu este o adresă validă.'];
   }
-  if (form.phone.trim() && !/^\+?[0-9 ().-]{6,30}$/.test(form.phone.trim())) {
-    errors.phone = ['Numărul de telefon nu este valid.'];
-  }
+  if (form.phone.trim() && !isValidPhone(form.phone)) errors.phone = [PHONE_INVALID];
   if (!form.name.trim()) errors.name = ['Numele este obligatoriu.'];
   if (!form.email.trim()) errors.email = ['E-mailul este obligatoriu.'];
   else if (!isEmail(form.email)) errors.email = ['Adresa de e-mail nu este validă.'];
@@ -104,7 +104,7 @@ function Registered({
         <div className="notice" role="status" data-testid="register-verify-notice">
           <p>
             Ți-am trimis un link de confirmare la <strong>{email}</strong>. Deschide-l ca să confirmi adresa: până
-            atunci poți lucra în cont, dar nu poți invita utilizatori, trimite mesaje sau colabora cu grupuri.
+            atunci poți lucra în cont, dar nu poți invita utilizatori, trimite mesaje sau colabora cu holdinguri.
           </p>
         </div>
         {done.cui_claim ? (

@@ -70,7 +70,7 @@ function Frame({ title, children }: { title: string; children: ReactNode }) {
 function Invitation({ request }: { request: PublicCompanyRequest }) {
   return (
     <dl style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '6px 16px', margin: '16px 0' }}>
-      <dt className="muted">Grupul care invită</dt>
+      <dt className="muted">Holdingul care invită</dt>
       <dd style={{ margin: 0 }}>{request.holding.name}</dd>
       <dt className="muted">Firma de contabilitate invitată</dt>
       <dd style={{ margin: 0 }}>{request.company.name}</dd>
@@ -124,7 +124,7 @@ export function CompanyRequestPage() {
       <Frame title={state.kind === 'missing' ? 'Cerere negăsită' : 'Linkul nu mai este valabil'}>
         <p role="alert">{state.message}</p>
         <p className="muted">
-          Dacă ai nevoie de o invitație nouă, cere-o grupului care te-a invitat. Dacă ai deja cont, te poți{' '}
+          Dacă ai nevoie de o invitație nouă, cere-o holdingului care te-a invitat. Dacă ai deja cont, te poți{' '}
           <Link to={paths.login}>autentifica</Link>.
         </p>
       </Frame>
@@ -151,7 +151,7 @@ export function CompanyRequestPage() {
         <p>
           Dacă firma nu avea încă un cont în Dosar, proprietarul contului nou primește pe e-mail, la adresa{' '}
           <strong>{state.request.company.email}</strong>, un link pentru setarea parolei. După ce își alege parola, se
-          poate autentifica și vede clienții grupului „{state.request.holding.name}”.
+          poate autentifica și vede clienții holdingului „{state.request.holding.name}”.
         </p>
         <p>
           Dacă firma avea deja cont, se poate autentifica direct. <Link to={paths.login}>Mergi la autentificare</Link>
@@ -164,7 +164,7 @@ export function CompanyRequestPage() {
     return (
       <Frame title="Cererea a fost respinsă">
         <p role="status">{state.message}</p>
-        <p className="muted">Nu s-a creat niciun cont și nicio legătură cu grupul. Poți închide această pagină.</p>
+        <p className="muted">Nu s-a creat niciun cont și nicio legătură cu holdingul. Poți închide această pagină.</p>
       </Frame>
     );
   }
@@ -176,14 +176,14 @@ export function CompanyRequestPage() {
       kind === 'confirm'
         ? {
             title: 'Confirmi colaborarea?',
-            text: `Firma „${request.company.name}” va lucra cu grupul „${request.holding.name}”.`,
+            text: `Firma „${request.company.name}” va lucra cu holdingul „${request.holding.name}”.`,
             confirmButtonText: 'Confirmă',
             cancelButtonText: 'Renunță',
             icon: 'question',
           }
         : {
             title: 'Respingi cererea?',
-            text: `Grupul „${request.holding.name}” va fi anunțat, iar linkul nu va mai putea fi folosit.`,
+            text: `Holdingul „${request.holding.name}” va fi anunțat, iar linkul nu va mai putea fi folosit.`,
             confirmButtonText: 'Respinge',
             cancelButtonText: 'Renunță',
             danger: true,
@@ -212,7 +212,7 @@ export function CompanyRequestPage() {
   return (
     <Frame title="Invitație de colaborare">
       <p>
-        Grupul <strong>{request.holding.name}</strong> invită firma de contabilitate{' '}
+        Holdingul <strong>{request.holding.name}</strong> invită firma de contabilitate{' '}
         <strong>{request.company.name}</strong> să lucreze cu el în Dosar: să-i vadă clienții și să schimbe documente cu
         ei.
       </p>

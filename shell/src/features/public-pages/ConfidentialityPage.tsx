@@ -28,7 +28,7 @@ export function ConfidentialityPage() {
 
         <h2>2. Ce date prelucrăm</h2>
         <ul>
-          <li>date de cont: nume, adresă de e-mail, rol, firma sau grupul din care faci parte;</li>
+          <li>date de cont: nume, adresă de e-mail, rol, firma sau holdingul din care faci parte;</li>
           <li>date ale firmelor: denumire, CUI, număr de înregistrare, adresă, persoane de contact;</li>
           <li>documente încărcate și informații despre ele (nume fișier, dimensiune, dată, cine le-a încărcat);</li>
           <li>

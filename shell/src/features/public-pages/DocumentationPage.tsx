@@ -13,7 +13,7 @@ const SECTIONS: Section[] = [
     id: 'incepe',
     title: 'Primii pași',
     intro:
-      'Dosar are patru tipuri de conturi: administratorul platformei, personalul firmei de contabilitate (administrator și angajat) și utilizatorii clienților (administrator de grup și utilizator). După autentificare ajungi direct în zona contului tău.',
+      'Dosar are patru tipuri de conturi: administratorul platformei, personalul firmei de contabilitate (administrator și angajat) și utilizatorii clienților (administrator de holding și utilizator). După autentificare ajungi direct în zona contului tău.',
     items: [
       {
         title: 'Autentificarea',
@@ -37,15 +37,15 @@ const SECTIONS: Section[] = [
     items: [
       {
         title: 'Clienți',
-        text: 'Pagina Clienți listează firmele pentru care ții contabilitatea, cu căutare după nume sau CUI, filtrare după grup și sortare. „Client nou” adaugă o firmă; o poți asocia unui grup (holding).',
+        text: 'Pagina Clienți listează firmele pentru care ții contabilitatea, cu căutare după nume sau CUI, filtrare după holding și sortare. „Client nou” adaugă o firmă; o poți asocia unui holding.',
       },
       {
         title: 'Dosarul unui client',
         text: 'Deschide un client pentru a vedea documentele pe categorii și luni, pentru a încărca fișiere, a le descărca sau a le șterge și pentru a descărca arhiva ZIP a tuturor documentelor (sau doar a unei luni ori categorii). Îi poți trimite clientului o notificare pe e-mail.',
       },
       {
-        title: 'Grupuri (holdinguri)',
-        text: 'Un grup reunește mai multe firme ale aceluiași proprietar. Din pagina Grupuri poți trimite o notificare grupului, îi poți transfera setul tău de categorii sau poți înceta colaborarea.',
+        title: 'Holdinguri',
+        text: 'Un holding reunește mai multe firme ale aceluiași proprietar. Din pagina Holdinguri poți trimite o notificare holdingului, îi poți transfera setul tău de categorii sau poți înceta colaborarea.',
       },
       {
         title: 'Categorii',
@@ -72,19 +72,19 @@ const SECTIONS: Section[] = [
       },
       {
         title: 'Ce rămâne la administrator',
-        text: 'Adăugarea clienților, categoriile, grupurile, utilizatorii și abonamentul sunt gestionate de administratorul firmei.',
+        text: 'Adăugarea clienților, categoriile, holdingurile, utilizatorii și abonamentul sunt gestionate de administratorul firmei.',
       },
     ],
   },
   {
     id: 'rol-4',
-    title: 'Administratorul grupului (clientul firmei de contabilitate)',
+    title: 'Administratorul holdingului (clientul firmei de contabilitate)',
     intro:
-      'Primești acces prin invitația firmei de contabilitate. În zona Client vezi firmele grupului tău și documentele lor.',
+      'Primești acces prin invitația firmei de contabilitate. În zona Client vezi firmele holdingului tău și documentele lor.',
     items: [
       {
         title: 'Firmele și documentele',
-        text: 'Pe prima pagină sunt firmele grupului. Deschide o firmă pentru a încărca documentele lunii (cu drag & drop, mai multe deodată), pentru a le descărca sau pentru a descărca arhiva completă.',
+        text: 'Pe prima pagină sunt firmele holdingului. Deschide o firmă pentru a încărca documentele lunii (cu drag & drop, mai multe deodată), pentru a le descărca sau pentru a descărca arhiva completă.',
       },
       {
         title: 'Compania de contabilitate',
@@ -92,7 +92,7 @@ const SECTIONS: Section[] = [
       },
       {
         title: 'Utilizatori și abonament',
-        text: 'Poți invita colegi (de exemplu contabilul intern) ca utilizatori ai grupului și poți gestiona abonamentul grupului.',
+        text: 'Poți invita colegi (de exemplu contabilul intern) ca utilizatori ai holdingului și poți gestiona abonamentul holdingului.',
       },
       {
         title: 'Fișiere utile',
@@ -102,16 +102,16 @@ const SECTIONS: Section[] = [
   },
   {
     id: 'rol-5',
-    title: 'Utilizatorul grupului',
-    intro: 'Ai acces la firmele grupului pentru a încărca și descărca documente.',
+    title: 'Utilizatorul holdingului',
+    intro: 'Ai acces la firmele holdingului pentru a încărca și descărca documente.',
     items: [
       {
         title: 'Ce poți face',
-        text: 'Vezi firmele grupului, încarci documentele lunii, le descarci și folosești fișierele utile.',
+        text: 'Vezi firmele holdingului, încarci documentele lunii, le descarci și folosești fișierele utile.',
       },
       {
-        title: 'Ce rămâne la administratorul grupului',
-        text: 'Relația cu firma de contabilitate, utilizatorii și abonamentul sunt gestionate de administratorul grupului.',
+        title: 'Ce rămâne la administratorul holdingului',
+        text: 'Relația cu firma de contabilitate, utilizatorii și abonamentul sunt gestionate de administratorul holdingului.',
       },
     ],
   },
@@ -121,12 +121,12 @@ const SECTIONS: Section[] = [
     intro: 'Zona Administrare este rezervată echipei care operează Dosar.',
     items: [
       {
-        title: 'Companii și grupuri',
-        text: 'Vezi toate firmele de contabilitate și grupurile, le poți suspenda sau reactiva și poți consulta utilizarea fiecăreia.',
+        title: 'Companii și holdinguri',
+        text: 'Vezi toate firmele de contabilitate și holdingurile, le poți suspenda sau reactiva și poți consulta utilizarea fiecăreia.',
       },
       {
         title: 'Plăți și campanii',
-        text: 'Urmărești plățile abonamentelor și trimiți campanii de e-mail către firme sau grupuri.',
+        text: 'Urmărești plățile abonamentelor și trimiți campanii de e-mail către firme sau holdinguri.',
       },
     ],
   },

@@ -11,8 +11,8 @@ const FEATURES = [
     text: 'Firmele pentru care ții contabilitatea primesc acces la propriul dosar și încarcă documentele lunii direct din browser, cu drag & drop. Tu vezi pe loc ce a sosit și ce lipsește.',
   },
   {
-    title: 'Grupuri de firme',
-    text: 'Un antreprenor cu mai multe firme le vede pe toate într-un singur cont de grup, iar tu le gestionezi separat, fiecare cu documentele și categoriile ei.',
+    title: 'Holdinguri de firme',
+    text: 'Un antreprenor cu mai multe firme le vede pe toate într-un singur cont de holding, iar tu le gestionezi separat, fiecare cu documentele și categoriile ei.',
   },
   {
     title: 'Descărcare completă cu un clic',

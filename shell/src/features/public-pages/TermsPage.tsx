@@ -13,9 +13,9 @@ export function TermsPage() {
         <h2>1. Despre serviciu</h2>
         <p>
           Dosar („serviciul”) este o aplicație web prin care firmele de contabilitate („companiile”) primesc,
-          organizează și păstrează documentele clienților lor, iar clienții („grupurile” și firmele lor) le încarcă și
-          le consultă. Folosind serviciul accepți acești termeni. Dacă folosești Dosar în numele unei firme, declari că
-          ai dreptul să o reprezinți.
+          organizează și păstrează documentele clienților lor, iar clienții („holdingurile” și firmele lor) le încarcă
+          și le consultă. Folosind serviciul accepți acești termeni. Dacă folosești Dosar în numele unei firme, declari
+          că ai dreptul să o reprezinți.
         </p>
 
         <h2>2. Conturi</h2>

@@ -31,6 +31,6 @@ export interface Campaign {
 
 export const AUDIENCE_LABELS: Record<Audience, string> = {
   company_owners: 'Toți proprietarii de companii',
-  holding_admins: 'Toți administratorii de grupuri',
-  tenants: 'Companii și grupuri alese',
+  holding_admins: 'Toți administratorii de holdinguri',
+  tenants: 'Companii și holdinguri alese',
 };

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { EmptyState, ErrorState, Pagination, Spinner, formatDate } from '@dosar/shared';
+import { EmptyState, ErrorState, Pagination, Spinner, TableScroll, formatDate } from '@dosar/shared';
 import { useCampaigns } from '../api/list-campaigns';
 import { AUDIENCE_LABELS } from '../api/types';
 
@@ -22,10 +22,12 @@ export function CampaignHistory() {
       ) : error ? (
         <ErrorState message="Istoricul nu a putut fi încărcat." onRetry={reload} />
       ) : !data || data.data.length === 0 ? (
-        <EmptyState title="Nicio campanie trimisă încă" />
+        <EmptyState title="Nicio campanie trimisă încă">
+          Campaniile trimise din formularul de mai sus apar aici.
+        </EmptyState>
       ) : (
         <>
-          <div className="table-wrap">
+          <TableScroll labelledBy="history-title">
             <table className="table">
               <thead>
                 <tr>
@@ -61,7 +63,7 @@ export function CampaignHistory() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           <Pagination page={page} perPage={PER_PAGE} total={data.meta.total} onPage={setPage} />
         </>
       )}

@@ -79,9 +79,9 @@ describe('CampaignsPage', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Previzualizează' }));
     expect(await screen.findByText('Subiectul este obligatoriu.')).toBeInTheDocument();
     compose();
-    fireEvent.click(screen.getByLabelText('Companii și grupuri alese'));
+    fireEvent.click(screen.getByLabelText('Companii și holdinguri alese'));
     fireEvent.click(screen.getByRole('button', { name: 'Previzualizează' }));
-    expect(await screen.findByText('Alege cel puțin o firmă sau un grup.')).toBeInTheDocument();
+    expect(await screen.findByText('Alege cel puțin o firmă sau un holding.')).toBeInTheDocument();
     expect(post).not.toHaveBeenCalled();
 
     fireEvent.click(await screen.findByLabelText(/Grup Demo/));

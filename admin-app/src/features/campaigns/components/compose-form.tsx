@@ -39,7 +39,7 @@ export function ComposeForm({ onSent }: { onSent: (campaign: Campaign) => void }
     const out: Record<string, string> = {};
     if (!subject.trim()) out.subject = 'Subiectul este obligatoriu.';
     if (!html.replace(/<[^>]*>/g, '').trim()) out.html = 'Mesajul nu poate fi gol.';
-    if (audience === 'tenants' && chosen.size === 0) out.company_ids = 'Alege cel puțin o firmă sau un grup.';
+    if (audience === 'tenants' && chosen.size === 0) out.company_ids = 'Alege cel puțin o firmă sau un holding.';
     return out;
   };
 
@@ -131,7 +131,7 @@ export function ComposeForm({ onSent }: { onSent: (campaign: Campaign) => void }
           }}
           error={errors.html}
           tokens={['{{nume}}', '{{firma}}']}
-          hint="{{nume}} devine numele destinatarului, {{firma}} compania sau grupul lui. Varianta text se generează automat."
+          hint="{{nume}} devine numele destinatarului, {{firma}} compania sau holdingul lui. Varianta text se generează automat."
         />
 
         <fieldset className="field choice-list">
@@ -160,9 +160,9 @@ export function ComposeForm({ onSent }: { onSent: (campaign: Campaign) => void }
 
         {audience === 'tenants' && (
           <fieldset className="field" style={{ border: '1px solid var(--c-border)', borderRadius: 8, padding: 12 }}>
-            <legend className="field-label">Companii și grupuri ({chosen.size} alese)</legend>
+            <legend className="field-label">Companii și holdinguri ({chosen.size} alese)</legend>
             <label htmlFor="campaign-tenant-filter" className="sr-only">
-              Filtrează companiile și grupurile
+              Filtrează companiile și holdingurile
             </label>
             <input
               id="campaign-tenant-filter"
@@ -190,7 +190,7 @@ export function ComposeForm({ onSent }: { onSent: (campaign: Campaign) => void }
                       />
                       {t.name}{' '}
                       <span className="muted">
-                        ({t.kind === 'company' ? 'proprietarii companiei' : 'administratorii grupului'})
+                        ({t.kind === 'company' ? 'proprietarii companiei' : 'administratorii holdingului'})
                       </span>
                     </label>
                   );

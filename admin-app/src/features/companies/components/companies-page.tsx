@@ -68,6 +68,7 @@ export function CompaniesPage() {
       <div className="card">
         <ListTable
           list={companies}
+          caption="Companii"
           errorText="Lista companiilor nu a putut fi încărcată."
           empty={term || status ? 'Nicio companie nu corespunde căutării' : 'Nu există încă nicio companie'}
           head={

@@ -95,7 +95,7 @@ export function CompanyDetailPage() {
             ['Adresă', company.address ?? '—'],
             ['Creată la', formatDate(company.created_at)],
             [
-              'Grupuri',
+              'Holdinguri',
               data.holdings.length
                 ? data.holdings.map((h, i) => (
                     <span key={h.id}>

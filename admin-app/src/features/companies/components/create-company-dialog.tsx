@@ -10,6 +10,8 @@ import {
   isValidCui,
   toast,
   useFormFields,
+  isValidPhone,
+  PHONE_INVALID,
 } from '@dosar/shared';
 import { paths } from '../../../paths';
 import { createCompany, type CreateCompanyInput } from '../api/create-company';
@@ -38,6 +40,7 @@ export function CreateCompanyDialog({ onClose }: { onClose: () => void }) {
     const local: Record<string, string> = {};
     if (!form.name.trim()) local.name = 'Numele companiei este obligatoriu.';
     if (!isValidCui(form.cui)) local.cui = 'CUI-ul nu este valid: verifică cifrele.';
+    if (form.phone?.trim() && !isValidPhone(form.phone)) local.phone = PHONE_INVALID;
     if (!form.owner_name.trim()) local.owner_name = 'Numele proprietarului este obligatoriu.';
     if (!isEmail(form.owner_email)) local.owner_email = 'Adresa de e-mail nu este validă.';
     setErrors(local);

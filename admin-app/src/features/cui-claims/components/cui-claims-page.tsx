@@ -109,6 +109,7 @@ export function CuiClaimsPage() {
       <div className="card">
         <ListTable
           list={claims}
+          caption="Revendicări CUI"
           errorText="Lista revendicărilor nu a putut fi încărcată."
           loadingLabel="Se încarcă revendicările…"
           empty={status === 'pending' ? 'Nicio revendicare în așteptare' : 'Nicio revendicare'}

@@ -17,10 +17,10 @@ export function HoldingDetailPage() {
     return (
       <div className="page">
         <ErrorState
-          message={errorStatus(error) === 404 ? 'Grupul nu există.' : 'Grupul nu a putut fi încărcat.'}
+          message={errorStatus(error) === 404 ? 'Holdingul nu există.' : 'Holdingul nu a putut fi încărcat.'}
           onRetry={reload}
         />
-        <Link to={paths.holdings}>Înapoi la grupuri</Link>
+        <Link to={paths.holdings}>Înapoi la holdinguri</Link>
       </div>
     );
   }
@@ -28,11 +28,11 @@ export function HoldingDetailPage() {
   return (
     <div className="page">
       <p>
-        <Link to={paths.holdings}>← Grupuri</Link>
+        <Link to={paths.holdings}>← Holdinguri</Link>
       </p>
       <PageHeader title={holding.name} />
-      <section className="card" aria-label="Date grup">
-        <h2>Date grup</h2>
+      <section className="card" aria-label="Date holding">
+        <h2>Date holding</h2>
         <Facts
           items={[
             ['CUI', holding.cui ?? '—'],
@@ -44,7 +44,9 @@ export function HoldingDetailPage() {
       <section className="card" aria-label="Companii legate">
         <h2>Companii legate</h2>
         {data.companies.length === 0 ? (
-          <EmptyState title="Nicio companie legată" />
+          <EmptyState title="Nicio companie legată">
+            O firmă de contabilitate apare aici după ce acceptă invitația holdingului.
+          </EmptyState>
         ) : (
           <ul>
             {data.companies.map((c) => (

@@ -27,7 +27,7 @@ describe('HoldingsPage', () => {
     const link = await screen.findByRole('link', { name: 'Grup Demo' });
     expect(link).toHaveAttribute('href', '/admin/holdings/1');
     expect(within(link.closest('tr') as HTMLElement).getByText('Activ')).toBeInTheDocument();
-    fireEvent.change(screen.getByLabelText('Caută grupuri'), { target: { value: 'grup' } });
+    fireEvent.change(screen.getByLabelText('Caută holdinguri'), { target: { value: 'grup' } });
     await waitFor(() =>
       expect(get).toHaveBeenLastCalledWith(
         '/api/admin/holdings',
@@ -65,7 +65,7 @@ describe('HoldingDetailPage', () => {
       '/admin/companies/1',
     );
     expect(screen.getByText('holding@demo.ro')).toBeInTheDocument();
-    expect(screen.getByText('Administrator grup')).toBeInTheDocument();
+    expect(screen.getByText('Administrator holding')).toBeInTheDocument();
     expect(screen.getByText('Nicio plată încă')).toBeInTheDocument();
   });
 });

@@ -15,11 +15,11 @@ export function HoldingsPage() {
 
   return (
     <div className="page">
-      <PageHeader title="Grupuri" />
+      <PageHeader title="Holdinguri" />
       <div className="toolbar">
         <ToolbarSearch
           id="holdings-search"
-          label="Caută grupuri"
+          label="Caută holdinguri"
           placeholder="Caută după nume, CUI sau e-mail"
           value={search}
           onChange={setSearch}
@@ -28,11 +28,12 @@ export function HoldingsPage() {
       <div className="card">
         <ListTable
           list={holdings}
-          errorText="Lista grupurilor nu a putut fi încărcată."
-          empty={term ? 'Niciun grup nu corespunde căutării' : 'Nu există încă niciun grup'}
+          caption="Holdinguri"
+          errorText="Lista holdingurilor nu a putut fi încărcată."
+          empty={term ? 'Niciun holding nu corespunde căutării' : 'Nu există încă niciun holding'}
           head={
             <>
-              <th scope="col">Grup</th>
+              <th scope="col">Holding</th>
               <th scope="col">CUI</th>
               <th scope="col">Companii</th>
               <th scope="col">Clienți</th>

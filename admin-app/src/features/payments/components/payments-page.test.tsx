@@ -79,7 +79,7 @@ describe('PaymentsPage', () => {
       expect(lastPaymentsParams(get)).toEqual(expect.objectContaining({ from: '2026-11-01', to: '2026-11-30' })),
     );
 
-    const tenant = screen.getByRole('combobox', { name: 'Client (companie sau grup)' });
+    const tenant = screen.getByRole('combobox', { name: 'Client (companie sau holding)' });
     fireEvent.focus(tenant);
     fireEvent.change(tenant, { target: { value: 'Grup Demo' } });
     fireEvent.keyDown(tenant, { key: 'Enter' });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ListTable, PageHeader, Select, countOf, formatDate, formatRon, toast } from '@dosar/shared';
+import { EmptyState, ListTable, PageHeader, Select, countOf, formatDate, formatRon, toast } from '@dosar/shared';
 import { PAYMENT_STATUS } from '../../../lib/labels';
 import { StatusBadge } from '../../../components/status-badge';
 import { tenantKey, useTenantOptions } from '../../../lib/api/tenant-options';
@@ -68,7 +68,7 @@ export function PaymentsPage() {
     { value: '', label: 'Toți clienții' },
     ...(tenants.data ?? []).map((t) => ({
       value: tenantKey(t),
-      label: `${t.name} (${t.kind === 'company' ? 'companie' : 'grup'})`,
+      label: `${t.name} (${t.kind === 'company' ? 'companie' : 'holding'})`,
     })),
   ];
 
@@ -103,7 +103,7 @@ export function PaymentsPage() {
         </div>
         <div className="grow">
           <Select
-            aria-label="Client (companie sau grup)"
+            aria-label="Client (companie sau holding)"
             inputId="payments-tenant"
             placeholder="Toți clienții"
             options={tenantOptions}
@@ -126,8 +126,9 @@ export function PaymentsPage() {
       <div className="card">
         <ListTable
           list={payments}
+          caption="Plăți"
           errorText="Plățile nu au putut fi încărcate."
-          empty="Nicio plată pentru filtrele alese"
+          empty={<EmptyState title="Nicio plată pentru filtrele alese">Alege alte date sau altă stare.</EmptyState>}
           head={
             <>
               <th scope="col">Nr.</th>
@@ -147,7 +148,7 @@ export function PaymentsPage() {
               <td>{formatDate(p.created_at, { time: true })}</td>
               <td>
                 {p.company_name ?? p.holding_name ?? '—'}
-                <div className="muted">{p.company_id !== null ? 'companie' : 'grup'}</div>
+                <div className="muted">{p.company_id !== null ? 'companie' : 'holding'}</div>
               </td>
               <td>{p.plan_name}</td>
               <td>{formatRon(p.amount)}</td>

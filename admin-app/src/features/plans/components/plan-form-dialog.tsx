@@ -85,7 +85,7 @@ export function PlanFormDialog({ plan, audience, onClose, onSaved }: Props) {
     ? `Editează planul „${plan.name}”`
     : audience === 'company'
       ? 'Plan nou pentru companii'
-      : 'Plan nou pentru grupuri';
+      : 'Plan nou pentru holdinguri';
   return (
     <Modal title={title} onClose={onClose}>
       <form className="form" onSubmit={submit} noValidate>

@@ -72,7 +72,7 @@ describe('PlansPage', () => {
     expect(within(business).getByText('nelimitat')).toBeInTheDocument();
     expect(within(business).getByText('200 GB')).toBeInTheDocument();
     expect(within(business).getByText('Inactiv')).toBeInTheDocument();
-    const holdings = screen.getByRole('region', { name: 'Planuri pentru grupuri' });
+    const holdings = screen.getByRole('region', { name: 'Planuri pentru holdinguri' });
     expect(within(holdings).getByText('Grup Mic')).toBeInTheDocument();
     expect(within(holdings).queryByText('Start')).not.toBeInTheDocument();
   });
@@ -110,9 +110,9 @@ describe('PlansPage', () => {
       .spyOn(http, 'post')
       .mockResolvedValue(ok({ ...plans[3], id: 9, name: 'Grup Mare', price_ron: 99 }));
     renderAsAdmin(<PlansPage />, { route: '/admin/plans' });
-    const holdings = await screen.findByRole('region', { name: 'Planuri pentru grupuri' });
+    const holdings = await screen.findByRole('region', { name: 'Planuri pentru holdinguri' });
     fireEvent.click(within(holdings).getByRole('button', { name: 'Plan nou' }));
-    const dialog = screen.getByRole('dialog', { name: 'Plan nou pentru grupuri' });
+    const dialog = screen.getByRole('dialog', { name: 'Plan nou pentru holdinguri' });
     fireEvent.change(within(dialog).getByLabelText(/^Nume/), { target: { value: 'Grup Mare' } });
     fireEvent.change(within(dialog).getByLabelText(/^Preț lunar/), { target: { value: 'mult' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Salvează' }));

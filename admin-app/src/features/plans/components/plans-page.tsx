@@ -15,7 +15,7 @@ import { PlanFormDialog } from './plan-form-dialog';
 
 const AUDIENCES = [
   { audience: 'company' as const, title: 'Planuri pentru companii de contabilitate' },
-  { audience: 'holding' as const, title: 'Planuri pentru grupuri' },
+  { audience: 'holding' as const, title: 'Planuri pentru holdinguri' },
 ];
 
 const unlimited = (value: number | null, format: (n: number) => string = String) =>
@@ -53,9 +53,10 @@ export function PlansPage() {
                 </button>
               </div>
               {plans.length === 0 ? (
-                <EmptyState title="Niciun plan" />
+                <EmptyState title="Niciun plan">Adaugă unul cu „Plan nou”.</EmptyState>
               ) : (
                 <DataTable
+                  caption={`${title}: ${plans.length}`}
                   head={
                     <>
                       <th scope="col">Plan</th>

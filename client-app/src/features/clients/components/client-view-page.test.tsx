@@ -270,7 +270,7 @@ describe('ClientViewPage', () => {
     );
     renderView();
     expect(await screen.findByText('Clientul nu a fost găsit.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Înapoi la firmele grupului' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Înapoi la firmele holdingului' })).toHaveAttribute(
       'href',
       '/client/dashboard',
     );

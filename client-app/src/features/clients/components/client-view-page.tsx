@@ -1,24 +1,21 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import {
   ClientDocumentsView,
   ErrorState,
-  Spinner,
+  TabList,
   countOf,
-  errorMessage,
-  errorStatus,
-  getClientDocuments,
-  periodFromNow,
+  tabIds,
   useCurrentUser,
-  useRequest,
   type ClientSummary,
+  type TabEntry,
 } from '@dosar/shared';
 import { holdingBase } from '../../../lib/holding-api';
 import { useHoldingId } from '../../../lib/use-holding-id';
 import { paths } from '../../../paths';
 import { canDeleteDocument } from '../lib/can-delete';
 
-const BACK = { to: paths.dashboard, crumb: 'Firmele grupului', label: 'Înapoi la firmele grupului' };
+const BACK = { to: paths.dashboard, crumb: 'Firmele holdingului', label: 'Înapoi la firmele holdingului' };
 
 /** A section of the client page beside its documents (the app composes them: App.tsx). */
 export interface ClientTab {
@@ -33,69 +30,11 @@ export interface ClientViewPageProps {
   tabs?: ClientTab[];
 }
 
-function ClientTabs({ tabs, current }: { tabs: ClientTab[]; current: string | null }) {
-  const entries = [{ id: null, label: 'Documente' }, ...tabs.map((t) => ({ id: t.id, label: t.label }))];
-  return (
-    <nav className="month-tabs" aria-label="Secțiunile firmei">
-      {entries.map((entry) => (
-        <Link
-          key={entry.id ?? 'documents'}
-          to={{ search: entry.id ? `?tab=${entry.id}` : '' }}
-          className={entry.id === current ? 'month-tab-link active' : 'month-tab-link'}
-          aria-current={entry.id === current ? 'page' : undefined}
-        >
-          {entry.label}
-        </Link>
-      ))}
-    </nav>
-  );
-}
-
-function NotFound({ message, onRetry }: { message?: string; onRetry?: () => void }) {
+function NotFound() {
   return (
     <div className="page">
-      <ErrorState message={message ?? 'Clientul nu a fost găsit.'} onRetry={onRetry} />
+      <ErrorState message="Clientul nu a fost găsit." />
       <Link to={BACK.to}>{BACK.label}</Link>
-    </div>
-  );
-}
-
-/** A section other than the documents, under the client's header (name, details, the sections). */
-function ClientTabPage({
-  clientUrl,
-  tab,
-  details,
-  tabBar,
-}: {
-  clientUrl: string;
-  tab: ClientTab;
-  details: (client: ClientSummary) => ReactNode;
-  tabBar: ReactNode;
-}) {
-  // Only the header is needed: one month's documents keep the answer small.
-  const view = useRequest((signal) => getClientDocuments(clientUrl, { period: periodFromNow(0) }, signal), [clientUrl]);
-  if (view.error && !view.data) {
-    return errorStatus(view.error) === 404 ? (
-      <NotFound />
-    ) : (
-      <NotFound message={errorMessage(view.error, 'Clientul nu a putut fi încărcat.')} onRetry={view.reload} />
-    );
-  }
-  if (!view.data) return <Spinner />;
-  const { client } = view.data;
-  return (
-    <div className="page">
-      <div className="page-header">
-        <div>
-          <p className="muted">
-            <Link to={BACK.to}>{BACK.crumb}</Link> / {client.name}
-          </p>
-          <h1>{client.name}</h1>
-          {details(client)}
-          {tabBar}
-        </div>
-      </div>
-      {tab.render({ clientUrl, client })}
     </div>
   );
 }
@@ -109,6 +48,7 @@ function ClientTabPage({
 export function ClientViewPage({ tabs = [] }: ClientViewPageProps) {
   const { id } = useParams();
   const [params] = useSearchParams();
+  const idPrefix = useId();
   const holdingId = useHoldingId();
   const user = useCurrentUser();
 
@@ -116,27 +56,9 @@ export function ClientViewPage({ tabs = [] }: ClientViewPageProps) {
 
   const clientId = Number(id);
   const current = tabs.find((t) => t.id === params.get('tab')) ?? null;
-  const tabBar = tabs.length > 0 ? <ClientTabs tabs={tabs} current={current?.id ?? null} /> : null;
-  const details = (client: ClientSummary) => (
-    <p className="muted">
-      {client.cui ? `CUI ${client.cui}` : 'Fără CUI'}
-      {client.company ? ` · Contabilitate: ${client.company.name}` : ''}
-      {typeof client.documents_count === 'number'
-        ? ` · ${countOf(client.documents_count, 'document', 'documente')}`
-        : ''}
-    </p>
-  );
-
-  if (current && Number.isInteger(clientId) && clientId > 0) {
-    return (
-      <ClientTabPage
-        clientUrl={`${holdingBase(holdingId)}/clients/${clientId}`}
-        tab={current}
-        details={details}
-        tabBar={tabBar}
-      />
-    );
-  }
+  const entries: TabEntry[] = [{ id: null, label: 'Documente' }, ...tabs.map((t) => ({ id: t.id, label: t.label }))];
+  const clientUrl = `${holdingBase(holdingId)}/clients/${clientId}`;
+  const ids = tabIds(idPrefix, current?.id ?? null);
   return (
     <ClientDocumentsView
       apiBase={holdingBase(holdingId)}
@@ -144,11 +66,26 @@ export function ClientViewPage({ tabs = [] }: ClientViewPageProps) {
       back={BACK}
       canDelete={(doc) => canDeleteDocument(user, doc)}
       details={(client) => (
-        <>
-          {details(client)}
-          {tabBar}
-        </>
+        <p className="muted">
+          {client.cui ? `CUI ${client.cui}` : 'Fără CUI'}
+          {client.company ? ` · Contabilitate: ${client.company.name}` : ''}
+          {typeof client.documents_count === 'number'
+            ? ` · ${countOf(client.documents_count, 'document', 'documente')}`
+            : ''}
+        </p>
       )}
+      sections={
+        tabs.length > 0
+          ? {
+              list: (
+                <TabList label="Secțiunile firmei" tabs={entries} current={current?.id ?? null} idPrefix={idPrefix} />
+              ),
+              tabId: ids.tab,
+              panelId: ids.panel,
+              current: current ? (client) => current.render({ clientUrl, client }) : undefined,
+            }
+          : undefined
+      }
     />
   );
 }

@@ -52,7 +52,7 @@ describe('ClientsPage', () => {
   it('shows an empty state when the holding has no firms', async () => {
     jest.spyOn(http, 'post').mockResolvedValue(ok(page([], null)));
     renderWithSession(<ClientsPage />, { user: holdingUser });
-    expect(await screen.findByText('Grupul nu are încă firme')).toBeInTheDocument();
+    expect(await screen.findByText('Holdingul nu are încă firme')).toBeInTheDocument();
   });
 
   it('offers a retry when the list cannot be loaded', async () => {

@@ -85,13 +85,13 @@ export function ClientsPage() {
           term ? (
             <EmptyState title="Nicio firmă nu corespunde căutării">Încearcă alt nume sau CUI.</EmptyState>
           ) : (
-            <EmptyState title="Grupul nu are încă firme">
-              Firmele apar aici după ce firma de contabilitate le adaugă în grupul tău.
+            <EmptyState title="Holdingul nu are încă firme">
+              Firmele apar aici după ce firma de contabilitate le adaugă în holdingul tău.
             </EmptyState>
           )
         }
         onPage={setPage}
-        caption="Firmele grupului"
+        caption="Firmele holdingului"
         head={
           <>
             <SortHeader label="Firmă" column="name" state={sort} onSort={setSort} />
@@ -118,7 +118,7 @@ export function ClientsPage() {
 
   return (
     <div className="page">
-      <PageHeader title="Firmele grupului" />
+      <PageHeader title="Firmele holdingului" />
       {meta ? (
         <p className="muted" aria-live="polite">
           {meta.since ? `De la ultima vizită (${formatDate(meta.since, { time: true })}): ` : 'Documente noi: '}

@@ -95,7 +95,7 @@ describe('CompanyPage', () => {
     const post = jest.spyOn(http, 'post').mockResolvedValue(ok({ message: 'Compania a fost eliminată din grup.' }));
     const user = userEvent.setup();
     renderWithSession(<CompanyPage />);
-    const remove = await screen.findByRole('button', { name: 'Elimină Contabil Demo SRL din grup' });
+    const remove = await screen.findByRole('button', { name: 'Elimină Contabil Demo SRL din holding' });
 
     confirmMock.mockResolvedValueOnce(false);
     await user.click(remove);

@@ -40,7 +40,7 @@ function CompaniesTable({
   return (
     <DataTable
       after={after}
-      caption="Firmele de contabilitate ale grupului"
+      caption="Firmele de contabilitate ale holdingului"
       head={
         <>
           <th scope="col">Firmă</th>
@@ -69,7 +69,7 @@ function CompaniesTable({
             <RowAction
               action="Elimină"
               target={company.name}
-              label={`Elimină ${company.name} din grup`}
+              label={`Elimină ${company.name} din holding`}
               danger
               disabled={busyId !== null}
               onClick={() => onRemove(company)}
@@ -90,7 +90,11 @@ function InvitationsList({ holdingId, version }: { holdingId: number; version: n
       keepRowsOnError
       loadingLabel="Se încarcă invitațiile…"
       errorText="Invitațiile nu au putut fi încărcate."
-      empty="Nu ai trimis încă invitații"
+      empty={
+        <EmptyState title="Nu ai trimis încă invitații">
+          Invită firma de contabilitate cu formularul de mai sus.
+        </EmptyState>
+      }
     >
       {(rows, data) => (
         <DataTable
@@ -148,11 +152,11 @@ export function CompanyPage() {
 
   const onRemove = (company: LinkedCompany) =>
     confirmDelete({
-      title: `Elimini „${company.name}” din grup?`,
-      text: 'Firma nu va mai vedea clienții grupului. Nu se pierde nicio dată: clienții și documentele rămân, iar colaborarea poate fi reluată printr-o invitație nouă.',
+      title: `Elimini „${company.name}” din holding?`,
+      text: 'Firma nu va mai vedea clienții holdingului. Nu se pierde nicio dată: clienții și documentele rămân, iar colaborarea poate fi reluată printr-o invitație nouă.',
       confirmButtonText: 'Elimină',
       run: () => removeCompany(holdingId, company.id),
-      success: 'Firma a fost eliminată din grup.',
+      success: 'Firma a fost eliminată din holding.',
       onBusy: (busy) => setBusyId(busy ? company.id : null),
       onDone: companies.reload,
     });
@@ -164,7 +168,7 @@ export function CompanyPage() {
       loadingLabel="Se încarcă firmele…"
       errorText="Firmele de contabilitate nu au putut fi încărcate."
       empty={
-        <EmptyState title="Grupul nu lucrează încă cu nicio firmă de contabilitate">
+        <EmptyState title="Holdingul nu lucrează încă cu nicio firmă de contabilitate">
           Invită o firmă folosind formularul de mai jos.
         </EmptyState>
       }
@@ -184,7 +188,7 @@ export function CompanyPage() {
     <div className="page">
       <PageHeader title="Firme de contabilitate" />
       <section className="card" aria-labelledby="linked-companies-title">
-        <h2 id="linked-companies-title">Firmele cu care lucrează grupul</h2>
+        <h2 id="linked-companies-title">Firmele cu care lucrează holdingul</h2>
         {list}
       </section>
       <section className="card">

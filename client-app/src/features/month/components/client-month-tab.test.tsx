@@ -48,12 +48,26 @@ function renderTab() {
 }
 
 describe('ClientMonthTab („Luna”)', () => {
+  it('a link into the month (an e-mail’s button) opens that month at that item, focused', async () => {
+    const post = mockChecklist({});
+    renderWithSession(<ClientMonthTab clientUrl={CLIENT} clientName="Alfa Distribuție SRL" />, {
+      user: holdingUser,
+      route: '/client/7?tab=luna&period=2026-10&item=41',
+    });
+    const list = await screen.findByRole('list', { name: /^Documentele pentru/ });
+    expect(post).toHaveBeenCalledWith(`${CLIENT}/checklist`, { period: '2026-10' }, expect.anything());
+    const linked = within(list).getByRole('listitem', { name: 'Extras de cont' });
+    expect(linked).toHaveAttribute('aria-current', 'true');
+    await waitFor(() => expect(linked).toHaveFocus());
+    expect(within(list).getByRole('listitem', { name: 'Facturi emise' })).not.toHaveAttribute('aria-current');
+  });
+
   it('shows this month’s checklist with statuses, documents, upload into each item and „Am terminat”', async () => {
     const post = mockChecklist({});
     renderTab();
     const list = await screen.findByRole('list', { name: /^Documentele pentru/ });
     expect(post).toHaveBeenCalledWith(`${CLIENT}/checklist`, { period: periodFromNow(0) }, expect.anything());
-    expect(screen.getByText('1 Lipsă · 1 Acceptat · 1 Respins')).toBeInTheDocument();
+    expect(screen.getByText('1 lipsă · 1 document acceptat · 1 document respins')).toBeInTheDocument();
     const accepted = within(list).getByRole('listitem', { name: 'Facturi emise' });
     expect(within(accepted).getByText('Acceptat', { selector: '.month-status span' })).toBeInTheDocument();
     expect(within(accepted).getByRole('list', { name: 'Documente pentru Facturi emise' })).toHaveTextContent(

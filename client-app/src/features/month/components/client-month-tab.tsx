@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import {
   ChecklistItems,
   DownloadStatus,
   DueLabel,
   ErrorState,
-  ITEM_STATUSES,
-  ITEM_STATUS_LABELS,
+  ExtraDocuments,
   Select,
   Spinner,
   downloadHandover,
@@ -19,7 +19,7 @@ import {
   useCurrentUser,
   useDownload,
   useRequest,
-  type MonthMeta,
+  statusCountsText,
 } from '@dosar/shared';
 import { MonthDone } from './done-button';
 import { ItemUpload } from './item-upload';
@@ -31,13 +31,6 @@ export interface ClientMonthTabProps {
   clientName?: string;
 }
 
-/** „2 Lipsă · 1 Încărcat · 3 Acceptat” — the month's items by status (only the statuses it has). */
-function countsText(meta: MonthMeta): string {
-  return ITEM_STATUSES.filter((s) => meta.counts[s] > 0)
-    .map((s) => `${meta.counts[s]} ${ITEM_STATUS_LABELS[s]}`)
-    .join(' · ');
-}
-
 /**
  * The client page's „Luna” tab (docs/api/month.md, "The checklist"): a month's checklist with
  * each item's status and documents, upload straight into an item, „Am terminat”; a month the
@@ -46,7 +39,13 @@ function countsText(meta: MonthMeta): string {
 export function ClientMonthTab({ clientUrl, clientName }: ClientMonthTabProps) {
   const user = useCurrentUser();
   const pickerId = useId();
-  const [period, setPeriod] = useState(() => periodFromNow(0));
+  // A link into the month (an e-mail's button): ?period=2026-11 opens that month, &item=55 that item.
+  const [params] = useSearchParams();
+  const [period, setPeriod] = useState(() => {
+    const asked = params.get('period');
+    return asked && /^\d{4}-(0[1-9]|1[0-2])$/.test(asked) ? asked : periodFromNow(0);
+  });
+  const focusItemId = Number(params.get('item')) || null;
   const checklist = useRequest((signal) => getChecklist(clientUrl, period, signal), [clientUrl, period]);
   const download = useDownload();
   const title = periodTitle(period);
@@ -79,7 +78,7 @@ export function ClientMonthTab({ clientUrl, clientName }: ClientMonthTabProps) {
       <>
         <div className="month-meta">
           <DueLabel dueDate={meta.due_date} daysLeft={meta.days_left} settled={meta.complete || meta.closed} />
-          {meta.total > 0 ? <span className="muted">{countsText(meta)}</span> : null}
+          {meta.total > 0 ? <span className="muted">{statusCountsText(meta.counts)}</span> : null}
         </div>
         {meta.closed ? (
           <div className="notice month-closed" role="status">
@@ -103,6 +102,7 @@ export function ClientMonthTab({ clientUrl, clientName }: ClientMonthTabProps) {
         {download.progress ? <DownloadStatus progress={download.progress} onCancel={download.cancel} /> : null}
         <ChecklistItems
           items={items}
+          focusItemId={focusItemId}
           label={`Documentele pentru ${title}`}
           emptyText="Firma de contabilitate nu îți cere niciun document pentru această lună."
           itemFooter={
@@ -111,6 +111,7 @@ export function ClientMonthTab({ clientUrl, clientName }: ClientMonthTabProps) {
               : (item) => <ItemUpload clientUrl={clientUrl} item={item} period={period} onUploaded={checklist.reload} />
           }
         />
+        <ExtraDocuments documents={checklist.data.extra ?? []} />
         {!meta.closed && meta.total > 0 ? (
           <div className="month-open-done">
             <MonthDone clientUrl={clientUrl} month={meta} userName={user?.name} onDone={onDone} />

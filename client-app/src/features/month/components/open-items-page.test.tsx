@@ -182,6 +182,50 @@ describe('OpenItemsPage („Ce mai am de trimis”)', () => {
     expect(within(month).queryByRole('button', { name: 'Am terminat' })).not.toBeInTheDocument();
   });
 
+  it('after the last upload the month stays, says all arrived, and keeps „Am terminat” until pressed', async () => {
+    let uploaded = false;
+    const allSent = openMonth('2026-11', [], {
+      counts: { missing: 0, uploaded: 1, accepted: 0, rejected: 0, not_applicable: 0 },
+      total: 1,
+    });
+    mockServer(
+      { 8: [] },
+      {
+        '/api/holding/1/clients/7/storeFiles': () => {
+          uploaded = true;
+          return { message: 'Fișier încărcat.' };
+        },
+        '/api/holding/1/clients/7/open-items': () => ({
+          data: [uploaded ? allSent : openMonth('2026-11', [missingItem])],
+        }),
+        '/api/holding/1/clients/7/periods/2026-11/done': () => ({
+          message: 'Firma de contabilitate a fost anunțată.',
+          done_at: '2026-11-25T14:30:00.000Z',
+        }),
+      },
+    );
+    const user = userEvent.setup();
+    renderPage();
+    const invoices = await screen.findByRole('listitem', { name: 'Facturi de achiziție' });
+    await user.upload(within(invoices).getByLabelText('Fișiere pentru Facturi de achiziție'), [
+      new File(['%PDF-1.4 a'], 'factura.pdf', { type: 'application/pdf' }),
+    ]);
+    const month = await screen.findByRole('region', { name: 'Noiembrie 2026' });
+    expect(
+      await within(month).findByText(
+        'Ai trimis tot ce s-a cerut pentru noiembrie 2026. Apasă „Am terminat” ca firma să afle.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Nu mai ai nimic de trimis. Mulțumim!')).not.toBeInTheDocument();
+    confirmMock.mockResolvedValueOnce(true);
+    await user.click(within(month).getByRole('button', { name: 'Am terminat' }));
+    expect(confirmMock).toHaveBeenCalledWith(
+      expect.objectContaining({ text: 'Firma de contabilitate primește un e-mail.' }),
+    );
+    expect(await within(month).findByText(/^Ai anunțat «Am terminat» pe 25\.11\.2026/)).toBeInTheDocument();
+    expect(within(month).getByText('Ai trimis tot ce s-a cerut pentru noiembrie 2026.')).toBeInTheDocument();
+  });
+
   it('names who already announced the month', async () => {
     mockServer({
       7: [

@@ -9,6 +9,7 @@ import {
   Spinner,
   countOf,
   errorMessage,
+  formatPeriod,
   periodTitle,
   useCurrentUser,
   useRequest,
@@ -48,15 +49,25 @@ function OpenMonthCard({
         <h3 id={headingId}>{title}</h3>
         <DueLabel dueDate={month.due_date} daysLeft={month.days_left} />
       </div>
-      <p className="muted month-open-owed">{owedText(month)}</p>
-      <ChecklistItems
-        items={month.items}
-        label={`De trimis pentru ${title}`}
-        headingLevel={4}
-        itemFooter={(item) => (
-          <ItemUpload clientUrl={clientUrl} item={item} period={month.period} onUploaded={onChanged} />
-        )}
-      />
+      {month.items.length === 0 ? (
+        <p className="notice month-open-sent" role="status">
+          {month.done_at
+            ? `Ai trimis tot ce s-a cerut pentru ${formatPeriod(month.period)}.`
+            : `Ai trimis tot ce s-a cerut pentru ${formatPeriod(month.period)}. Apasă „Am terminat” ca firma să afle.`}
+        </p>
+      ) : (
+        <>
+          <p className="muted month-open-owed">{owedText(month)}</p>
+          <ChecklistItems
+            items={month.items}
+            label={`De trimis pentru ${title}`}
+            headingLevel={4}
+            itemFooter={(item) => (
+              <ItemUpload clientUrl={clientUrl} item={item} period={month.period} onUploaded={onChanged} />
+            )}
+          />
+        </>
+      )}
       <div className="month-open-done">
         <MonthDone clientUrl={clientUrl} month={month} userName={user?.name} onDone={onDone} />
       </div>
@@ -109,7 +120,9 @@ function ClientSection({
 /**
  * /client/de-trimis (roles 4, 5): „Ce mai am de trimis” — for each firm of the holding, the
  * months not closed with documents missing or rejected (the firm's reason in sight), each
- * with „Încarcă” straight into the item and „Am terminat” for the month.
+ * with „Încarcă” straight into the item and „Am terminat” for the month. A month whose documents
+ * all arrived keeps its card until „Am terminat” (or the firm's close), so the button is never
+ * out of sight at the moment it is due.
  */
 export function OpenItemsPage() {
   const holdingId = useHoldingId();

@@ -24,8 +24,8 @@ export interface UserInput {
 type Errors = Partial<Record<keyof UserInput, string>>;
 
 export const HOLDING_ROLE_LABELS: Record<HoldingRole, string> = {
-  4: 'Administrator grup',
-  5: 'Utilizator grup',
+  4: 'Administrator holding',
+  5: 'Utilizator holding',
 };
 
 export function validateUser(input: UserInput): Errors {

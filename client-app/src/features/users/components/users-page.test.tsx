@@ -28,7 +28,7 @@ describe('UsersPage', () => {
     const get = mockUsers();
     renderWithSession(<UsersPage />);
     const row = (await screen.findByText('client@demo.ro')).closest('tr') as HTMLElement;
-    expect(within(row).getByText('Utilizator grup')).toBeInTheDocument();
+    expect(within(row).getByText('Utilizator holding')).toBeInTheDocument();
     expect(get).toHaveBeenCalledWith(
       '/api/holding/1/users',
       expect.objectContaining({ params: expect.objectContaining({ page: 1 }) }),

@@ -70,8 +70,8 @@ export function UsersPage() {
       keepRowsOnError
       loadingLabel="Se încarcă utilizatorii…"
       errorText="Utilizatorii nu au putut fi încărcați."
-      empty={term ? 'Niciun utilizator nu corespunde căutării' : 'Grupul nu are încă utilizatori'}
-      caption="Utilizatorii grupului"
+      empty={term ? 'Niciun utilizator nu corespunde căutării' : 'Holdingul nu are încă utilizatori'}
+      caption="Utilizatorii holdingului"
       head={
         <>
           <SortHeader label="Nume" column="name" state={sort} onSort={setSort} />

@@ -102,7 +102,7 @@ export function UtilityFilesPage() {
     <div className="page">
       <PageHeader title="Fișiere utile" />
       <p className="muted">
-        Modele și formulare puse la dispoziție de firmele de contabilitate cu care lucrează grupul.
+        Modele și formulare puse la dispoziție de firmele de contabilitate cu care lucrează holdingul.
       </p>
       <SearchField label="Caută" placeholder="Titlu sau descriere" value={search} onChange={setSearch} />
       {download.progress ? <DownloadStatus progress={download.progress} onCancel={download.cancel} /> : null}

@@ -1,7 +1,7 @@
 import { http, useRequest } from '@dosar/shared';
 import { companyUrl } from '../../../lib/company-api';
 
-/** Someone who signs in for the client: a person of its holding (4 administrator, 5 user). */
+/** Someone the firm invited to sign in for its clients in the holding (a user, role 5). */
 export interface PortalPerson {
   id: number;
   name: string;
@@ -18,10 +18,11 @@ export interface PortalAccess {
   data: PortalPerson[];
 }
 
+/** A firm invites users (role 5) only: a holding names its own administrators. */
 export interface InviteInput {
   name: string;
   email: string;
-  role: 4 | 5;
+  role: 5;
 }
 
 const url = (companyId: number, clientId: number, path: string) => companyUrl(companyId, `clients/${clientId}/${path}`);

@@ -35,7 +35,7 @@ const people = {
       id: 31,
       name: 'Ioana Pop',
       email: 'ioana@alfa.ro',
-      role: 4,
+      role: 5,
       invited: false,
       created_at: '2026-11-01T10:00:00.000Z',
       last_seen_at: '2026-11-20T10:00:00.000Z',
@@ -165,7 +165,7 @@ describe('Acces portal', () => {
     renderView();
     const list = await screen.findByRole('list', { name: 'Persoane cu acces la portal' });
     const items = within(list).getAllByRole('listitem');
-    expect(within(items[0]).getByText('Administrator')).toBeInTheDocument();
+    expect(within(items[0]).getByText('Utilizator')).toBeInTheDocument();
     expect(within(items[0]).getByText('Activ')).toBeInTheDocument();
     expect(within(items[0]).queryByRole('button', { name: /Retrimite/ })).not.toBeInTheDocument();
     expect(within(items[1]).getByText('Utilizator')).toBeInTheDocument();
@@ -182,7 +182,7 @@ describe('Acces portal', () => {
     expect(jest.mocked(confirmDialog).mock.calls[0][0]).toMatchObject({ confirmButtonText: 'Revocă accesul' });
   });
 
-  it('invites with a role; an address with an account elsewhere shows the server message on the field', async () => {
+  it('invites a user (no administrator to choose); an address with an account elsewhere shows the server message on the field', async () => {
     let refuse = true;
     const post = fakePost({
       'clients/7': () => Promise.resolve(ok(view)),
@@ -205,13 +205,15 @@ describe('Acces portal', () => {
 
     fireEvent.change(within(form).getByLabelText(/^Nume/), { target: { value: 'Mihai Ene' } });
     fireEvent.change(within(form).getByLabelText(/^E-mail/), { target: { value: 'mihai@alfa.ro' } });
-    fireEvent.click(within(form).getByRole('radio', { name: 'Administrator' }));
+    // A firm never names the holding's administrator: the form offers no role to choose.
+    expect(within(form).queryByRole('radio')).not.toBeInTheDocument();
+    expect(within(form).getByText(/Persoana intră ca utilizator/)).toBeInTheDocument();
     fireEvent.click(within(form).getByRole('button', { name: 'Invită' }));
     expect(await within(form).findByText(FOREIGN)).toBeInTheDocument();
 
     fireEvent.click(within(form).getByRole('button', { name: 'Invită' }));
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Invită o persoană' })).not.toBeInTheDocument());
-    expect(calls(post, 'clients/7/invite').at(-1)?.[1]).toEqual({ name: 'Mihai Ene', email: 'mihai@alfa.ro', role: 4 });
+    expect(calls(post, 'clients/7/invite').at(-1)?.[1]).toEqual({ name: 'Mihai Ene', email: 'mihai@alfa.ro', role: 5 });
     // The first invitation gave the client a holding: the page and the list load again.
     await waitFor(() => expect(calls(post, 'clients/7/access').length).toBeGreaterThanOrEqual(2));
   });

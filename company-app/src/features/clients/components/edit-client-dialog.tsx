@@ -10,6 +10,8 @@ import {
   isValidCui,
   toast,
   type ClientSummary,
+  isValidPhone,
+  PHONE_INVALID,
 } from '@dosar/shared';
 import { useHoldingOptions } from '../../../lib/api/list-holdings';
 import { updateClient, type UpdateClientInput } from '../api/client-record';
@@ -36,6 +38,7 @@ export function validateEdit(form: Form): Errors {
   if (!form.cui.trim()) errors.cui = 'CUI-ul este obligatoriu.';
   else if (!isValidCui(form.cui)) errors.cui = CUI_INVALID;
   if (form.email.trim() && !isEmail(form.email)) errors.email = 'Adresa de e-mail nu este validă.';
+  if (form.phone.trim() && !isValidPhone(form.phone)) errors.phone = PHONE_INVALID;
   return errors;
 }
 

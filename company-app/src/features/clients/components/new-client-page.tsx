@@ -10,6 +10,8 @@ import {
   isEmail,
   isValidCui,
   toast,
+  isValidPhone,
+  PHONE_INVALID,
 } from '@dosar/shared';
 import { useCompanyId } from '../../../lib/company-api';
 import { useHoldingOptions } from '../../../lib/api/list-holdings';
@@ -55,6 +57,7 @@ export function validateClientForm(form: FormState): Errors {
   if (!form.cui.trim()) errors.cui = 'CUI-ul este obligatoriu.';
   else if (!isValidCui(form.cui)) errors.cui = CUI_INVALID;
   if (form.email.trim() && !isEmail(form.email)) errors.email = 'Adresa de e-mail nu este validă.';
+  if (form.phone.trim() && !isValidPhone(form.phone)) errors.phone = PHONE_INVALID;
   if (form.holdingMode === 'existing' && !form.holdingId) errors.holding_id = 'Alege un holding.';
   if (form.holdingMode === 'new') {
     if (!form.holdingName.trim()) errors['holding.name'] = 'Numele holdingului este obligatoriu.';

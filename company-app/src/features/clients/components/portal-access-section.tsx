@@ -31,8 +31,9 @@ export interface PortalAccessSectionProps {
 }
 
 /**
- * „Acces portal” on the client page (role 2): who signs in for the client (the people of its
- * holding, invited or active), „Invită”, „Retrimite invitația”, „Revocă accesul”.
+ * „Acces portal” on the client page (role 2): the people the firm invited to sign in for its clients
+ * in the holding (invited or active), „Invită”, „Retrimite invitația”, „Revocă accesul”. A firm
+ * invites users only: the holding's administrators and its own people are the holding's.
  */
 export function PortalAccessSection({ companyId, clientId, onHoldingCreated }: PortalAccessSectionProps) {
   const access = usePortalAccess(companyId, clientId);
@@ -150,8 +151,10 @@ export function PortalAccessSection({ companyId, clientId, onHoldingCreated }: P
     <section className="card" aria-labelledby="portal-access-title">
       <h2 id="portal-access-title">Acces portal</h2>
       <p className="muted">
-        Persoanele care intră în Dosar pentru acest client: văd și încarcă documentele lui.
-        {access.data?.holding ? ` Fac parte din holdingul ${access.data.holding.name}.` : ''}
+        Persoanele invitate de firma ta care intră în Dosar pentru acest client: văd și încarcă documentele clienților
+        pe care îi ții tu în holding, nu și pe ale altor firme.
+        {access.data?.holding ? ` Fac parte din holdingul ${access.data.holding.name}.` : ''} Oamenii proprii ai
+        holdingului îi gestionează holdingul.
       </p>
       {body}
       {inviting ? (
@@ -187,7 +190,7 @@ interface InviteFormProps {
 }
 
 function InviteForm({ companyId, clientId, onCancel, onInvited }: InviteFormProps) {
-  const [form, setForm] = useState<{ name: string; email: string; role: 4 | 5 }>({ name: '', email: '', role: 5 });
+  const [form, setForm] = useState<{ name: string; email: string }>({ name: '', email: '' });
   const [errors, setErrors] = useState<InviteErrors>({});
   const [pending, setPending] = useState(false);
 
@@ -198,7 +201,7 @@ function InviteForm({ companyId, clientId, onCancel, onInvited }: InviteFormProp
     if (!isEmail(form.email.trim())) local.email = 'Adresa de e-mail nu este validă.';
     setErrors(local);
     if (Object.keys(local).length > 0) return focusFirstError();
-    const input: InviteInput = { name: form.name.trim(), email: form.email.trim(), role: form.role };
+    const input: InviteInput = { name: form.name.trim(), email: form.email.trim(), role: 5 };
     setPending(true);
     try {
       const answer = await invitePerson(companyId, clientId, input);
@@ -241,37 +244,15 @@ function InviteForm({ companyId, clientId, onCancel, onInvited }: InviteFormProp
           setErrors((x) => ({ ...x, email: undefined }));
         }}
       />
-      <fieldset className="fieldset">
-        <legend>Rol</legend>
-        {(
-          [
-            [4, 'Administrator', 'vede clienții holdingului, adaugă clienți și utilizatori'],
-            [5, 'Utilizator', 'vede și încarcă documente'],
-          ] as const
-        ).map(([role, label, hint]) => (
-          <div key={role}>
-            <label className="radio-option">
-              <input
-                type="radio"
-                name="invite-role"
-                value={role}
-                checked={form.role === role}
-                aria-describedby={`invite-role-${role}-hint`}
-                onChange={() => setForm((f) => ({ ...f, role }))}
-              />{' '}
-              {label}
-            </label>{' '}
-            <small id={`invite-role-${role}-hint`} className="muted">
-              ({hint})
-            </small>
-          </div>
-        ))}
-        {errors.role && (
-          <p className="field-error" role="alert">
-            {errors.role}
-          </p>
-        )}
-      </fieldset>
+      <p className="muted" id="invite-role-note">
+        Persoana intră ca utilizator: vede și încarcă documentele clienților tăi din holding. Administratorii
+        holdingului îi numește holdingul.
+      </p>
+      {errors.role && (
+        <p className="field-error" role="alert">
+          {errors.role}
+        </p>
+      )}
       <FormActions busy={pending} busyLabel="Se trimite invitația…" submitLabel="Invită" onCancel={onCancel} />
     </form>
   );

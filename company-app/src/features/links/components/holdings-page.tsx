@@ -48,6 +48,7 @@ export function HoldingsPage() {
 
       <ListTable
         list={holdings}
+        caption="Holdinguri"
         errorText="Holdingurile nu au putut fi încărcate."
         serverError
         empty={

@@ -1,4 +1,3 @@
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { periodFromNow, useCurrentUser } from '@dosar/shared';
 import { useCompanyId } from '../../../lib/company-api';
@@ -7,86 +6,40 @@ import { ClientMonthSection } from './client-month-section';
 import { HistorySection } from './history-section';
 import { RequirementsSection } from './requirements-section';
 
-const TABS = [
-  { id: 'luna', label: 'Luna' },
-  { id: 'cerinte', label: 'Ce trebuie să predea' },
-  { id: 'istoric', label: 'Istoric' },
-] as const;
-type TabId = (typeof TABS)[number]['id'];
+export type MonthSectionId = 'luna' | 'cerinte' | 'istoric';
+
+/** Without a section given, the one in the address (?tab=…), „Luna” by default. */
+const sectionOf = (tab: string | null): MonthSectionId => (tab === 'cerinte' || tab === 'istoric' ? tab : 'luna');
 
 const isPeriod = (value: string | null): value is string => value !== null && /^\d{4}-(0[1-9]|1[0-2])$/.test(value);
 
 /**
- * The client page's month area: „Luna”, „Ce trebuie să predea”, „Istoric” as tabs. The tab and the
- * month are in the address (?tab=luna&period=2026-11), so the portfolio and the inbox link to them.
+ * One of the client page's month sections (given, or the address's ?tab=…): „Luna” (the month in the address, ?period=2026-11, this
+ * month by default), „Ce trebuie să predea” or „Istoric”. The page shows them as tabs (?tab=…), so
+ * the portfolio and the inbox link straight to them.
  */
-export function ClientMonthArea({ clientId }: { clientId: number }) {
+export function ClientMonthArea({ clientId, section }: { clientId: number; section?: MonthSectionId }) {
   const companyId = useCompanyId();
   const owner = useCurrentUser()?.role === 2;
   const [params, setParams] = useSearchParams();
-  const tabParam = params.get('tab');
-  const tab: TabId = TABS.some((t) => t.id === tabParam) ? (tabParam as TabId) : 'luna';
+  const shown = section ?? sectionOf(params.get('tab'));
   const periodParam = params.get('period');
   const period = isPeriod(periodParam) ? periodParam : periodFromNow(0);
   const clientUrl = clientUrlOf(companyId, clientId);
-  const baseId = useId();
-  const sectionRef = useRef<HTMLDivElement>(null);
-  const opened = useRef(false);
 
-  // Opened from a link to the month (?tab=…): bring the area into view once.
-  useEffect(() => {
-    if (tabParam && !opened.current) sectionRef.current?.scrollIntoView?.({ block: 'start' });
-    opened.current = true;
-  }, [tabParam]);
-
-  const change = (next: { tab?: TabId; period?: string }) => {
+  const onPeriod = (next: string) => {
     const merged = new URLSearchParams(params);
-    if (next.tab) merged.set('tab', next.tab);
-    if (next.period) merged.set('period', next.period);
+    merged.set('period', next);
     setParams(merged, { replace: true });
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (!step) return;
-    event.preventDefault();
-    const next = TABS[(index + step + TABS.length) % TABS.length];
-    change({ tab: next.id });
-    document.getElementById(`${baseId}-${next.id}-tab`)?.focus();
-  };
-
   return (
-    <div className="month-area" ref={sectionRef} id="luna">
-      <div className="month-tabs" role="tablist" aria-label="Documentele lunare ale clientului">
-        {TABS.map((t, index) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            id={`${baseId}-${t.id}-tab`}
-            aria-controls={`${baseId}-${t.id}-panel`}
-            aria-selected={tab === t.id}
-            tabIndex={tab === t.id ? 0 : -1}
-            className="btn btn-ghost"
-            onClick={() => change({ tab: t.id })}
-            onKeyDown={(e) => onKeyDown(e, index)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`${baseId}-${tab}-panel`} aria-labelledby={`${baseId}-${tab}-tab`}>
-        {tab === 'luna' ? (
-          <ClientMonthSection
-            clientUrl={clientUrl}
-            period={period}
-            onPeriod={(p) => change({ period: p })}
-            owner={owner}
-          />
-        ) : null}
-        {tab === 'cerinte' ? <RequirementsSection companyId={companyId} clientUrl={clientUrl} owner={owner} /> : null}
-        {tab === 'istoric' ? <HistorySection clientUrl={clientUrl} /> : null}
-      </div>
+    <div className="month-area">
+      {shown === 'luna' ? (
+        <ClientMonthSection clientUrl={clientUrl} period={period} onPeriod={onPeriod} owner={owner} />
+      ) : null}
+      {shown === 'cerinte' ? <RequirementsSection companyId={companyId} clientUrl={clientUrl} owner={owner} /> : null}
+      {shown === 'istoric' ? <HistorySection clientUrl={clientUrl} /> : null}
     </div>
   );
 }

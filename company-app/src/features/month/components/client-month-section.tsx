@@ -4,9 +4,11 @@ import {
   DownloadStatus,
   EmptyState,
   ErrorState,
+  ExtraDocuments,
   ITEM_STATUS_LABELS,
   PreviewButton,
   Spinner,
+  closeBlockersOf,
   closePeriod,
   confirmDialog,
   downloadDocument,
@@ -21,12 +23,41 @@ import {
   toast,
   useDownload,
   useRequest,
+  type Checklist,
   type ChecklistDocument,
   type ChecklistItem,
+  type MonthBlockers,
 } from '@dosar/shared';
 import { announceReviewChanged } from '../api/month-base';
 import { DueText, MonthPicker, countsText, doneCount, periodTitle } from './month-bits';
-import { NotApplicableDialog, RejectDialog } from './month-dialogs';
+import { CloseMonthDialog, NotApplicableDialog, RejectDialog } from './month-dialogs';
+
+/**
+ * What keeps the month from closing, as the server checks it (docs/api/month.md, "Months as a whole"):
+ * items neither accepted nor „Nu se aplică”, and every document of the month awaiting review.
+ */
+function blockersOf({ data: items, extra = [] }: Checklist): MonthBlockers {
+  return {
+    items: items.flatMap((item) =>
+      item.status === 'missing' || item.status === 'uploaded' || item.status === 'rejected'
+        ? [{ id: item.id, name: item.name, details: item.details, status: item.status }]
+        : [],
+    ),
+    documents: [
+      ...items.flatMap((item) =>
+        item.documents
+          .filter((doc) => doc.review_status === 'pending')
+          .map((doc) => ({ id: doc.id, name: doc.name, item: { id: item.id, name: item.name } })),
+      ),
+      ...extra
+        .filter((doc) => doc.review_status === 'pending')
+        .map((doc) => ({ id: doc.id, name: doc.name, item: null })),
+    ],
+  };
+}
+
+const awaitingReview = (item: ChecklistItem) =>
+  item.documents.filter((doc) => doc.review_status === 'pending').map((doc) => ({ id: doc.id, name: doc.name }));
 
 export interface ClientMonthSectionProps {
   /** The client's base URL on the company door. */
@@ -47,6 +78,9 @@ export function ClientMonthSection({ clientUrl, period, onPeriod, owner }: Clien
   const [busy, setBusy] = useState(false);
   const [rejecting, setRejecting] = useState<ChecklistDocument | null>(null);
   const [notApplicable, setNotApplicable] = useState<ChecklistItem | null>(null);
+  const [closing, setClosing] = useState(false);
+  /** What the server said blocks the close (newer than the list shown, e.g. a document that just arrived). */
+  const [refusedBy, setRefusedBy] = useState<MonthBlockers | null>(null);
 
   const changed = () => {
     checklist.reload();
@@ -68,17 +102,20 @@ export function ClientMonthSection({ clientUrl, period, onPeriod, owner }: Clien
   };
 
   const close = async () => {
-    const month = checklist.data?.meta;
-    const incomplete =
-      month && !month.complete ? `Luna nu este completă: ${doneCount(month.counts)} din ${month.total} gata. ` : '';
-    const confirmed = await confirmDialog({
-      title: `Închizi luna ${periodTitle(period)}?`,
-      text: `${incomplete}Documentele lunii nu mai pot fi încărcate, mutate, șterse sau verificate până o redeschizi. Procesul-verbal devine disponibil.`,
-      confirmButtonText: 'Închide luna',
-      cancelButtonText: 'Renunță',
-      danger: true,
-    });
-    if (confirmed) await act(() => closePeriod(clientUrl, period), 'Luna a fost închisă.');
+    try {
+      const answer = await closePeriod(clientUrl, period);
+      void toast.success(answer.message || 'Luna a fost închisă.');
+      changed();
+    } catch (err) {
+      const blockers = closeBlockersOf(err);
+      if (blockers) {
+        setRefusedBy(blockers);
+        checklist.reload();
+      } else {
+        void toast.error(errorMessage(err, 'Luna nu a putut fi închisă.'));
+      }
+      throw err;
+    }
   };
 
   const reopen = async () => {
@@ -94,6 +131,43 @@ export function ClientMonthSection({ clientUrl, period, onPeriod, owner }: Clien
 
   const meta = checklist.data?.meta;
   const closed = meta?.closed === true;
+
+  /** „Previzualizează”, and while the month is open „Acceptă” / „Respinge”, for one of the month's documents. */
+  const documentActions = (doc: ChecklistDocument) => (
+    <>
+      <PreviewButton
+        url={`${clientUrl}/media/${doc.id}`}
+        name={doc.name}
+        mime={doc.mime}
+        size={doc.size}
+        onDownload={() =>
+          void download.run(doc.name, doc.name, (options) => downloadDocument(clientUrl, doc.id, options))
+        }
+      />
+      {!closed && doc.review_status !== 'accepted' ? (
+        <button
+          type="button"
+          className="btn"
+          disabled={busy}
+          aria-label={`Acceptă ${doc.name}`}
+          onClick={() => void act(() => reviewDocument(clientUrl, doc.id, 'accepted'), 'Documentul a fost acceptat.')}
+        >
+          Acceptă
+        </button>
+      ) : null}
+      {!closed && doc.review_status !== 'rejected' ? (
+        <button
+          type="button"
+          className="btn btn-danger"
+          disabled={busy}
+          aria-label={`Respinge ${doc.name}`}
+          onClick={() => setRejecting(doc)}
+        >
+          Respinge
+        </button>
+      ) : null}
+    </>
+  );
 
   return (
     <section aria-labelledby="client-month-title">
@@ -139,7 +213,15 @@ export function ClientMonthSection({ clientUrl, period, onPeriod, owner }: Clien
               </div>
               <div className="month-actions">
                 {owner && !closed ? (
-                  <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void close()}>
+                  <button
+                    type="button"
+                    className="btn btn-primary"
+                    disabled={busy}
+                    onClick={() => {
+                      setRefusedBy(null);
+                      setClosing(true);
+                    }}
+                  >
                     Închide luna
                   </button>
                 ) : null}
@@ -176,43 +258,8 @@ export function ClientMonthSection({ clientUrl, period, onPeriod, owner }: Clien
             <ChecklistItems
               items={checklist.data.data}
               label={`Ce trebuie să predea în ${periodTitle(meta.period)}`}
-              documentActions={(doc) => (
-                <>
-                  <PreviewButton
-                    url={`${clientUrl}/media/${doc.id}`}
-                    name={doc.name}
-                    mime={doc.mime}
-                    size={doc.size}
-                    onDownload={() =>
-                      void download.run(doc.name, doc.name, (options) => downloadDocument(clientUrl, doc.id, options))
-                    }
-                  />
-                  {!closed && doc.review_status !== 'accepted' ? (
-                    <button
-                      type="button"
-                      className="btn"
-                      disabled={busy}
-                      aria-label={`Acceptă ${doc.name}`}
-                      onClick={() =>
-                        void act(() => reviewDocument(clientUrl, doc.id, 'accepted'), 'Documentul a fost acceptat.')
-                      }
-                    >
-                      Acceptă
-                    </button>
-                  ) : null}
-                  {!closed && doc.review_status !== 'rejected' ? (
-                    <button
-                      type="button"
-                      className="btn btn-danger"
-                      disabled={busy}
-                      aria-label={`Respinge ${doc.name}`}
-                      onClick={() => setRejecting(doc)}
-                    >
-                      Respinge
-                    </button>
-                  ) : null}
-                </>
-              )}
+              documentActions={documentActions}
+              reviewing
               itemActions={(item) =>
                 closed ? null : item.status === 'not_applicable' ? (
                   <button
@@ -238,6 +285,7 @@ export function ClientMonthSection({ clientUrl, period, onPeriod, owner }: Clien
               }
             />
           )}
+          <ExtraDocuments documents={checklist.data.extra ?? []} documentActions={documentActions} reviewing />
         </>
       )}
 
@@ -255,12 +303,22 @@ export function ClientMonthSection({ clientUrl, period, onPeriod, owner }: Clien
       {notApplicable ? (
         <NotApplicableDialog
           name={notApplicable.name}
+          pending={awaitingReview(notApplicable)}
           onClose={() => setNotApplicable(null)}
-          onSave={async (note) => {
-            const answer = await markNotApplicable(clientUrl, notApplicable.id, note);
-            void toast.success(answer.message || 'Documentul a fost marcat „Nu se aplică”.');
+          onSave={async (note, decision) => {
+            const answer = await markNotApplicable(clientUrl, notApplicable.id, note, decision);
+            void toast.success(answer.message || 'Cerința a fost marcată „Nu se aplică”.');
             changed();
           }}
+        />
+      ) : null}
+      {closing && checklist.data ? (
+        <CloseMonthDialog
+          title={periodTitle(period)}
+          blockers={refusedBy ?? blockersOf(checklist.data)}
+          summary={checklist.data.meta.total > 0 ? 'Toate cerințele lunii sunt gata' : 'Luna nu cere niciun document'}
+          onClose={() => setClosing(false)}
+          onConfirm={close}
         />
       ) : null}
     </section>

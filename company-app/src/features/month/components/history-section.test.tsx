@@ -57,9 +57,7 @@ describe('ClientMonthArea — Istoric', () => {
   it('lists who did what, newest first, and filters by month', async () => {
     const user = userEvent.setup();
     const post = mockServer();
-    renderSignedIn(<ClientMonthArea clientId={7} />, { route: '/company/clients/7?tab=luna' });
-
-    await user.click(screen.getByRole('tab', { name: 'Istoric' }));
+    renderSignedIn(<ClientMonthArea clientId={7} />, { route: '/company/clients/7?tab=istoric' });
     const rows = await screen.findAllByRole('row');
     expect(within(rows[1]).getByText('a respins „extras.pdf”')).toBeInTheDocument();
     expect(within(rows[1]).getByText('Proprietar Demo')).toBeInTheDocument();
@@ -69,7 +67,7 @@ describe('ClientMonthArea — Istoric', () => {
     expect(within(rows[1]).getByText('10.0.0.1')).toHaveClass('month-wide-only');
     expect(screen.getByText('2 înregistrări')).toBeInTheDocument();
     expect(post).toHaveBeenCalledWith(`${CLIENT}/activity`, { page: 1, per_page: 20 }, expect.anything());
-    expect(screen.getByRole('table').parentElement).toHaveClass('table-wrap');
+    expect(screen.getByRole('table').parentElement).toHaveClass('table-scroll-box');
 
     const period = periodFromNow(0);
     await user.click(screen.getByRole('combobox', { name: 'Luna' }));

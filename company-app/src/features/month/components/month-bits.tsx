@@ -1,12 +1,4 @@
-import {
-  ITEM_STATUS_LABELS,
-  ITEM_STATUSES,
-  Select,
-  countOf,
-  periodTitle,
-  recentPeriods,
-  type StatusCounts,
-} from '@dosar/shared';
+import { Select, countOf, periodTitle, recentPeriods, statusCountsText, type StatusCounts } from '@dosar/shared';
 
 export { periodTitle, StatusBadge } from '@dosar/shared';
 
@@ -28,12 +20,8 @@ export function DueText({ dueDate, daysLeft }: { dueDate: string; daysLeft: numb
   return <span className={daysLeft < 0 ? 'month-late' : undefined}>{`Termen: ${shortDate(dueDate)} (${left})`}</span>;
 }
 
-/** „Acceptat 2 · Încărcat 1 · Lipsă 3”: the statuses a month has, in the usual order. */
-export function countsText(counts: StatusCounts): string {
-  return ITEM_STATUSES.filter((s) => counts[s] > 0)
-    .map((s) => `${ITEM_STATUS_LABELS[s]} ${counts[s]}`)
-    .join(' · ');
-}
+/** „3 lipsă · 1 document încărcat · 2 documente acceptate”: the statuses a month has, in the usual order. */
+export const countsText = (counts: StatusCounts): string => statusCountsText(counts);
 
 /** Items accepted or not applicable: what needs nothing more. */
 export function doneCount(counts: StatusCounts): number {

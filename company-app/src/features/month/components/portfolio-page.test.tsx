@@ -114,7 +114,7 @@ describe('PortfolioPage', () => {
     expect(screen.getByText(/2 clienți$/)).toBeInTheDocument();
 
     // A wide grid scrolls inside its card, never the page.
-    expect(table.parentElement).toHaveClass('table-wrap');
+    expect(table.parentElement).toHaveClass('table-scroll-box');
   });
 
   it('asks again for the chosen status filter', async () => {

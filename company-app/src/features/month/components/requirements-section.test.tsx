@@ -81,7 +81,6 @@ describe('ClientMonthArea — Ce trebuie să predea', () => {
     const post = mockServer();
     renderSignedIn(<ClientMonthArea clientId={7} />, { route: ROUTE });
 
-    expect(screen.getByRole('tab', { name: 'Ce trebuie să predea' })).toHaveAttribute('aria-selected', 'true');
     const row = await screen.findByRole('row', { name: /Extras de cont/ });
     expect(within(row).getByText('Pentru fiecare cont bancar')).toBeInTheDocument();
     expect(within(row).getByText('Lunar')).toBeInTheDocument();

@@ -37,6 +37,7 @@ const queue: ReviewQueue = {
     page: 1,
     per_page: 20,
     total: 2,
+    done_total: 1,
     done: [
       {
         client: { id: 9, name: 'Beta Servicii SRL' },
@@ -84,7 +85,7 @@ describe('ReviewInboxPage', () => {
     ).toHaveAttribute('href', '/company/clients/9?tab=luna&period=2026-11');
     expect(screen.getByText('2 documente de verificat')).toBeInTheDocument();
     expect(post).toHaveBeenCalledWith('/api/company/1/review-queue', { page: 1, per_page: 20 }, expect.anything());
-    expect(screen.getByRole('table').parentElement).toHaveClass('table-wrap');
+    expect(screen.getByRole('table').parentElement).toHaveClass('table-scroll-box');
   });
 
   it('accepts one document', async () => {
@@ -96,6 +97,36 @@ describe('ReviewInboxPage', () => {
     await waitFor(() =>
       expect(post).toHaveBeenCalledWith('/api/company/1/clients/7/media/101/review', { status: 'accepted' }),
     );
+  });
+
+  it('the menu counts what the page counts: documents and announced months apart, each saying which', async () => {
+    let waiting = 2;
+    const inner = mockServer().getMockImplementation()!;
+    jest.spyOn(http, 'post').mockImplementation((url: string, ...rest: unknown[]) => {
+      if (url.endsWith('/review-queue/count')) return Promise.resolve(ok({ count: waiting, done: 1 })) as never;
+      return inner(url, ...(rest as []));
+    });
+    renderSignedIn(
+      <>
+        <nav aria-label="Meniu">
+          <a href="/company/review">
+            De verificat <ReviewBadge />
+          </a>
+        </nav>
+        <ReviewInboxPage />
+      </>,
+      { route: '/company/review' },
+    );
+    const documents = await screen.findByTitle('2 documente de verificat');
+    expect(documents).toHaveTextContent(/^2/);
+    expect(screen.getByTitle('1 lună anunțată ca terminată')).toHaveTextContent(/^1/);
+    // The page says the same two numbers, in the same words.
+    expect(await screen.findByText('2 documente de verificat', { selector: 'caption, caption *' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '1 lună anunțată ca terminată' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^De verificat/ })).toHaveAccessibleName(
+      'De verificat 2 documente de verificat 1 lună anunțată ca terminată',
+    );
+    waiting = 0;
   });
 
   it('updates the menu count once a document was reviewed', async () => {
@@ -115,10 +146,11 @@ describe('ReviewInboxPage', () => {
       { route: '/company/review' },
     );
 
-    expect(await screen.findByText('4')).toHaveClass('month-nav-badge');
+    // Documents only; the month announced as done has a number of its own.
+    expect(await screen.findByTitle('3 documente de verificat')).toHaveClass('month-nav-badge');
     waiting = 2;
     await user.click(await screen.findByRole('button', { name: 'Acceptă extras-noiembrie.pdf' }));
-    expect(await screen.findByText('3')).toHaveClass('month-nav-badge');
+    expect(await screen.findByTitle('2 documente de verificat')).toHaveClass('month-nav-badge');
   });
 
   it('rejects only with a reason, and sends the one chosen from the catalogue', async () => {
@@ -193,7 +225,7 @@ describe('ReviewInboxPage', () => {
   it('says so when nothing awaits review', async () => {
     jest
       .spyOn(http, 'post')
-      .mockResolvedValue(ok({ data: [], meta: { page: 1, per_page: 20, total: 0, done: [] } }) as never);
+      .mockResolvedValue(ok({ data: [], meta: { page: 1, per_page: 20, total: 0, done: [], done_total: 0 } }) as never);
     renderSignedIn(<ReviewInboxPage />, { route: '/company/review' });
     expect(await screen.findByText('Nimic de verificat.')).toBeInTheDocument();
   });

@@ -90,27 +90,34 @@ export function ReviewInboxPage() {
     });
 
   const notices = queue.data?.meta.done ?? [];
+  // The menu shows this same number beside the documents' one (review-queue/count's `done`).
+  const noticesTotal = queue.data?.meta.done_total ?? notices.length;
 
   return (
     <div className="page">
       <PageHeader title="De verificat" />
 
       {notices.length > 0 ? (
-        <ul className="month-notices" aria-label="Luni anunțate ca terminate">
-          {notices.map((notice) => (
-            <li key={`${notice.client.id}-${notice.period}`} className="notice">
-              <p>
-                <Link to={paths.clientMonth(notice.client.id, notice.period)}>
-                  {`Firma ${notice.client.name} a anunțat «Am terminat» pentru ${periodTitle(notice.period)}`}
-                </Link>
-                <span className="muted">
-                  {` · ${formatDate(notice.done_at, { time: true })}`}
-                  {notice.done_by_name ? ` · ${notice.done_by_name}` : ''}
-                </span>
-              </p>
-            </li>
-          ))}
-        </ul>
+        <section aria-labelledby="review-notices-title">
+          <h2 id="review-notices-title" className="muted">
+            {countOf(noticesTotal, 'lună anunțată ca terminată', 'luni anunțate ca terminate')}
+          </h2>
+          <ul className="month-notices" aria-label="Luni anunțate ca terminate">
+            {notices.map((notice) => (
+              <li key={`${notice.client.id}-${notice.period}`} className="notice">
+                <p>
+                  <Link to={paths.clientMonth(notice.client.id, notice.period)}>
+                    {`Firma ${notice.client.name} a anunțat «Am terminat» pentru ${periodTitle(notice.period)}`}
+                  </Link>
+                  <span className="muted">
+                    {` · ${formatDate(notice.done_at, { time: true })}`}
+                    {notice.done_by_name ? ` · ${notice.done_by_name}` : ''}
+                  </span>
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
       ) : null}
 
       {selected.size > 0 ? (

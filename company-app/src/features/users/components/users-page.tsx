@@ -61,6 +61,7 @@ export function UsersPage() {
 
       <ListTable
         list={users}
+        caption="Utilizatori"
         errorText="Utilizatorii nu au putut fi încărcați."
         serverError
         empty={debouncedSearch ? 'Niciun utilizator nu corespunde căutării.' : 'Nu există utilizatori.'}

@@ -60,6 +60,7 @@ export function UtilityFilesPage() {
 
       <ListTable
         list={utils}
+        caption="Fișiere utile"
         errorText="Fișierele utile nu au putut fi încărcate."
         serverError
         empty={
