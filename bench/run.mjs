@@ -53,7 +53,7 @@ const BASELINE = process.argv.find((a) => a.startsWith('--baseline='))?.slice('-
 // Each piece kept for speed, measured on and off in the same run (PGlite's worker thread and the statistics
 // keeper were measured here and did not pay: bench/results.md, History). A piece is
 // { piece, off: { ENV: 'off' }, kind: 'PGlite' | 'PostgreSQL' }.
-const SPEED_PIECES = [{ piece: 'named statements', off: { PG_NAMED_STATEMENTS: 'off' }, kind: 'PostgreSQL' }];
+const SPEED_PIECES = [];
 const PG_ADMIN = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
 const execFileAsync = promisify(execFile);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'dosar-bench-'));

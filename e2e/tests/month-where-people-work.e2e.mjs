@@ -237,7 +237,7 @@ test(
     await page.keyboard.press('ArrowRight');
     await expectPath(page, `/company/clients/${firm.clientId}`);
     await page.waitForURL((url) => url.searchParams.get('tab') === 'documente');
-    assert.equal(await tabs.getByRole('tab', { name: 'Documente' }).getAttribute('aria-selected'), 'true');
+    await tabs.getByRole('tab', { name: 'Documente', selected: true }).waitFor();
     await page.getByRole('tabpanel', { name: 'Documente' }).getByText(`${ITEMS[0]} 0.pdf`).first().waitFor();
     await page.keyboard.press('ArrowRight');
     await page.waitForURL((url) => url.searchParams.get('tab') === 'cerinte');

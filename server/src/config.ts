@@ -13,11 +13,6 @@ export interface Config {
   readonly databaseUrl: string | null;
   /** Embedded database in memory (tests). */
   readonly databaseInMemory: boolean;
-  /**
-   * On PostgreSQL, each connection prepares a statement once and reuses it (PG_NAMED_STATEMENTS=off turns
-   * it off): a piece kept for speed, docs/ARCHITECTURE.md.
-   */
-  readonly pgNamedStatements: boolean;
   readonly publicUrl: string;
   readonly remotes: Readonly<Record<'admin' | 'company' | 'client', string>>;
   readonly staticRoot: string;
@@ -97,7 +92,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir: path.resolve(env.DATA_DIR || path.join(serverDir, '..', 'data')),
     databaseUrl,
     databaseInMemory: false,
-    pgNamedStatements: env.PG_NAMED_STATEMENTS !== 'off',
     publicUrl,
     remotes: {
       admin: withSlash(env.REMOTE_ADMIN_URL || '/remotes/admin/'),

@@ -4,7 +4,7 @@ import { Client } from 'pg';
 import { loadConfig } from '../config.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { down as restoreReadCaches, up as dropReadCaches } from '../db/migrations/2026-11-28-180-drop-read-caches.js';
-import { openDatabase, type DatabaseHandle, type Executor } from './db.js';
+import { openDatabase, type DatabaseHandle } from './db.js';
 
 // The database as the server opens it and migrates it: embedded PGlite in memory, or PostgreSQL in a
 // database of this file's own when TEST_DATABASE_URL is set.
@@ -104,32 +104,4 @@ test('values travel as parameters: quotes, dollars and comment marks come back a
 test("connections keep the server's own planner settings", async () => {
   const { rows } = await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(handle.db);
   expect(rows).toEqual([{ plan_cache_mode: 'auto' }]);
-});
-
-const onPostgres = adminUrl ? test : test.skip;
-
-/** The statements the transaction's connection has prepared, by text. */
-const preparedOn = async (db: DatabaseHandle['db'], run: (trx: Executor) => Promise<unknown>) =>
-  db.transaction().execute(async (trx) => {
-    await run(trx);
-    await run(trx);
-    const rows = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(trx);
-    return rows.rows.map((row) => row.statement);
-  });
-
-onPostgres('on PostgreSQL a connection prepares each statement once, unless PG_NAMED_STATEMENTS=off', async () => {
-  const lookup = (db: Executor) => db.selectFrom('users').select('id').where('id', '=', 1).execute();
-  const prepared = await preparedOn(handle.db, lookup);
-  expect(prepared.filter((text) => text.includes('from "users"'))).toHaveLength(1);
-
-  const url = new URL(adminUrl as string);
-  url.pathname = `/${name}`;
-  const unnamed = await openDatabase(
-    loadConfig({ NODE_ENV: 'test', PG_NAMED_STATEMENTS: 'off' }, { databaseUrl: url.toString() }),
-  );
-  try {
-    expect(await preparedOn(unnamed.db, lookup)).toEqual([]);
-  } finally {
-    await unnamed.close();
-  }
 });

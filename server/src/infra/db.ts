@@ -1,17 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  Kysely,
-  PostgresDialect,
-  sql,
-  type Dialect,
-  type PostgresCursor,
-  type PostgresPool,
-  type PostgresPoolClient,
-  type PostgresQueryResult,
-  type Transaction,
-} from 'kysely';
-import type { Pool, PoolClient } from 'pg';
+import { Kysely, PostgresDialect, sql, type Dialect, type Transaction } from 'kysely';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { lockDataDir } from './data-dir-lock.js';
@@ -36,7 +25,7 @@ export interface OpenOptions {
 
 /** PostgreSQL when DATABASE_URL is set, else embedded PGlite in DATA_DIR/db (or in memory for tests). */
 export async function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databaseInMemory'> & Partial<Pick<Config, 'pgNamedStatements'>>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databaseInMemory'>,
   options: OpenOptions = {},
 ): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
@@ -47,8 +36,7 @@ export async function openDatabase(
     // An idle connection the server drops (restart, failover, terminated backend) emits 'error' on the pool;
     // unhandled, that would kill the process. The pool discards the connection and opens a new one when needed.
     pool.on('error', (error) => console.warn(`[dosar] conexiune la baza de date pierdută: ${error.message}`));
-    const named = config.pgNamedStatements ?? true;
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: named ? preparingOnce(pool) : pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   return openEmbedded(config, async (dataDir) => {
@@ -62,56 +50,6 @@ export async function openDatabase(
     });
     return new PGliteDialect(yieldingQueries(pglite));
   });
-}
-
-/** Distinct statement texts named at most; past it a text runs unnamed, so a runaway set costs no server memory. */
-const MAX_NAMED_STATEMENTS = 1000;
-
-/**
- * The pool as Kysely sees it, giving each statement text a name so every connection parses it once and
- * PostgreSQL keeps its plan (node-postgres's named statements). Texts never carry values, so the names
- * stay few: one per query shape. A piece kept for speed (docs/ARCHITECTURE.md), PG_NAMED_STATEMENTS=off.
- */
-function preparingOnce(pool: Pool): PostgresPool {
-  const names = new Map<string, string>();
-  const nameOf = (text: string): string | undefined => {
-    let name = names.get(text);
-    if (name === undefined && names.size < MAX_NAMED_STATEMENTS) {
-      name = `dosar_${names.size}`;
-      names.set(text, name);
-    }
-    return name;
-  };
-  // One wrapper per pooled connection: Kysely keeps its own state per client object.
-  const wrappers = new WeakMap<PoolClient, PostgresPoolClient>();
-  const wrap = (client: PoolClient): PostgresPoolClient => {
-    // Kysely passes a cursor only when configured with one (streaming), and this server streams no query.
-    function query<R>(text: string, values: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
-    function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
-    function query(
-      text: string | PostgresCursor<unknown>,
-      values?: ReadonlyArray<unknown>,
-    ): Promise<PostgresQueryResult<unknown>> | PostgresCursor<unknown> {
-      if (typeof text !== 'string') throw new Error('cursors are not used');
-      // pg types `command` as any string; PostgreSQL answers one of Kysely's.
-      return client.query({ name: nameOf(text), text, values: values ? [...values] : [] }) as Promise<
-        PostgresQueryResult<unknown>
-      >;
-    }
-    return { query, release: (destroy?: boolean) => client.release(destroy) };
-  };
-  return {
-    end: () => pool.end(),
-    async connect() {
-      const client = await pool.connect();
-      let wrapper = wrappers.get(client);
-      if (!wrapper) {
-        wrapper = wrap(client);
-        wrappers.set(client, wrapper);
-      }
-      return wrapper;
-    },
-  };
 }
 
 /** Embedded PGlite, in DATA_DIR/db (locked for this process) or in memory, opened by `open`. */

@@ -358,13 +358,14 @@ export function ClientDocumentsView({
           </p>
           <h1>{client.name}</h1>
           {details(client)}
-          {sections?.list}
         </div>
         <div className="toolbar">
           {actions?.(client)}
           {otherSection ? null : documentsTools}
         </div>
       </div>
+      {/* Its own row: in the header's flex row the tabs' one-line width would widen a phone's page. */}
+      {sections?.list}
       {sections ? (
         <div role="tabpanel" id={sections.panelId} aria-labelledby={sections.tabId}>
           {otherSection ? sections.current?.(client) : documentsBody}
