@@ -133,6 +133,9 @@ const projectOf = (file) => {
   return { 'admin-app': 'admin', 'company-app': 'company', 'client-app': 'client' }[top] ?? top;
 };
 
+/** jest's statuses for a test declared but not run (test.skip, a skipped suite, test.todo). */
+const NOT_RUN = new Set(['pending', 'skipped', 'todo']);
+
 let invocations = 0;
 /** Runs jest with a JSON report; one result line per project (label prefix + project). */
 async function jest(label, extraArgs, env) {
@@ -175,7 +178,7 @@ async function jest(label, extraArgs, env) {
     const project = projectOf(file.name);
     const counts = perProject.get(project) ?? { passed: 0, failed: 0, skipped: 0, files: 0, ms: 0 };
     const passed = file.assertionResults.filter((a) => a.status === 'passed').length;
-    const skipped = file.assertionResults.filter((a) => ['pending', 'skipped', 'todo'].includes(a.status)).length;
+    const skipped = file.assertionResults.filter((a) => NOT_RUN.has(a.status)).length;
     let failed = file.assertionResults.filter((a) => a.status === 'failed').length;
     // A file that failed without a failing test (syntax error, crash in beforeAll…) counts as one failure.
     if (file.status === 'failed' && failed === 0) failed = 1;

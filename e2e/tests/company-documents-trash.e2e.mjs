@@ -2,23 +2,10 @@
 // finds it in its new place; then deletes a document through the selection, finds it in the
 // „Coș de gunoi” with who deleted it, and restores it to the list.
 import { test } from '../lib/runner.mjs';
+import { MONTHS } from '../lib/month.mjs';
 import { answerDialog, expectToast, signInAs } from '../lib/ui.mjs';
 
 const CLIENT = 'Alfa Distribuție SRL';
-const MONTHS = [
-  'ianuarie',
-  'februarie',
-  'martie',
-  'aprilie',
-  'mai',
-  'iunie',
-  'iulie',
-  'august',
-  'septembrie',
-  'octombrie',
-  'noiembrie',
-  'decembrie',
-];
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 /** „martie 2026” for the month `offset` months from now. */

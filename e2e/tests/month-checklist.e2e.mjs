@@ -9,40 +9,10 @@ import fs from 'node:fs';
 import { apiCall, apiLogin, registerCompany } from '../lib/api.mjs';
 import { mailsTo, waitForMail } from '../lib/mail.mjs';
 import { test } from '../lib/runner.mjs';
+import { currentMonth, pdf } from '../lib/month.mjs';
 import { answerDialog, expectPath, expectText, randomCui, signIn, uniqueEmail } from '../lib/ui.mjs';
 
 const PASSWORD = 'Luna2026!e2e';
-
-/** The current month in Romania, YYYY-MM. */
-function currentPeriod() {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Bucharest', year: 'numeric', month: '2-digit' })
-    .formatToParts(new Date())
-    .reduce((all, p) => ({ ...all, [p.type]: p.value }), {});
-  return `${parts.year}-${parts.month}`;
-}
-
-/** A small valid PDF whose bytes differ per call (its text). */
-function pdf(text) {
-  const body = `BT /F1 12 Tf 40 100 Td (${text}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${body.length} >>\nstream\n${body}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets = [];
-  objects.forEach((object, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) out += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
 
 /** Every text item of every page of a PDF file, joined with spaces. */
 async function pdfText(file) {
@@ -78,7 +48,7 @@ test('month: the client uploads into items and says „Am terminat”; the firm 
   page,
   server,
 }) => {
-  const period = currentPeriod();
+  const period = currentMonth().period;
   // A firm with a client outside any holding; its contact is invited from the client page's call.
   const ownerEmail = uniqueEmail('luna-owner');
   await registerCompany(server, { email: ownerEmail, password: PASSWORD, companyName: 'Contabilitate Luna E2E SRL' });

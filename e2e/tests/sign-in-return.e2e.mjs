@@ -4,18 +4,11 @@
 import assert from 'node:assert/strict';
 import { apiCall, apiLogin, registerCompany } from '../lib/api.mjs';
 import { mailsTo, waitForMail } from '../lib/mail.mjs';
+import { currentMonth } from '../lib/month.mjs';
 import { test } from '../lib/runner.mjs';
 import { emailField, expectPath, expectText, randomCui, uniqueEmail } from '../lib/ui.mjs';
 
 const PASSWORD = 'Urmeaza2026!e2e';
-
-/** The current month in Romania, YYYY-MM. */
-function currentPeriod() {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Bucharest', year: 'numeric', month: '2-digit' })
-    .formatToParts(new Date())
-    .reduce((all, p) => ({ ...all, [p.type]: p.value }), {});
-  return `${parts.year}-${parts.month}`;
-}
 
 /** A firm, a client with an invited contact (role 5) who has chosen a password. */
 async function firmWithContact(server) {
@@ -75,7 +68,7 @@ test('sign-in return: signed out, /client/de-trimis, a client month item and the
   server,
 }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
-  const period = currentPeriod();
+  const period = currentMonth().period;
   const { ownerEmail, clientId, clientName, contactEmail } = await firmWithContact(server);
   await page.goto('/');
 
