@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { root } from '../lib/server.mjs';
+import { AREA_ROUTES } from '../lib/routes.mjs';
 import { test } from '../lib/runner.mjs';
 import { DEMO_USERS, signInAs } from '../lib/ui.mjs';
 
@@ -17,23 +18,6 @@ const VIEWPORTS = [
 ];
 
 const read = (file) => fs.readFileSync(path.join(root, file), 'utf8');
-
-/** `{ path: 'dashboard', roles: [2, 3], … }` lines of an AreaApp route table. */
-function areaRoutes(app, base) {
-  const source = read(`${app}/src/App.tsx`);
-  const routes = [...source.matchAll(/\{\s*path:\s*'([^']+)',\s*roles:\s*\[([\d,\s]+)\]/g)].map((m) => ({
-    path: `${base}/${m[1]}`,
-    roles: m[2].split(',').map((r) => Number(r.trim())),
-  }));
-  assert.ok(routes.length > 2, `no routes read from ${app}/src/App.tsx`);
-  return routes;
-}
-
-const AREAS = [
-  ...areaRoutes('admin-app', '/admin'),
-  ...areaRoutes('company-app', '/company'),
-  ...areaRoutes('client-app', '/client'),
-];
 
 /** The shell's public routes (`path={paths.x}` or `path="/…"`), a made-up token for each parameter. */
 function publicRoutes() {
@@ -135,7 +119,7 @@ for (const viewport of VIEWPORTS) {
       async ({ page }) => {
         await page.setViewportSize(viewport);
         await signInAs(page, user);
-        const mine = AREAS.filter((r) => r.roles.includes(user.role)).map((r) => r.path);
+        const mine = AREA_ROUTES.filter((r) => r.roles.includes(user.role)).map((r) => r.path);
         assert.ok(mine.length > 2, `no screens for role ${user.role}`);
         const failures = await sweep(page, mine, mine);
         assert.deepEqual(failures, [], `wider than ${size}:\n  ${failures.join('\n  ')}`);

@@ -8,7 +8,8 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { artifacts, root } from '../lib/server.mjs';
+import { artifacts } from '../lib/server.mjs';
+import { AREA_ROUTES } from '../lib/routes.mjs';
 import { test } from '../lib/runner.mjs';
 import { DEMO_USERS, signInAs } from '../lib/ui.mjs';
 
@@ -17,23 +18,6 @@ const WIDTHS = [
   { width: 360, height: 740 },
 ];
 const SHOTS = path.join(artifacts, 'tables');
-
-/** `{ path: 'dashboard', roles: [2, 3], … }` lines of an AreaApp route table. */
-function areaRoutes(app, base) {
-  const source = fs.readFileSync(path.join(root, app, 'src', 'App.tsx'), 'utf8');
-  const routes = [...source.matchAll(/\{\s*path:\s*'([^']+)',\s*roles:\s*\[([\d,\s]+)\]/g)].map((m) => ({
-    path: `${base}/${m[1]}`,
-    roles: m[2].split(',').map((r) => Number(r.trim())),
-  }));
-  assert.ok(routes.length > 2, `no routes read from ${app}/src/App.tsx`);
-  return routes;
-}
-
-const AREAS = [
-  ...areaRoutes('admin-app', '/admin'),
-  ...areaRoutes('company-app', '/company'),
-  ...areaRoutes('client-app', '/client'),
-];
 
 async function settle(page) {
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
@@ -190,7 +174,7 @@ for (const user of DEMO_USERS) {
       fs.mkdirSync(SHOTS, { recursive: true });
       await page.setViewportSize(WIDTHS[0]);
       await signInAs(page, user);
-      const mine = AREAS.filter((r) => r.roles.includes(user.role)).map((r) => r.path);
+      const mine = AREA_ROUTES.filter((r) => r.roles.includes(user.role)).map((r) => r.path);
       const report = await sweep(page, user.email.split('@')[0], mine);
       const lines = report.map(
         (r) =>
