@@ -11,6 +11,7 @@ import { localDiskStorage } from '../src/infra/storage.js';
 import { memoryRateLimiter } from '../src/infra/rate-limit.js';
 import type { Mailer, MailMessage } from '../src/infra/mailer.js';
 import type { AppContext } from '../src/infra/context.js';
+import { systemClock, type Clock } from '../src/infra/clock.js';
 import { buildApp, type BuildOptions } from '../src/app.js';
 import { DEMO_PASSWORD, seedDemoWorld } from '../src/seed.js';
 import { cloneTemplate, withDatabase } from './database-template.js';
@@ -49,7 +50,7 @@ export interface TestApp {
  * when jest's globalSetup prepared one, else migrated (and seeded) from scratch.
  */
 export async function createTestApp(
-  options: { seed?: boolean; config?: Partial<Config> } & BuildOptions = {},
+  options: { seed?: boolean; config?: Partial<Config>; clock?: Clock } & BuildOptions = {},
 ): Promise<TestApp> {
   const bootStarted = Date.now();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dosar-test-'));
@@ -92,6 +93,7 @@ export async function createTestApp(
     mailTransport: mail,
     limiter: memoryRateLimiter(),
     storage: localDiskStorage(filesDir),
+    clock: options.clock ?? systemClock,
   };
   if (seeded && !clone) await seedDemoWorld(ctx);
   const app = await buildApp(ctx, { onRoute: options.onRoute, logStream: options.logStream });

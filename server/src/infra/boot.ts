@@ -8,6 +8,7 @@ import { memoryRateLimiter, redisRateLimiter } from './rate-limit.js';
 import { localDiskStorage, type Storage } from './storage.js';
 import { s3Storage } from './storage-s3.js';
 import { sweepOrphanFiles } from './orphans.js';
+import { systemClock } from './clock.js';
 
 /** What the composition root (index.ts) hands to boot: infrastructure knows no feature and no migration. */
 export interface BootSteps {
@@ -40,6 +41,7 @@ export async function boot(config: Config, steps: BootSteps): Promise<Booted> {
     mailTransport,
     limiter,
     storage,
+    clock: systemClock,
   };
   if (config.seedDemo) await steps.seedDemo(ctx);
   if (!config.s3) {

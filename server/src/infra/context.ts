@@ -1,4 +1,5 @@
 import type { Config } from '../config.js';
+import type { Clock } from './clock.js';
 import type { Db } from './db.js';
 import type { Mailer } from './mailer.js';
 import type { RateLimiter } from './rate-limit.js';
@@ -15,6 +16,8 @@ export interface AppContext {
   mailTransport: Mailer;
   limiter: RateLimiter;
   storage: Storage;
+  /** "Now" for background work and expiries (infra/clock.ts); tests replace it. */
+  clock: Clock;
 }
 
 declare module 'fastify' {
