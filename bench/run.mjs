@@ -14,11 +14,15 @@ import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { fmt, freePort, load, machine, root, rss, sampleMemory, sh, startNode } from './lib.mjs';
 import { timeNpmStart } from './start-time.mjs';
-import { AREAS as WIRE_AREAS, firstVisitBytes } from './wire-bytes.mjs';
+import { AREAS as WIRE_AREAS, firstVisitBytes, launchChromium } from './wire-bytes.mjs';
 import { saturate, tenantAccounts, throughput, workloadPool } from './mixed.mjs';
 import { mixedRows } from './mixed-rows.mjs';
 import { openLoop } from './open-loop.mjs';
 import { addBaseline } from './baseline.mjs';
+import { sectionReminders } from './reminders.mjs';
+import { documentSearchSection } from './document-search.mjs';
+import { sectionEfacturaImport } from './efactura-import.mjs';
+import { uploadPageSection } from './upload-page.mjs';
 
 const quick = process.argv.includes('--quick');
 const only = process.argv
@@ -1025,6 +1029,38 @@ async function sectionStart() {
   );
 }
 
+/**
+ * POST documents/search, open loop, at 10,000 documents and at 1,000,000 (quick: 200,000) of one firm in
+ * the same run, on PostgreSQL (bench/document-search.mjs). Target: the large p99 within 2× the small one.
+ */
+async function sectionDocumentSearch() {
+  const db = await benchDatabase('PostgreSQL');
+  if (!db) return;
+  const dataDir = path.join(work, 'document-search');
+  try {
+    const sizes = [10_000, quick ? 200_000 : 1_000_000];
+    const [small, large] = await documentSearchSection({
+      start: () => startDosar(serverEnv(dataDir, db.env)),
+      db,
+      sizes,
+      rate: 50,
+      duration: quick ? 5 : 20,
+    });
+    const ratio = small.p99 > 0 ? large.p99 / small.p99 : 0;
+    const figure = (f) => `p99 ${fmt.ms(f.p99)} (p50 ${fmt.ms(f.p50)}, ${f.count} searches, ${f.failed} failed)`;
+    record(
+      'Document-search',
+      `search at ${large.size.toLocaleString('en')} documents, open loop 50/s (PostgreSQL)`,
+      figure(large),
+      `at ${small.size.toLocaleString('en')}: ${figure(small)}`,
+      `${ratio.toFixed(2)}×`,
+      '≤ 2×',
+    );
+  } finally {
+    db.drop();
+  }
+}
+
 async function main() {
   // Only the front-end section reads the apps' builds (`--only=month` needs the server's alone).
   const build =
@@ -1061,8 +1097,23 @@ async function main() {
   await run('frontend', sectionFrontEnd);
   await run('scale', () => sectionScale(api));
   await run('month', sectionMonth);
+  await run('reminders', () => sectionReminders({ quick, work, pgAdmin: PG_ADMIN, record, notes }));
   await run('mixed', sectionMixed);
   await run('start', sectionStart);
+  await run('document-search', sectionDocumentSearch);
+  await run('efactura-import', () => sectionEfacturaImport({ quick, work, record }));
+  await run('upload-page', async () => {
+    const { chromium } = await import('playwright-core');
+    return uploadPageSection({
+      startDosar,
+      serverEnv,
+      work,
+      record,
+      fmt,
+      quick,
+      launch: () => launchChromium(chromium),
+    });
+  });
   const out = path.join(root, 'bench', quick ? 'results-quick.md' : 'results.md');
   const runLine = `Run: ${new Date().toISOString()}${quick ? ' (quick mode: smaller sizes)' : ''}, ${((Date.now() - started) / 1000).toFixed(0)} s`;
   const earlier = only ? earlierRun(out, only) : null;
@@ -1096,7 +1147,20 @@ async function main() {
 }
 
 /** The order of the sections in results.md (the names `--only` takes, as the table spells them). */
-const SECTION_ORDER = ['api', 'upload', 'zip', 'frontend', 'scale', 'month', 'mixed', 'start'];
+const SECTION_ORDER = [
+  'api',
+  'upload',
+  'zip',
+  'frontend',
+  'scale',
+  'month',
+  'reminders',
+  'mixed',
+  'start',
+  'document-search',
+  'upload-page',
+  'efactura-import',
+];
 const sectionKey = (row) => row.split('|')[1].trim().toLowerCase().replace(/\s+/g, '');
 
 /**
@@ -1107,7 +1171,9 @@ function earlierRun(file, sections) {
   if (!fs.existsSync(file)) return null;
   const text = fs.readFileSync(file, 'utf8');
   const run = /Run: (\S+?),? /.exec(text)?.[1] ?? 'an earlier run';
-  const rows = text
+  // The results table only: the History below it has tables of its own, which must not be copied up.
+  const table = text.slice(text.indexOf('| section |')).split('\n\n')[0];
+  const rows = table
     .split('\n')
     .filter((line) => /^\| [A-Z]/.test(line) && !line.startsWith('| section '))
     .filter((line) => !sections.includes(sectionKey(line)));

@@ -23,6 +23,12 @@ const ClientMonthTab = lazy(() =>
 const ClientHistoryTab = lazy(() =>
   import('./features/month/components/client-history-tab').then((m) => ({ default: m.ClientHistoryTab })),
 );
+// The declaration calendar, read only (docs/PRODUCT.md, "Declarations").
+const ClientObligationsTab = lazy(() =>
+  import('./features/obligations/components/client-obligations-tab').then((m) => ({
+    default: m.ClientObligationsTab,
+  })),
+);
 const UtilityFilesPage = lazy(() =>
   import('./features/utility-files/components/utility-files-page').then((m) => ({ default: m.UtilityFilesPage })),
 );
@@ -42,6 +48,7 @@ const clientTabs: ClientTab[] = [
     render: ({ clientUrl, client }) => <ClientMonthTab clientUrl={clientUrl} clientName={client.name} />,
   },
   { id: 'istoric', label: 'Istoric', render: ({ clientUrl }) => <ClientHistoryTab clientUrl={clientUrl} /> },
+  { id: 'declaratii', label: 'Declarații', render: ({ clientUrl }) => <ClientObligationsTab clientUrl={clientUrl} /> },
 ];
 
 /**

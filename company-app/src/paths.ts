@@ -12,6 +12,14 @@ export const paths = {
   month: '/company/month',
   review: '/company/review',
   monthSettings: '/company/month-settings',
+  /** ANAF's registry flags and SPV (where ANAF's authorisation returns: ?spv=ok|denied|expired|failed). */
+  anaf: '/company/anaf',
+  notifications: '/company/notifications',
+  reminders: '/company/reminders',
+  invoices: '/company/invoices',
+  invoicesUnsorted: '/company/invoices/unsorted',
+  search: '/company/search',
+  declarations: '/company/declarations',
   client: (id: number | string): string => `/company/clients/${id}`,
   /** The client page opened on its month tab (docs/api/month.md). */
   clientMonth: (id: number | string, period: string): string => `/company/clients/${id}?tab=luna&period=${period}`,

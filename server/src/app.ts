@@ -20,10 +20,9 @@ import { registerAuth } from './infra/auth.js';
 import { registerSecurity } from './infra/security.js';
 import { features } from './features/index.js';
 import { webRoutes } from './features/web/routes.js';
-import { startOutboxWorker } from './infra/outbox.js';
-import type { PeriodicJob } from './lib/periodic.js';
-import { startTrashPurge } from './features/documents/index.js';
-import { startStorageLedgerFolding } from './features/billing/index.js';
+import { startJobQueue, type JobQueue } from './infra/jobs.js';
+import type { QueueDb } from './infra/queue-db.js';
+import { jobs } from './features/jobs.js';
 
 /** One line per request, written when it ends, instead of Fastify's two: half the log writes on the hot path. */
 class OneLinePerRequest extends LogController {
@@ -45,6 +44,8 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Where log lines go instead of stdout (tests read them), in config.logFormat. */
   logStream?: LogStream;
+  /** The database for the job queue (infra/jobs.ts); without it (tests) no background job runs. */
+  queueDb?: QueueDb;
 }
 
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -102,22 +103,17 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   for (const feature of features) await app.register(feature, { prefix: '/api' });
   await app.register(webRoutes);
 
-  // The background jobs run in every server process from ready to close (docs/ARCHITECTURE.md,
-  // "Background jobs"): the mail outbox worker, the trash's retention (`for update skip locked`, so
-  // instances never purge one row twice) and the storage ledger's folding.
-  // Tests (NODE_ENV=test) run each job's work themselves (drainOutbox…), so nothing races them.
-  let jobs: PeriodicJob[] = [];
+  // The background jobs (features/jobs.ts and the mail outbox) run on the job queue from ready to close
+  // (docs/ARCHITECTURE.md, "Background jobs"). Tests (NODE_ENV=test) call each job's work themselves
+  // (drainOutbox, a JobDefinition's run), so nothing races them.
+  let queue: JobQueue | null = null;
   app.addHook('onReady', async () => {
-    if (config.env !== 'test') {
-      jobs = [
-        startOutboxWorker({ db: ctx.db, mailer: ctx.mailTransport }, app.log),
-        startTrashPurge(ctx, app.log),
-        startStorageLedgerFolding(ctx.db, app.log),
-      ];
+    if (config.env !== 'test' && options.queueDb) {
+      queue = await startJobQueue({ ctx, db: options.queueDb, jobs, log: app.log });
     }
   });
   app.addHook('onClose', async () => {
-    await Promise.all(jobs.map((job) => job.stop()));
+    await queue?.close();
   });
   return app;
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadAnafConfig, type AnafConfig } from './config-anaf.js';
 
 /** server/ (src/ in development and tests, dist/ once built: both one level down). */
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,6 +32,8 @@ export interface Config {
   readonly uploadMaxBytes: number;
   /** Days a deleted document stays in the trash before the purge job removes its file (TRASH_RETENTION_DAYS). */
   readonly trashRetentionDays: number;
+  /** Days an upload link without an account works from its reminder (UPLOAD_LINK_DAYS, 1–90). */
+  readonly uploadLinkDays: number;
   readonly seedDemo: boolean;
   readonly logLevel: string;
   /** Log lines as short human text (development) or JSON (production, tests, LOG_FORMAT=json). */
@@ -47,6 +50,8 @@ export interface Config {
   readonly rejectionMailDelaySeconds: number;
   /** Payment provider: the built-in sandbox (test mode) or none (payments refused). */
   readonly billingProvider: 'sandbox' | 'none';
+  /** ANAF: the registry lookup and SPV (config-anaf.ts, docs/ARCHITECTURE.md "ANAF"). */
+  readonly anaf: AnafConfig;
 }
 
 export class ConfigError extends Error {
@@ -115,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         : null,
     uploadMaxBytes: int(env.UPLOAD_MAX_BYTES, 50 * 1024 * 1024, 'UPLOAD_MAX_BYTES', problems),
     trashRetentionDays: int(env.TRASH_RETENTION_DAYS, 90, 'TRASH_RETENTION_DAYS', problems),
+    uploadLinkDays: int(env.UPLOAD_LINK_DAYS, 14, 'UPLOAD_LINK_DAYS', problems),
     seedDemo,
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     // A person at a terminal reads `POST /api/login 200 12 ms`; log collectors read JSON.
@@ -126,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // The sandbox trusts the browser: never the default of a production deployment.
     billingProvider: (env.BILLING_PROVIDER ||
       (nodeEnv === 'production' ? 'none' : 'sandbox')) as Config['billingProvider'],
+    anaf: loadAnafConfig(env, nodeEnv, publicUrl, problems),
     ...overrides,
   };
   if (!['pretty', 'json'].includes(config.logFormat)) {
@@ -136,6 +143,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   // Zero would end every session at its first use.
   if (config.sessionIdleHours < 1) problems.push('SESSION_IDLE_HOURS trebuie să fie cel puțin 1');
+  if (config.uploadLinkDays < 1 || config.uploadLinkDays > 90) {
+    problems.push('UPLOAD_LINK_DAYS trebuie să fie între 1 și 90');
+  }
   if (config.sessionMaxDays < 1) problems.push('SESSION_MAX_DAYS trebuie să fie cel puțin 1');
   if (problems.length) throw new ConfigError(problems);
   return Object.freeze(config);

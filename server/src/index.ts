@@ -10,7 +10,7 @@ import { startBanner } from './start-banner.js';
 async function main(): Promise<void> {
   const config = loadConfig();
   const booted = await boot(config, { migrate: migrateToLatest, seedDemo: seedDemoWorld });
-  const app = await buildApp(booted.ctx);
+  const app = await buildApp(booted.ctx, { queueDb: booted.queueDb });
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {
     if (closing) return;

@@ -11,6 +11,7 @@ import { localDiskStorage } from '../src/infra/storage.js';
 import { memoryRateLimiter } from '../src/infra/rate-limit.js';
 import type { Mailer, MailMessage } from '../src/infra/mailer.js';
 import type { AppContext } from '../src/infra/context.js';
+import type { QueueDb } from '../src/infra/queue-db.js';
 import { systemClock, type Clock } from '../src/infra/clock.js';
 import { buildApp, type BuildOptions } from '../src/app.js';
 import { DEMO_PASSWORD, seedDemoWorld } from '../src/seed.js';
@@ -39,6 +40,8 @@ export interface TestApp {
   ctx: AppContext;
   mail: MemoryMailer;
   dataDir: string;
+  /** The app's database for a job queue a test starts itself (infra/jobs.ts); tests start none by default. */
+  queueDb: QueueDb;
   /** Signs in a demo (or any) user through POST /api/login; answers the bearer token. */
   login(email: string, password?: string): Promise<string>;
   close(): Promise<void>;
@@ -104,6 +107,7 @@ export async function createTestApp(
     ctx,
     mail,
     dataDir,
+    queueDb: database.queueDb,
     async login(email, password = DEMO_PASSWORD) {
       const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
       if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);

@@ -31,3 +31,15 @@ export interface CuiClaimsTable {
   decided_at: NullableTimestamp;
   decided_by: number | null;
 }
+
+/** A client's upload link without an account (migration 240); only the SHA-256 of the token is stored. */
+export interface UploadLinksTable {
+  id: Generated<number>;
+  company_id: number;
+  client_id: number;
+  token_hash: string;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
+}

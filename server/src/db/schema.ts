@@ -1,8 +1,14 @@
 import type { ColumnType, Generated, GeneratedAlways, Selectable } from 'kysely';
 import type { KnownDevicesTable, LoginChallengesTable, RecoveryCodesTable } from './schema-two-factor.js';
-import type { CuiClaimsTable, EmailTokensTable } from './schema-ownership.js';
+import type { CuiClaimsTable, EmailTokensTable, UploadLinksTable } from './schema-ownership.js';
 import type * as Month from './schema-month.js';
+import type * as Reminders from './schema-reminders.js';
+import type * as Obligations from './schema-obligations.js';
+import type * as Notifications from './schema-notifications.js';
 import type { ClientCountsTable, StorageLedgerTable } from './schema-counters.js';
+import type * as Anaf from './schema-anaf.js';
+import type { InvoicesTable } from './schema-invoices.js';
+import type { PaymentsTable, PlansTable, SubscriptionsTable } from './schema-billing.js';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -71,7 +77,8 @@ export interface CompanyHoldingTable {
   created_at: Generated<Date>;
 }
 
-export interface ClientsTable extends Month.ClientProfileColumns {
+export interface ClientsTable
+  extends Month.ClientProfileColumns, Obligations.ClientFiscalColumns, Reminders.ClientReminderColumns {
   id: Generated<number>;
   company_id: number;
   holding_id: number | null;
@@ -184,55 +191,6 @@ export interface CompanyRequestsTable {
   decided_at: NullableTimestamp;
 }
 
-/** A plan (the API calls it a "subscription"); a null limit means unlimited. */
-export interface PlansTable {
-  id: Generated<number>;
-  name: string;
-  audience: 'company' | 'holding';
-  /** Monthly price in bani (1 RON = 100 bani). */
-  price_bani: number;
-  max_clients: number | null;
-  max_users: number | null;
-  max_storage_bytes: BigIntColumn | null;
-  is_trial: Generated<boolean>;
-  active: Generated<boolean>;
-  position: Generated<number>;
-  created_at: Generated<Date>;
-  updated_at: Generated<Date>;
-}
-
-/** The one current subscription of a tenant (exactly one of company_id / holding_id). */
-export interface SubscriptionsTable {
-  id: Generated<number>;
-  company_id: number | null;
-  holding_id: number | null;
-  plan_id: number;
-  status: 'trial' | 'active' | 'expired';
-  current_period_end: Timestamp;
-  created_at: Generated<Date>;
-  updated_at: Generated<Date>;
-}
-
-export interface PaymentsTable {
-  id: Generated<number>;
-  company_id: number | null;
-  holding_id: number | null;
-  user_id: number;
-  plan_id: number;
-  /** The plan's name when the payment was made (plans can be renamed later). */
-  plan_name: string;
-  amount_bani: number;
-  currency: Generated<string>;
-  status: Generated<'pending' | 'paid' | 'failed'>;
-  provider: string;
-  provider_ref: string | null;
-  /** The subscription's new period end once paid. */
-  period_end: NullableTimestamp;
-  decided_at: NullableTimestamp;
-  created_at: Generated<Date>;
-  updated_at: Generated<Date>;
-}
-
 export interface CampaignsTable {
   id: Generated<number>;
   subject: string;
@@ -263,7 +221,7 @@ export interface MailOutboxTable {
   merge_items: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
-export interface Database {
+export interface Database extends Anaf.AnafTables {
   email_tokens: EmailTokensTable;
   cui_claims: CuiClaimsTable;
   plans: PlansTable;
@@ -292,7 +250,17 @@ export interface Database {
   requirements: Month.RequirementsTable;
   checklist_items: Month.ChecklistItemsTable;
   client_periods: Month.ClientPeriodsTable;
+  reminder_settings: Reminders.ReminderSettingsTable;
+  reminder_claims: Reminders.ReminderClaimsTable;
   activity_events: Month.ActivityEventsTable;
+  obligation_rules: Obligations.ObligationRulesTable;
+  obligation_filings: Obligations.ObligationFilingsTable;
+  upload_links: UploadLinksTable;
+  notification_settings: Notifications.NotificationSettingsTable;
+  firm_digests: Notifications.FirmDigestsTable;
+  firm_notices: Notifications.FirmNoticesTable;
+  firm_overdue_checks: Notifications.FirmOverdueChecksTable;
+  invoices: InvoicesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -13,13 +13,21 @@ import { userRoutes } from './users/routes.js';
 import { clientRoutes } from './clients/routes.js';
 import { linkRoutes } from './links/routes.js';
 import { documentRoutes } from './documents/routes.js';
-import { drainRequestBody, MAX_FILES_PER_UPLOAD } from './documents/index.js';
+import { drainRequestBody, MAX_FILES_PER_UPLOAD, onDocumentsStored } from './documents/index.js';
 import { categoryRoutes } from './categories/routes.js';
 import { utilityFileRoutes } from './utility-files/routes.js';
 import { securityRoutes } from './security/routes.js';
 import { monthRoutes } from './month/routes.js';
 import { activityRoutes } from './activity/routes.js';
 import { handoverRoutes } from './handover/routes.js';
+import { uploadLinkDoorRoutes, uploadLinkRoutes } from './upload-links/routes.js';
+import { searchRoutes } from './search/routes.js';
+import { obligationRoutes } from './obligations/routes.js';
+import { notificationRoutes } from './notifications/routes.js';
+import { reminderRoutes } from './reminders/routes.js';
+import { anafCallbackRoutes, anafRoutes } from './anaf/routes.js';
+import { invoiceRoutes } from './invoices/routes.js';
+import { recordStoredInvoices } from './invoices/index.js';
 
 /**
  * The domain features served on both tenant doors (/api/company/{companyId}/…,
@@ -40,7 +48,18 @@ const DOOR_FEATURES: DoorRoutes[] = [
   monthRoutes,
   activityRoutes,
   handoverRoutes,
+  uploadLinkDoorRoutes,
+  searchRoutes,
+  obligationRoutes,
+  notificationRoutes,
+  reminderRoutes,
+  anafRoutes,
+  invoiceRoutes,
 ];
+
+// An e-Factura XML uploaded as a plain document is recorded as an invoice too: documents call the hook,
+// invoices build on documents, and neither imports the other the wrong way round.
+onDocumentsStored(recordStoredInvoices);
 
 /** The read-only state of an expired subscription (billing) and the drain of a refused upload (documents). */
 const doorServices = (app: FastifyInstance): DoorServices => ({
@@ -57,5 +76,7 @@ export const features: FastifyPluginAsync[] = [
   adminRoutes,
   billingAdminRoutes,
   campaignRoutes,
+  uploadLinkRoutes,
+  anafCallbackRoutes,
   (app) => registerDoors(app, DOOR_FEATURES, doorServices(app)),
 ];

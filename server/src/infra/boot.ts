@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Config } from '../config.js';
 import type { AppContext } from './context.js';
 import { openDatabase } from './db.js';
+import type { QueueDb } from './queue-db.js';
 import { createMailer } from './mailer.js';
 import { outboxMailer } from './outbox.js';
 import { memoryRateLimiter, redisRateLimiter } from './rate-limit.js';
@@ -20,6 +21,8 @@ export interface BootSteps {
 
 export interface Booted {
   ctx: AppContext;
+  /** The same database for the job queue (buildApp's `queueDb`). */
+  queueDb: QueueDb;
   close(): Promise<void>;
 }
 
@@ -53,6 +56,7 @@ export async function boot(config: Config, steps: BootSteps): Promise<Booted> {
   }
   return {
     ctx,
+    queueDb: database.queueDb,
     async close() {
       await limiter.close();
       await mailTransport.close();

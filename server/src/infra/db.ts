@@ -6,6 +6,7 @@ import type { Database } from '../db/schema.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { PGliteDialect } from '../db/pglite-dialect.js';
 import { yieldingQueries } from './pglite-turns.js';
+import { pgliteQueueDb, pgQueueDb, type QueueDb } from './queue-db.js';
 
 export type Db = Kysely<Database>;
 
@@ -15,6 +16,8 @@ export type Executor = Db | Transaction<Database>;
 export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The same database for the job queue (infra/jobs.ts): the SQL pg-boss sends, and NOTIFY. */
+  queueDb: QueueDb;
   close(): Promise<void>;
 }
 
@@ -37,7 +40,12 @@ export async function openDatabase(
     // unhandled, that would kill the process. The pool discards the connection and opens a new one when needed.
     pool.on('error', (error) => console.warn(`[dosar] conexiune la baza de date pierdută: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    const close = async () => {
+      await db.destroy();
+      // Kysely ends the pool only if it ever used it; the job queue may have used it alone.
+      if (!pool.ended) await pool.end();
+    };
+    return { db, kind: 'postgres', queueDb: pgQueueDb(pool), close };
   }
   return openEmbedded(config, async (dataDir) => {
     const { PGlite } = await import('@electric-sql/pglite');
@@ -48,14 +56,15 @@ export async function openDatabase(
       ...(options.pgliteImage ? { loadDataDir: options.pgliteImage } : {}),
       extensions: { pg_trgm },
     });
-    return new PGliteDialect(yieldingQueries(pglite));
+    const inTurns = yieldingQueries(pglite);
+    return { dialect: new PGliteDialect(inTurns), queueDb: pgliteQueueDb(inTurns) };
   });
 }
 
 /** Embedded PGlite, in DATA_DIR/db (locked for this process) or in memory, opened by `open`. */
 async function openEmbedded(
   config: Pick<Config, 'dataDir' | 'databaseInMemory'>,
-  open: (dataDir: string | undefined) => Promise<Dialect>,
+  open: (dataDir: string | undefined) => Promise<{ dialect: Dialect; queueDb: QueueDb }>,
 ): Promise<DatabaseHandle> {
   let dataDir: string | undefined;
   let unlock = () => {};
@@ -65,14 +74,14 @@ async function openEmbedded(
     dataDir = path.join(config.dataDir, 'db');
     fs.mkdirSync(dataDir, { recursive: true });
   }
-  let dialect: Dialect;
+  let opened: { dialect: Dialect; queueDb: QueueDb };
   try {
-    dialect = await open(dataDir);
+    opened = await open(dataDir);
   } catch (error) {
     unlock();
     throw error;
   }
-  const db = new Kysely<Database>({ dialect });
+  const db = new Kysely<Database>({ dialect: opened.dialect });
   const close = async () => {
     try {
       await db.destroy();
@@ -80,7 +89,7 @@ async function openEmbedded(
       unlock();
     }
   };
-  return { db, kind: 'pglite', close };
+  return { db, kind: 'pglite', queueDb: opened.queueDb, close };
 }
 
 export async function ping(db: Db): Promise<void> {

@@ -163,8 +163,29 @@ export const fieldMessages = {
     noRecipients: 'Publicul ales nu are niciun destinatar.',
   },
 
+  obligations: {
+    rangeReversed: 'Luna de început trebuie să fie cel târziu luna de sfârșit.',
+    rangeTooLong: (months: number) => `Poți cere cel mult ${countOf(months, 'lună', 'luni')} odată.`,
+    notOwed: (code: string, period: string) =>
+      `După profilul fiscal al clientului, ${code} nu se depune pentru ${period}.`,
+    receiptRequired: 'Încarcă recipisa declarației (un fișier PDF sau XML).',
+    receiptType: 'Recipisa trebuie să fie un fișier PDF sau XML.',
+  },
+
+  reminders: {
+    stepsInvalid: 'Pașii sunt zile față de termen, între -30 și 60, cel mult 8.',
+    dateInvalid: 'Data trebuie să fie o zi din calendar între 2000 și 2099, în formatul AAAA-LL-ZZ.',
+    nothingOpen: 'Clientul nu are documente lipsă sau respinse: nu este nimic de amintit.',
+    noRecipients:
+      'Clientul nu are cui să primească mementoul: invită o persoană în portal sau adaugă e-mailul clientului.',
+  },
+
+  search: {
+    tooShort: (min: number) => `Scrie cel puțin ${countOf(min, 'caracter', 'caractere')} pentru căutare.`,
+  },
+
   /** Text no database column can store (infra/security.ts). */
-  unstorable: (field: string) => `Câmpul ${field} conține caractere nepermise.`,
+  unstorable: (field: string) => `Câmpul ${fieldLabel(field)} conține caractere nepermise.`,
 };
 
 /** Romanian labels for field names in schema messages (the key stays the field name in `errors`). */
@@ -178,11 +199,18 @@ const FIELD_NAMES: Record<string, string> = {
   company_email: 'e-mailul companiei',
   phone: 'telefon',
   cui: 'CUI',
+  hour: 'oră',
+  // ANAF's OAuth answer names its refusal `error`.
+  error: 'eroare',
 };
+
+function fieldLabel(field: string): string {
+  return Object.hasOwn(FIELD_NAMES, field) ? FIELD_NAMES[field] : field;
+}
 
 /** The message for a field a route's JSON schema refused, by the ajv keyword that refused it. */
 export function schemaMessage(field: string, keyword: string, params: Record<string, unknown>): string {
-  const label = Object.hasOwn(FIELD_NAMES, field) ? FIELD_NAMES[field] : field;
+  const label = fieldLabel(field);
   switch (keyword) {
     case 'required':
       return `Câmpul ${label} este obligatoriu.`;

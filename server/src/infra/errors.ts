@@ -196,6 +196,14 @@ export const errors = {
     ),
   requestExpired: () =>
     new AppError(410, 'gone', 'Această cerere a expirat. Cere holdingului care te-a invitat o invitație nouă.'),
+  // The upload link without an account: the same answer for an unknown and a revoked token, never whose it was.
+  uploadLinkInvalid: () =>
+    new AppError(404, 'not_found', 'Linkul de încărcare nu este valabil. Cere firmei de contabilitate un link nou.'),
+  uploadLinkExpired: () =>
+    new AppError(410, 'gone', 'Linkul de încărcare a expirat. Cere firmei de contabilitate un link nou.'),
+  uploadLinkSpent: () =>
+    new AppError(410, 'gone', 'Nu mai ai nimic de trimis prin acest link: lunile lui sunt complete sau închise.'),
+  uploadLinkPeriod: () => new AppError(404, 'not_found', 'Luna aleasă nu mai este deschisă în acest link.'),
   invitedAddressNotOwner: () =>
     conflict(
       'conflict',
@@ -228,6 +236,38 @@ export const errors = {
       client: `${open} firma de contabilitate închide luna.`,
     });
   },
+
+  // The declaration calendar
+  obligationFiled: (code: string, period: string) =>
+    conflict('obligation_filed', `Declarația ${code} pentru ${period} este deja marcată ca depusă.`),
+  obligationNotFiled: (code: string, period: string) =>
+    conflict('obligation_not_filed', `Declarația ${code} pentru ${period} nu este marcată ca depusă.`),
+
+  // ANAF (infra/anaf): the registry lookup and SPV
+  anafUnreachable: () =>
+    new AppError(503, 'anaf_unreachable', 'ANAF nu răspunde acum. Încearcă din nou în câteva minute.'),
+  anafThrottled: () =>
+    new AppError(429, 'anaf_throttled', 'ANAF primește prea multe cereri acum. Încearcă din nou peste câteva secunde.'),
+  anafRefused: () => new AppError(502, 'anaf_refused', 'ANAF a refuzat cererea. Încearcă din nou mai târziu.'),
+  anafNotConfigured: () =>
+    new AppError(
+      503,
+      'anaf_not_configured',
+      'Legătura cu ANAF nu este configurată pe acest server. Contactează administratorul.',
+    ),
+  cuiNotInRegistry: () =>
+    new AppError(
+      404,
+      'not_found',
+      'CUI-ul nu apare în registrul ANAF al plătitorilor de TVA. Completează datele de mână.',
+    ),
+  spvNotAuthorized: () =>
+    conflict(
+      'spv_not_authorized',
+      'Firma nu a autorizat încă accesul Dosar la SPV. Autorizează-l din pagina ANAF și SPV.',
+    ),
+  spvClientWithoutCui: () =>
+    conflict('spv_no_cui', 'Clientul nu are CUI: adaugă-l înainte de a porni sincronizarea din SPV.'),
 
   // Documents and files
   cannotEditDocument: () => forbidden('Poți muta sau redenumi doar documentele încărcate de partea ta.'),

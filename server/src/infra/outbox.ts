@@ -1,21 +1,27 @@
 import { sql } from 'kysely';
 import type { Db } from './db.js';
 import type { Mailer, MailMessage } from './mailer.js';
-import { startPeriodic, type PeriodicJob } from '../lib/periodic.js';
 
 /**
  * The mail outbox: a message is a row first (in the caller's transaction, so a
- * rolled-back action sends nothing) and leaves through the worker, which claims
- * due rows in batches (`for update skip locked`, so several server instances
- * never send one row twice), sends them through the mailer and retries
- * failures with backoff until MAX_ATTEMPTS.
+ * rolled-back action sends nothing) and leaves through the job queue
+ * (infra/jobs.ts), which claims due rows in batches (`for update skip locked`,
+ * so several server instances never send one row twice), sends them through
+ * the mailer and retries failures with backoff until MAX_ATTEMPTS.
+ *
+ * Queuing a message also NOTIFYs OUTBOX_CHANNEL in the same transaction:
+ * PostgreSQL delivers it only once that transaction commits, and the queue
+ * answers with a send job at once, so mail leaves within a second or two; the
+ * queue's per-minute sweep sends what waits (merged mail, retries).
  *
  *   await enqueueMail(trx, renderMail(to, { subject, paragraphs }));
  */
 
 export const MAX_ATTEMPTS = 5;
-const BATCH_SIZE = 25;
-const POLL_MS = 1000;
+/** Rows claimed (and sent) per batch. */
+export const OUTBOX_BATCH_SIZE = 25;
+/** The NOTIFY channel that tells the job queue new mail is due (after the queuing transaction commits). */
+export const OUTBOX_CHANNEL = 'dosar_mail_outbox';
 /** A claimed row is reclaimable after this long (the sender crashed mid-send). */
 const CLAIM_SECONDS = 300;
 
@@ -38,7 +44,16 @@ export async function enqueueMail(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await notifyQueued(db);
   return row.id;
+}
+
+/**
+ * Tells the job queue mail is due in `delaySeconds` (the payload), when the caller's transaction commits
+ * (nobody listening in tests: a no-op).
+ */
+async function notifyQueued(db: Db, delaySeconds = 0): Promise<void> {
+  await sql`select pg_notify(${OUTBOX_CHANNEL}, ${String(delaySeconds)})`.execute(db);
 }
 
 /** One thing a merged message lists; a newer item with the same `key` replaces the earlier one. */
@@ -65,7 +80,10 @@ export async function enqueueMerged<Item extends MergedItem>(
               now() + make_interval(secs => ${mail.delaySeconds}), ${mail.mergeKey}, ${JSON.stringify(mail.items)})
       on conflict (merge_key) where merge_key is not null and status = 'queued' and attempts = 0 do nothing
       returning id`.execute(db);
-    if (inserted.rows.length) return;
+    if (inserted.rows.length) {
+      await notifyQueued(db, mail.delaySeconds);
+      return;
+    }
     // Another message with this key waits: lock it (the worker skips a locked row) and fold into it.
     const waiting = await db
       .selectFrom('mail_outbox')
@@ -118,6 +136,7 @@ export async function enqueueMany(
       )
       .execute();
   }
+  if (messages.length) await notifyQueued(db);
 }
 
 interface Claimed {
@@ -186,7 +205,7 @@ export async function drainOutbox(
   const totals: DrainResult = { sent: 0, failed: 0, retrying: 0 };
   const maxBatches = options.maxBatches ?? Number.POSITIVE_INFINITY;
   for (let batch = 0; batch < maxBatches; batch++) {
-    const rows = await claimBatch(ctx.db, BATCH_SIZE, options.asOf ?? null);
+    const rows = await claimBatch(ctx.db, OUTBOX_BATCH_SIZE, options.asOf ?? null);
     if (rows.length === 0) break;
     for (const row of rows) {
       const outcome = await deliver(ctx.db, ctx.mailer, row);
@@ -196,17 +215,4 @@ export async function drainOutbox(
     }
   }
   return totals;
-}
-
-/** Polls the outbox every second, one batch per tick; stop() waits for the tick in flight. */
-export function startOutboxWorker(
-  ctx: { db: Db; mailer: Mailer },
-  log: { error(obj: unknown, msg: string): void },
-  pollMs = POLL_MS,
-): PeriodicJob {
-  return startPeriodic(
-    () => drainOutbox(ctx, { maxBatches: 1 }),
-    (error) => log.error({ err: error }, 'mail outbox tick failed'),
-    pollMs,
-  );
 }

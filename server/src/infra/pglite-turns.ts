@@ -7,7 +7,9 @@ import type { PGlite } from '@electric-sql/pglite';
  * wrapper queries and transactions run one after the other, and one that starts more than SLICE_MS
  * after the event loop last had a turn first waits for the next turn (setImmediate): the loop is held
  * for about SLICE_MS plus one query (or one transaction) at most. Queries inside a transaction go to
- * its own handle, untouched.
+ * its own handle, untouched. `exec` (parameterless statements, several in one string: the job queue's
+ * BEGIN … COMMIT blocks) takes its turn too, and one that fails inside its own BEGIN is rolled back in
+ * that same turn: no other query ever lands in the one session's aborted transaction.
  */
 const SLICE_MS = 20;
 
@@ -33,9 +35,19 @@ export function yieldingQueries(pglite: PGlite): PGlite {
   const query = ((...args: Parameters<PGlite['query']>) => inTurn(() => pglite.query(...args))) as PGlite['query'];
   const transaction = ((...args: Parameters<PGlite['transaction']>) =>
     inTurn(() => pglite.transaction(...args))) as PGlite['transaction'];
+  const exec = ((...args: Parameters<PGlite['exec']>) =>
+    inTurn(async () => {
+      try {
+        return await pglite.exec(...args);
+      } catch (error) {
+        if (pglite.isInTransaction()) await pglite.exec('ROLLBACK');
+        throw error;
+      }
+    })) as PGlite['exec'];
   return new Proxy(pglite, {
     get(target, key) {
       if (key === 'query') return query;
+      if (key === 'exec') return exec;
       if (key === 'transaction') return transaction;
       const value: unknown = Reflect.get(target, key, target);
       return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;

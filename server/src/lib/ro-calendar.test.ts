@@ -7,14 +7,57 @@ import {
   monthName,
   nextWorkingDay,
   orthodoxEaster,
+  shiftDay,
 } from './ro-calendar.js';
 import { isValidRoIban, normalizeIban } from './iban.js';
 
-test('Orthodox Easter falls where the Romanian calendar has it', () => {
-  expect(orthodoxEaster(2024)).toBe('2024-05-05');
-  expect(orthodoxEaster(2025)).toBe('2025-04-20');
-  expect(orthodoxEaster(2026)).toBe('2026-04-12');
-  expect(orthodoxEaster(2027)).toBe('2027-05-02');
+test('Orthodox Easter falls where the Romanian calendar has it, 2024–2035', () => {
+  const published: Record<number, string> = {
+    2024: '2024-05-05',
+    2025: '2025-04-20',
+    2026: '2026-04-12',
+    2027: '2027-05-02',
+    2028: '2028-04-16',
+    2029: '2029-04-08',
+    2030: '2030-04-28',
+    2031: '2031-04-13',
+    2032: '2032-05-02',
+    2033: '2033-04-24',
+    2034: '2034-04-09',
+    2035: '2035-04-29',
+  };
+  for (const [year, easter] of Object.entries(published)) expect(orthodoxEaster(Number(year))).toBe(easter);
+});
+
+test('Boboteaza and Sfântul Ioan (6–7 January) are holidays from 2024 only', () => {
+  expect(legalHolidays(2023).has('2023-01-06')).toBe(false);
+  expect(legalHolidays(2023).has('2023-01-07')).toBe(false);
+  expect(isWorkingDay('2023-01-06')).toBe(true); // a Friday, before the law
+  expect(legalHolidays(2024).has('2024-01-06')).toBe(true);
+  expect(legalHolidays(2024).has('2024-01-07')).toBe(true);
+  expect(isWorkingDay('2025-01-06')).toBe(false); // a Monday, now a holiday
+  // Good Friday, Easter Monday and Rusalii move with Easter.
+  expect(legalHolidays(2028)).toEqual(
+    new Set([
+      '2028-01-01',
+      '2028-01-02',
+      '2028-01-06',
+      '2028-01-07',
+      '2028-01-24',
+      '2028-04-14',
+      '2028-04-16',
+      '2028-04-17',
+      '2028-05-01',
+      '2028-06-01',
+      '2028-06-04',
+      '2028-06-05',
+      '2028-08-15',
+      '2028-11-30',
+      '2028-12-01',
+      '2028-12-25',
+      '2028-12-26',
+    ]),
+  );
 });
 
 test('the legal holidays of 2026: fixed ones, Good Friday, Easter and Rusalii', () => {
@@ -61,6 +104,15 @@ test('due dates: the next month, clipped to its last day, moved to a working day
   expect(dueDate('2026-01', 31)).toBe('2026-03-02'); // clipped to Saturday 28 February, moved to Monday
   expect(dueDate('2026-03', 10)).toBe('2026-04-14'); // Good Friday, the weekend, Easter Monday
   expect(dueDate('2026-04', 31)).toBe('2026-06-02'); // 31 May Rusalii (Sunday), 1 June holiday (also Rusalii Monday)
+  expect(dueDate('2024-12', 5)).toBe('2025-01-08'); // Sunday 5, then Boboteaza and Sfântul Ioan
+  expect(dueDate('2022-12', 5)).toBe('2023-01-05'); // a Thursday
+  expect(dueDate('2022-12', 6)).toBe('2023-01-06'); // a Friday: no 6 January holiday before 2024
+});
+
+test('shifting a calendar day across months, years and summer time', () => {
+  expect(shiftDay('2026-12-07', -3)).toBe('2026-12-04');
+  expect(shiftDay('2026-12-29', 7)).toBe('2027-01-05');
+  expect(shiftDay('2026-03-28', 2)).toBe('2026-03-30');
 });
 
 test('days left count calendar days in Romania, negative when late', () => {

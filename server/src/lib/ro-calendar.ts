@@ -13,6 +13,9 @@ const parse = (day: string): Date => {
 };
 const addDays = (date: Date, days: number): Date => new Date(date.getTime() + days * DAY_MS);
 
+/** The calendar day `days` after `day` (negative: before). */
+export const shiftDay = (day: string, days: number): string => iso(addDays(parse(day), days));
+
 /** Orthodox Easter Sunday of `year` (Meeus' Julian algorithm, + 13 days to the Gregorian calendar; 1900–2099). */
 export function orthodoxEaster(year: number): string {
   const a = year % 4;
@@ -31,11 +34,11 @@ const holidayCache = new Map<number, Set<string>>();
 export function legalHolidays(year: number): Set<string> {
   const cached = holidayCache.get(year);
   if (cached) return cached;
+  // Boboteaza and Sfântul Ioan (6–7 January) are legal holidays from 2024 on (Legea 17/2023).
   const fixed = [
     '01-01',
     '01-02',
-    '01-06',
-    '01-07',
+    ...(year >= 2024 ? ['01-06', '01-07'] : []),
     '01-24',
     '05-01',
     '06-01',

@@ -210,10 +210,13 @@ export function ownObjects(
     requirement: w.requirement,
     item: w.item,
     period: MONTH,
+    obligationCode: 'D300',
     plan: url.startsWith('/api/holding/:holdingId') ? world.holdingPlan : world.companyPlan,
     campaign: world.campaign,
     hash: 'a'.repeat(64),
     session: 0,
+    // The world files no e-Factura without a client: an id nobody has (its own suite assigns real ones).
+    unsortedInvoice: 0,
   };
 }
 

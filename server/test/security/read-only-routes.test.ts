@@ -37,6 +37,8 @@ import { DOCUMENTS_POLICY } from '../../src/features/documents/policy.js';
 import { HANDOVER_POLICY } from '../../src/features/handover/policy.js';
 import { LINK_POLICY } from '../../src/features/links/policy.js';
 import { MONTH_POLICY } from '../../src/features/month/policy.js';
+import { OBLIGATIONS_POLICY } from '../../src/features/obligations/policy.js';
+import { NOTIFICATIONS_POLICY } from '../../src/features/notifications/policy.js';
 import { SECURITY_POLICY } from '../../src/features/security/policy.js';
 import { USERS_POLICY } from '../../src/features/users/policy.js';
 import { UTILITY_FILES_POLICY } from '../../src/features/utility-files/policy.js';
@@ -134,6 +136,8 @@ function urlFor(route: ApiRoute, caller: Caller): string {
   const ids: Record<string, string | number> = {
     ...ownObjects(world, route.url, caller, { companyUser: w.owner, holdingUser: w.holdingAdmin }),
     cuiClaim: 0,
+    // The world imports no e-Factura invoice: an unknown one (the read-only guard answers before it is looked up).
+    unsortedInvoice: 0,
   };
   const values: Record<string, string | number> = {};
   for (const name of route.params) values[name] = ids[paramKind(route.url, name)];
@@ -266,6 +270,8 @@ test('every policy action declares what it does to the tenant data, as reviewed'
     handover: HANDOVER_POLICY.effects,
     links: LINK_POLICY.effects,
     month: MONTH_POLICY.effects,
+    obligations: OBLIGATIONS_POLICY.effects,
+    notifications: NOTIFICATIONS_POLICY.effects,
     security: SECURITY_POLICY.effects,
     users: USERS_POLICY.effects,
     utilityFiles: UTILITY_FILES_POLICY.effects,
@@ -290,11 +296,16 @@ test('every policy action declares what it does to the tenant data, as reviewed'
       'documents.trash',
       'handover.download',
       'links.list',
+      'notifications.list',
+      'notifications.seen',
+      'obligations.client',
+      'obligations.firm',
       'payments.view',
       'portfolio',
       'requirements.read',
       'review.queue',
       'security.view',
+      'settings.read',
       'subscription.view',
       'uploads.limits',
       'users.list',
@@ -325,11 +336,14 @@ test('every policy action declares what it does to the tenant data, as reviewed'
       'items.mark',
       'links.delete',
       'links.notify',
+      'obligations.file',
+      'obligations.unfile',
       'periods.close',
       'periods.done',
       'requirements.write',
       'review.decide',
       'security.update',
+      'settings.update',
       'users.create',
       'users.delete',
       'users.update',

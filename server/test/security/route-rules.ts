@@ -60,7 +60,13 @@ export const ACCESS: Record<string, Rule> = {
   // company requests (public link)
   'POST /api/company-requests/:hash': PUBLIC_READ,
   'POST /api/confirm-company/:hash': { who: 'public' },
+  // ANAF's redirect back after a firm authorised SPV (the one-time state names the firm)
+  'GET /api/anaf/oauth/callback': PUBLIC_READ,
   'POST /api/reject-company/:hash': { who: 'public' },
+  // upload links without an account (public, by token)
+  'POST /api/upload-links/:token': PUBLIC_READ,
+  'POST /api/upload-links/:token/storeFiles': { who: 'public' },
+  'POST /api/upload-links/:token/done': { who: 'public' },
   // holding area
   'POST /api/holding/:holdingId/index': read(H45),
   'POST /api/holding/:holdingId/clients/store': H4,
@@ -77,7 +83,10 @@ export const ACCESS: Record<string, Rule> = {
   'POST /api/holding/:holdingId/clients/:clientId/storeFiles': H45,
   'POST /api/holding/:holdingId/clients/:clientId/media/:documentId/delete': H45,
   'POST /api/holding/:holdingId/clients/:clientId/media/:mediaId': read(H45),
+  // The world's documents are no e-Factura invoices (404 for everyone); invoices.test.ts reads real ones.
+  'POST /api/holding/:holdingId/clients/:clientId/media/:mediaId/invoice': H45,
   'POST /api/holding/:holdingId/clients/:clientId/collection': read(H45),
+  'POST /api/holding/:holdingId/documents/search': read(H45),
   'POST /api/holding/:holdingId/clients/:clientId/media/:mediaId/update': H45,
   'POST /api/holding/:holdingId/clients/:clientId/media/bulk': H45,
   'POST /api/holding/:holdingId/clients/:clientId/trash': read(H4),
@@ -89,6 +98,8 @@ export const ACCESS: Record<string, Rule> = {
   'POST /api/holding/:holdingId/clients/:clientId/periods/:period/done': H45,
   'POST /api/holding/:holdingId/clients/:clientId/activity': read(H45),
   'POST /api/holding/:holdingId/clients/:clientId/periods/:period/handover': H45,
+  // the declaration calendar (docs/api/company-door.md, "Declarations")
+  'POST /api/holding/:holdingId/clients/:clientId/obligations': read(H45),
   'POST /api/holding/:holdingId/company-requests': H4,
   'GET /api/holding/:holdingId/company-requests': read(H4),
   'GET /api/holding/:holdingId/subscription': read(H4),
@@ -101,6 +112,11 @@ export const ACCESS: Record<string, Rule> = {
   'POST /api/company/:companyId/createClient': C2,
   'POST /api/company/:companyId/clients/:id': read(C23),
   'POST /api/company/:companyId/clients/:id/notify': C2,
+  // reminders (company door only)
+  'GET /api/company/:companyId/reminders': read(C23),
+  'POST /api/company/:companyId/reminders/update': C2,
+  'POST /api/company/:companyId/reminders/preview': read(C23),
+  'POST /api/company/:companyId/clients/:id/remind': C23,
   'POST /api/company/:companyId/clients/:id/update': C2,
   'POST /api/company/:companyId/clients/:id/delete': C2,
   'POST /api/company/:companyId/clients/:id/restore': C2,
@@ -112,7 +128,13 @@ export const ACCESS: Record<string, Rule> = {
   'POST /api/company/:companyId/clients/:clientId/storeFiles': C23,
   'POST /api/company/:companyId/clients/:clientId/media/:documentId/delete': C2,
   'POST /api/company/:companyId/clients/:clientId/media/:mediaId': read(C23),
+  'POST /api/company/:companyId/clients/:clientId/media/:mediaId/invoice': C23,
+  // e-Factura: the import and „De sortat”
+  'POST /api/company/:companyId/invoices/import': C23,
+  'POST /api/company/:companyId/invoices/unsorted': read(C23),
+  'POST /api/company/:companyId/invoices/unsorted/:id/assign': C23,
   'POST /api/company/:companyId/clients/:clientId/collection': read(C23),
+  'POST /api/company/:companyId/documents/search': read(C23),
   'POST /api/company/:companyId/clients/:clientId/media/:mediaId/update': C23,
   'POST /api/company/:companyId/clients/:clientId/media/bulk': C23,
   'POST /api/company/:companyId/clients/:clientId/trash': read(C2),
@@ -135,14 +157,35 @@ export const ACCESS: Record<string, Rule> = {
   'POST /api/company/:companyId/review': C23,
   'POST /api/company/:companyId/review-queue': read(C23),
   'POST /api/company/:companyId/review-queue/count': read(C23),
+  'POST /api/company/:companyId/clients/:clientId/upload-link': read(C23),
+  'POST /api/company/:companyId/clients/:clientId/upload-link/revoke': C23,
+  // what the firm hears back: its notifications and each user's daily digest
+  'POST /api/company/:companyId/notifications': read(C23),
+  'POST /api/company/:companyId/notifications/unread': read(C23),
+  'POST /api/company/:companyId/notifications/read': C23,
+  'POST /api/company/:companyId/notifications/settings': read(C23),
+  'POST /api/company/:companyId/notifications/settings/update': C23,
   'POST /api/company/:companyId/checklist': read(C23),
   'POST /api/company/:companyId/checklist/months': read(C23),
   'POST /api/company/:companyId/clients/:clientId/periods/:period/close': C2,
   'POST /api/company/:companyId/clients/:clientId/periods/:period/reopen': C2,
   'POST /api/company/:companyId/clients/:clientId/activity': read(C23),
   'POST /api/company/:companyId/clients/:clientId/activity/export': read(C23),
+  // ANAF: the registry lookup, the clients' registry states, SPV authorisation and sync
+  // Not R: a CUI of the sample body is valid but in no registry (404 is its right answer).
+  'POST /api/company/:companyId/cui-lookup': C23,
+  'POST /api/company/:companyId/anaf': read(C23),
+  'POST /api/company/:companyId/clients/:clientId/anaf': read(C23),
+  'POST /api/company/:companyId/clients/:clientId/anaf/seen': C23,
+  'POST /api/company/:companyId/spv/authorize': C2,
+  'POST /api/company/:companyId/clients/:clientId/spv': C2,
   // The proces-verbal of a month not closed answers 409: not a read that answers 2xx on any month.
   'POST /api/company/:companyId/clients/:clientId/periods/:period/handover': C23,
+  // the declaration calendar; filing a declaration its client does not owe answers 422.
+  'POST /api/company/:companyId/clients/:clientId/obligations': read(C23),
+  'POST /api/company/:companyId/obligations': read(C23),
+  'POST /api/company/:companyId/clients/:clientId/obligations/:code/:period/file': C23,
+  'POST /api/company/:companyId/clients/:clientId/obligations/:code/:period/unfile': C23,
   'POST /api/company/:companyId/holdings': read(C2),
   'POST /api/company/:companyId/holdings/:holdingId/notify': C2,
   'POST /api/company/:companyId/holdings/:holdingId/delete': C2,
@@ -211,7 +254,9 @@ export type ParamKind =
   | 'requirementDefault'
   | 'requirement'
   | 'item'
-  | 'period';
+  | 'period'
+  | 'obligationCode'
+  | 'unsortedInvoice';
 
 export const areaOf = (url: string): Area =>
   url.startsWith('/api/company/:companyId')
@@ -228,11 +273,14 @@ export function paramKind(url: string, name: string): ParamKind {
   const segments = url.split('/');
   const previous = segments[segments.indexOf(`:${name}`) - 1];
   if (name === 'companyId') return 'company';
-  if (name === 'hash') return 'hash';
+  // A secret in the path (a request's hash, an upload link's token): nobody's id.
+  if (name === 'hash' || name === 'token') return 'hash';
   if (name === 'subscriptionId') return 'plan';
   if (name === 'holdingId') return 'holding';
   // The month: a period is a month (YYYY-MM), nobody's object; the ids are the firm's and its client's.
   if (name === 'period') return 'period';
+  // A declaration's code (D300): the law's, nobody's object.
+  if (name === 'code') return 'obligationCode';
   if (name === 'itemId') return 'item';
   // Billing: the paying user is the caller itself (another user's id → 403, whoever it is).
   if (name === 'userId' && /\/(subscriptions|payment)\//.test(url)) return 'payer';
@@ -270,6 +318,9 @@ export function paramKind(url: string, name: string): ParamKind {
       return 'requirementDefault';
     case 'requirements':
       return 'requirement';
+    // invoices/unsorted/{id}: an e-Factura invoice waiting in a firm's „De sortat”.
+    case 'unsorted':
+      return 'unsortedInvoice';
     default:
       throw new Error(`unknown path parameter :${name} in ${url}`);
   }

@@ -6,6 +6,7 @@ export const paths = {
   termsShort: '/terms',
   confidentiality: '/confidentiality',
   companyRequest: (hash: string): string => `/company-request/${hash}`,
+  uploadLink: (token: string): string => `/incarcare/${token}`,
   login: '/login',
   register: '/register',
   forgotPassword: '/forgot-password',

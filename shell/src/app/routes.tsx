@@ -1,6 +1,6 @@
-import { lazy, type ComponentType, type ReactNode } from 'react';
+import { Suspense, lazy, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { RouteGuard, type RouteAccess } from '@dosar/shared';
+import { RouteGuard, Spinner, type RouteAccess } from '@dosar/shared';
 import { RemoteArea } from '../features/remotes/RemoteArea';
 import { NotFoundPage } from './NotFoundPage';
 import { paths } from './paths';
@@ -14,6 +14,11 @@ const DocumentationPage = page(() => import('../features/public-pages/Documentat
 const TermsPage = page(() => import('../features/public-pages/TermsPage'), 'TermsPage');
 const ConfidentialityPage = page(() => import('../features/public-pages/ConfidentialityPage'), 'ConfidentialityPage');
 const CompanyRequestPage = page(() => import('../features/company-request/CompanyRequestPage'), 'CompanyRequestPage');
+// Its own light chunk: the upload link a client opens on a phone (pdf-lib loads only when photos are sent).
+const UploadLinkPage = page(
+  () => import(/* webpackChunkName: "upload-link" */ '../features/upload-link/UploadLinkPage'),
+  'UploadLinkPage',
+);
 const LoginPage = page(() => import('../features/auth/LoginPage'), 'LoginPage');
 const RegisterPage = page(() => import('../features/auth/RegisterPage'), 'RegisterPage');
 const ForgotPasswordPage = page(() => import('../features/auth/ForgotPasswordPage'), 'ForgotPasswordPage');
@@ -52,6 +57,15 @@ export function AppRoutes() {
         <Route path="*" element={<NotFoundPage />} />
       </Route>
 
+      {/* Without an account and without the site's header: the link, not a session, names the client. */}
+      <Route
+        path="/incarcare/:token"
+        element={
+          <Suspense fallback={<Spinner />}>
+            <UploadLinkPage />
+          </Suspense>
+        }
+      />
       <Route path={paths.admin} element={guard({ roles: [1] }, <Navigate to={paths.adminDefault} replace />)} />
       <Route
         path={`${paths.admin}/*`}

@@ -36,6 +36,13 @@ const FROZEN: Record<string, string> = {
   '2026-11-29-190-session-second-factor.ts': '4c28d8a4eba858dde3630db6637a84be9086e5fc22c9fbf436060063be491a97',
   '2026-11-29-200-mail-budgets.ts': 'ab7a60f59b185c1ffd93585a861dde690c6da0df305131794eab4a4b473165a7',
   '2026-11-29-210-portal-people-of-a-firm.ts': '0e836ab5df738dd38c8452185a7b92d724f6b3ee79084a529a4e4bf45ca32b99',
+  '2026-11-30-230-reminders.ts': '36104383ff5c50e9f038f2188d288a3e25ecd654242fac1ebe7d92e138c2f2bb',
+  '2026-11-30-240-upload-links.ts': 'c0c48268795ed57be5f4353544710312e44596b2240a4ff453906d910f7e4b14',
+  '2026-11-30-250-firm-notifications.ts': 'ab5c62adcd68cf6d7faeb42517330c2671c92425cd7f93eaef344c93064eb3dc',
+  '2026-11-30-260-invoices.ts': '6f50c1e00f0996e5730cdc33e75efad015e87775af0fad695a6174dedd546303',
+  '2026-11-30-270-document-search.ts': 'e5d9610c3e43c7f9333f2e7dd9a1c94a1373bdba798930e2a22979b16c31d3a4',
+  '2026-11-30-280-anaf.ts': '9d99b37fba583476c04b8e2be4036549bc309c43c762b37806b2e85aa805bee5',
+  '2026-11-30-290-declarations.ts': 'b09f842ac4bbef0a713024c9db9d56d07840e55d37fbe93e1657636b6514fdc7',
 };
 
 const dir = path.resolve(__dirname);

@@ -25,6 +25,13 @@ import * as dropReadCaches from './2026-11-28-180-drop-read-caches.js';
 import * as sessionSecondFactor from './2026-11-29-190-session-second-factor.js';
 import * as mailBudgets from './2026-11-29-200-mail-budgets.js';
 import * as portalPeopleOfAFirm from './2026-11-29-210-portal-people-of-a-firm.js';
+import * as reminders from './2026-11-30-230-reminders.js';
+import * as anaf from './2026-11-30-280-anaf.js';
+import * as uploadLinks from './2026-11-30-240-upload-links.js';
+import * as invoices from './2026-11-30-260-invoices.js';
+import * as documentSearch from './2026-11-30-270-document-search.js';
+import * as firmNotifications from './2026-11-30-250-firm-notifications.js';
+import * as declarations from './2026-11-30-290-declarations.js';
 
 /**
  * Every migration, in order. Listed statically so the same list runs from
@@ -57,4 +64,11 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-190-session-second-factor': sessionSecondFactor,
   '2026-11-29-200-mail-budgets': mailBudgets,
   '2026-11-29-210-portal-people-of-a-firm': portalPeopleOfAFirm,
+  '2026-11-30-230-reminders': reminders,
+  '2026-11-30-240-upload-links': uploadLinks,
+  '2026-11-30-260-invoices': invoices,
+  '2026-11-30-270-document-search': documentSearch,
+  '2026-11-30-250-firm-notifications': firmNotifications,
+  '2026-11-30-280-anaf': anaf,
+  '2026-11-30-290-declarations': declarations,
 };

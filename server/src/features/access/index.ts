@@ -10,6 +10,7 @@ export {
   firmInView,
   handledBySide,
   holdingLinked,
+  seesClientInPortal,
   utilityFileVisibleTo,
   visibleDocumentIds,
   visibleUtilityFileIds,

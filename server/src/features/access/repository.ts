@@ -69,6 +69,25 @@ export function clientVisibleTo(tenant: Tenant, alias = 'clients', state: RowSta
 }
 
 /**
+ * The people (alias `user` of `users`) who see the client (alias `client` of `clients`) in the holding's
+ * portal, as clientVisibleTo decides for their door: the holding's live people (roles 4, 5) — its own, or
+ * those the client's firm invited — while the holding works with the client's firm. Who is told about a
+ * client (reminders) is who can open it.
+ */
+export function seesClientInPortal(user = 'u', client = 'c'): RawBuilder<SqlBool> {
+  const firm = column<number>(client, 'company_id');
+  return sql<SqlBool>`${column(user, 'holding_id')} = ${column(client, 'holding_id')}
+    and ${column(user, 'deleted_at')} is null and ${column(user, 'role')} in (${4}, ${5})
+    and (${column(user, 'invited_by_company_id')} is null or ${column(user, 'invited_by_company_id')} = ${firm})
+    and ${column(client, 'deleted_at')} is null
+    and exists (
+      select 1 from company_holding wh join companies wc on wc.id = wh.company_id
+      where wh.holding_id = ${column(client, 'holding_id')} and wh.company_id = ${firm}
+        and wc.deleted_at is null and wc.status = ${'active'}
+    )`;
+}
+
+/**
  * The client's holding is linked to the client's company. An unlink (from either side) keeps
  * clients.holding_id, so relinking brings the client back; meanwhile it is outside any holding.
  */

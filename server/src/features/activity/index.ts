@@ -27,7 +27,13 @@ export type ActivityAction =
   | 'period.done'
   | 'period.close'
   | 'period.reopen'
-  | 'period.handover';
+  | 'period.handover'
+  | 'upload_link.open'
+  | 'upload_link.revoke'
+  | 'obligation.file'
+  | 'obligation.unfile'
+  | 'client.anaf_change'
+  | 'client.spv_import';
 
 /** Where a request came from. */
 export interface RequestOrigin {
@@ -50,10 +56,20 @@ export interface ActivityEvent {
   details?: Record<string, unknown> | null;
 }
 
+/**
+ * Who acted: a signed-in user (TenantScope's actor), or no user at all (`id` and `role` null), as a client
+ * through an upload link („link de încărcare”).
+ */
+export interface ActivityActor {
+  id: number | null;
+  name: string;
+  role: TenantScope['actor']['role'] | null;
+}
+
 /** Records events done by `scope.actor` from `origin` (one insert for many). */
 export async function recordActivity(
   db: Executor,
-  scope: Pick<TenantScope, 'actor'>,
+  scope: { actor: ActivityActor },
   origin: RequestOrigin,
   events: ActivityEvent | ActivityEvent[],
 ): Promise<void> {

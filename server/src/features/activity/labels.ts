@@ -20,6 +20,12 @@ export const ACTION_LABELS: Record<ActivityAction, string> = {
   'period.close': 'a închis luna',
   'period.reopen': 'a redeschis luna',
   'period.handover': 'a descărcat procesul-verbal',
+  'upload_link.open': 'a deschis linkul de încărcare',
+  'upload_link.revoke': 'a revocat linkul de încărcare',
+  'obligation.file': 'a marcat ca depusă declarația',
+  'obligation.unfile': 'a anulat depunerea declarației',
+  'client.anaf_change': 'a semnalat o schimbare în registrul ANAF',
+  'client.spv_import': 'a adus facturi din SPV',
 };
 
 export const labelOf = (action: string): string =>
@@ -88,6 +94,14 @@ export function describeDetails(action: string, details: Details | null): string
       return `Notă: ${text(details.note)}`;
     case 'period.handover':
       return `${text(details.documents)} documente; ${text(details.not_applicable)} «Nu se aplică»`;
+    case 'obligation.file':
+      return `${text(details.code)}, ${text(details.period)}; recipisa „${text(details.name)}”`;
+    case 'obligation.unfile':
+      return `${text(details.code)}, ${text(details.period)}`;
+    case 'client.anaf_change':
+      return text(details.summary);
+    case 'client.spv_import':
+      return `${text(details.files)} fișiere din SPV`;
     case 'document.download':
       return details.pieces ? `Fișierul întreg, din ${text(details.pieces)} cereri parțiale` : '';
     case 'document.preview':

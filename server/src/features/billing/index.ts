@@ -13,4 +13,4 @@ export { startTrial, ensureSubscription, effectiveStatus, TRIAL_DAYS } from './s
 export { tenantAccount } from './admin-service.js';
 export { paymentSchema, planSchema } from './schemas.js';
 export type { Tenant, TenantRef } from './tenant.js';
-export { startStorageLedgerFolding } from './storage-ledger.js';
+export { storageLedgerJob } from './storage-ledger.js';

@@ -7,7 +7,7 @@ import {
   type Company,
   type Holding,
 } from '../../../test/factories.js';
-import { backoffSeconds, drainOutbox, enqueueMail, MAX_ATTEMPTS, startOutboxWorker } from '../../infra/outbox.js';
+import { backoffSeconds, drainOutbox, enqueueMail, MAX_ATTEMPTS } from '../../infra/outbox.js';
 import { htmlToText } from './html-to-text.js';
 import { cleanHtml } from './service.js';
 import type { Mailer } from '../../infra/mailer.js';
@@ -200,14 +200,5 @@ describe('mail outbox', () => {
     }
     const last = await t.ctx.db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(last).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
-  });
-
-  test('the worker sends queued mail on its own and stops cleanly', async () => {
-    await enqueueMail(t.ctx.db, { to: 'worker@example.ro', subject: 's', html: '<p>h</p>', text: 'h' });
-    const worker = startOutboxWorker(t.ctx, { error: () => undefined }, 20);
-    for (let i = 0; i < 100 && t.mail.to('worker@example.ro').length === 0; i++)
-      await new Promise((r) => setTimeout(r, 20));
-    await worker.stop();
-    expect(t.mail.to('worker@example.ro')).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../infra/context.js';
-import type { Db } from '../../infra/db.js';
+import type { Db, Executor } from '../../infra/db.js';
 import { fieldMessages } from '../../infra/error-messages.js';
 import { errors } from '../../infra/errors.js';
 import type { TenantScope } from '../doors/index.js';
@@ -28,6 +28,26 @@ function companyOf(scope: Pick<TenantScope, 'kind' | 'id'>): number {
 /** Whether a client of `holdingId` at the company may file a document under `categoryId`. */
 export function filesUnder(db: Db, companyId: number, holdingId: number | null, categoryId: number): Promise<boolean> {
   return repo.inEffectiveSet(db, companyId, holdingId, categoryId);
+}
+
+/**
+ * The category named `name` (case-insensitive) of the set a client of `holdingId` files under, created at
+ * the end of that set when missing (the e-Factura import's „Facturi primite” / „Facturi emise”). A holding
+ * without a set of its own uses, and so grows, the company's default set. In the caller's transaction.
+ */
+export async function findOrCreateCategory(
+  trx: Executor,
+  companyId: number,
+  holdingId: number | null,
+  name: string,
+): Promise<repo.CategoryRecord> {
+  const { categories, inherited } = await repo.effectiveSet(trx, companyId, holdingId);
+  const found = categories.find((c) => c.name.toLowerCase() === name.toLowerCase());
+  if (found) return found;
+  const setHolding = inherited ? null : holdingId;
+  const position = categories.reduce((max, c) => Math.max(max, c.position + 1), 0);
+  const [id] = await repo.insertCategories(trx, [{ company_id: companyId, holding_id: setHolding, name, position }]);
+  return { id, company_id: companyId, holding_id: setHolding, name, position };
 }
 
 async function assertHolding(

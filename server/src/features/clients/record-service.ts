@@ -2,6 +2,7 @@ import type { AppContext } from '../../infra/context.js';
 import { fieldMessages } from '../../infra/error-messages.js';
 import { errors } from '../../infra/errors.js';
 import type { Executor } from '../../infra/db.js';
+import type { FiscalProfile } from '../../db/schema-obligations.js';
 import { lockTenants, type TenantRef } from '../billing/index.js';
 import { findLinkedHolding } from '../links/index.js';
 import { checkClientInput, cuiDigitsOf, type ClientInput } from './input.js';
@@ -20,6 +21,11 @@ type Scope = repo.ClientScope;
 /** What an update brings: any client field; on the company door also the holding (null: none). */
 export interface ClientUpdateInput extends ClientInput {
   holding_id?: number | null;
+  /** Company door: the client's fiscal profile (null: not known). */
+  fiscal_profile?: FiscalProfile | null;
+  /** Company door: the client's own due day (null: the firm's) and its reminders paused or not. */
+  due_day?: number | null;
+  reminders_paused?: boolean;
 }
 
 /**
@@ -42,7 +48,13 @@ export async function updateClient(
   if (moving && holdingId !== null && !(await findLinkedHolding(ctx.db, client.company_id, holdingId))) {
     throw errors.field('holding_id', fieldMessages.shared.holdingNotLinked);
   }
-  const changes = moving ? { ...fields, holding_id: holdingId } : fields;
+  const moved = moving ? { ...fields, holding_id: holdingId } : fields;
+  const profiled = input.fiscal_profile === undefined ? moved : { ...moved, fiscal_profile: input.fiscal_profile };
+  const changes = {
+    ...profiled,
+    ...(input.due_day !== undefined ? { due_day: input.due_day } : {}),
+    ...(input.reminders_paused !== undefined ? { reminders_paused: input.reminders_paused } : {}),
+  };
   const update = async (db: Executor) => {
     if (!(await repo.updateClient(db, scope, clientId, changes))) throw clientNotFound();
   };

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../infra/db.js';
+import type { FiscalProfile } from '../../db/schema-obligations.js';
 import { clientVisibleTo, holdingLinked } from '../access/index.js';
 
 /**
@@ -34,6 +35,11 @@ export interface ClientRecord {
   updated_at: Date;
   /** When the company archived it (only an archived client, read with `archived`, has one). */
   archived_at: Date | null;
+  /** Which declarations it owes (the declaration calendar); null until the firm fills it in. */
+  fiscal_profile: FiscalProfile | null;
+  /** Its own due day (null: the firm's) and whether the firm paused its reminders. */
+  due_day: number | null;
+  reminders_paused: boolean;
 }
 
 /**
@@ -72,6 +78,9 @@ export async function findClient(
         'c.created_at',
         'c.updated_at',
         'c.deleted_at as archived_at',
+        'c.fiscal_profile',
+        'c.due_day',
+        'c.reminders_paused',
       ])
       .executeTakeFirst()
   );
@@ -123,10 +132,19 @@ export async function updateClient(
   db: Executor,
   scope: ClientScope,
   clientId: number,
-  fields: ClientFields & { holding_id?: number | null },
+  fields: ClientFields & {
+    holding_id?: number | null;
+    fiscal_profile?: FiscalProfile | null;
+    due_day?: number | null;
+    reminders_paused?: boolean;
+  },
 ): Promise<boolean> {
+  const { fiscal_profile, ...columns } = fields;
+  // A jsonb column takes its JSON text.
+  const profile =
+    fiscal_profile === undefined ? {} : { fiscal_profile: fiscal_profile && JSON.stringify(fiscal_profile) };
   const result = await scopedUpdate(db, scope, clientId)
-    .set({ ...fields, updated_at: new Date() })
+    .set({ ...columns, ...profile, updated_at: new Date() })
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }

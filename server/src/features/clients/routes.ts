@@ -100,7 +100,16 @@ function companyDoor(app: DoorApp, door: Door): void {
     },
     async (request) => {
       const client = await record.updateClient(ctx, scopeOf(request), Number(request.params.id), request.body);
-      return { message: 'Clientul a fost actualizat.', data: { ...presentClient(client), notes: client.notes } };
+      return {
+        message: 'Clientul a fost actualizat.',
+        data: {
+          ...presentClient(client),
+          notes: client.notes,
+          fiscal_profile: client.fiscal_profile,
+          due_day: client.due_day,
+          reminders_paused: client.reminders_paused,
+        },
+      };
     },
   );
 

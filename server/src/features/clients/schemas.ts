@@ -43,9 +43,32 @@ export const clientSummarySchema = {
   },
 } as const;
 
+/**
+ * The client's fiscal profile: which declarations it owes and how often (the declaration calendar,
+ * docs/PRODUCT.md, "Declarations"); null until the firm fills it in.
+ */
+export const fiscalProfileSchema = {
+  type: ['object', 'null'],
+  additionalProperties: false,
+  required: ['vat', 'employer', 'tax', 'saft'],
+  properties: {
+    vat: { type: 'string', enum: ['none', 'monthly', 'quarterly'] },
+    employer: { type: 'string', enum: ['no', 'monthly', 'quarterly'] },
+    tax: { type: 'string', enum: ['micro', 'profit', 'income'] },
+    saft: { type: 'string', enum: ['none', 'monthly', 'quarterly'] },
+  },
+} as const;
+
 export const clientDetailSchema = {
   ...clientSummarySchema,
-  properties: { ...clientSummarySchema.properties, notes: { type: ['string', 'null'] } },
+  properties: {
+    ...clientSummarySchema.properties,
+    notes: { type: ['string', 'null'] },
+    fiscal_profile: fiscalProfileSchema,
+    /** The client's own due day; null: the firm's (docs/PRODUCT.md, "Reminders"). */
+    due_day: { type: ['integer', 'null'] },
+    reminders_paused: { type: 'boolean' },
+  },
 } as const;
 
 export const clientListBody = {
@@ -104,6 +127,9 @@ export const updateClientBody = {
   properties: {
     ...clientFields,
     holding_id: { type: ['integer', 'null'], minimum: 1, maximum: 999999999 },
+    fiscal_profile: fiscalProfileSchema,
+    due_day: { type: ['integer', 'null'], minimum: 1, maximum: 31 },
+    reminders_paused: { type: 'boolean' },
   },
 } as const;
 

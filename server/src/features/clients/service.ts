@@ -169,6 +169,28 @@ export async function createClient(ctx: AppContext, scope: Scope, input: NewClie
 }
 
 /**
+ * "Notifică clientul": one greeting, who writes (the firm), the firm's message as it typed it, and the way
+ * into the client's portal. The firm's words go from Dosar's address: shown as text, never as a link; a
+ * greeting the firm typed itself stays part of its message.
+ */
+export function notifyMail(
+  publicUrl: string,
+  client: { id: number; name: string; email: string },
+  companyName: string,
+  subject: string,
+  message: string,
+) {
+  const firm = unlinked(companyName);
+  return renderMail(client.email, {
+    subject: unlinked(subject),
+    greeting: `Bună ziua, ${unlinked(client.name)},`,
+    paragraphs: [`${firm} v-a trimis un mesaj prin Dosar:`, unlinked(message.trim())],
+    action: { label: 'Deschide portalul', url: `${publicUrl.replace(/\/$/, '')}/client/${client.id}` },
+    footer: `${firm}, prin Dosar`,
+  });
+}
+
+/**
  * E-mails the client a message from its company (the client must have an address), under the
  * company's name and within the tenant-written mail budgets (infra/tenant-mail.ts).
  */
@@ -185,14 +207,7 @@ export async function notifyClient(
   await spendTenantMessages(ctx.limiter, `company:${client.company_id}`, [client.email], scope.actor.id);
   const companyName = await findCompanyName(ctx.db, client.company_id);
   const subject = tenantSubject(companyName, blankToNull(body.subject));
-  // The firm's words go from Dosar's address: shown as text, never as a link.
-  await ctx.mailer.send(
-    renderMail(client.email, {
-      subject: unlinked(subject),
-      greeting: `Bună ziua, ${unlinked(client.name)},`,
-      paragraphs: [unlinked(body.message.trim()), `Mesaj trimis de ${unlinked(companyName)} prin Dosar.`],
-      footer: unlinked(companyName),
-    }),
-  );
+  const to = { id: client.id, name: client.name, email: client.email };
+  await ctx.mailer.send(notifyMail(ctx.config.publicUrl, to, companyName, subject, body.message));
   return { message: 'Mesajul a fost trimis.' };
 }

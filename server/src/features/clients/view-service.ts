@@ -48,7 +48,13 @@ async function loadClientView(
 export async function viewClient(ctx: AppContext, scope: TenantScope, clientId: number, filter: ClientViewFilter) {
   const { client, periods, documents, shared } = await loadClientView(ctx, scope, clientId, filter);
   return {
-    data: { ...presentClient(client), notes: client.notes },
+    data: {
+      ...presentClient(client),
+      notes: client.notes,
+      fiscal_profile: client.fiscal_profile,
+      due_day: client.due_day,
+      reminders_paused: client.reminders_paused,
+    },
     ...shared,
     periods,
     documents: documents.rows.map(presentMedia),

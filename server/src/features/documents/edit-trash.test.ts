@@ -16,6 +16,7 @@ import {
 } from '../../../test/factories.js';
 import type { Storage } from '../../infra/storage.js';
 import { purgeExpiredTrash } from './trash-purge.js';
+import { manualClock } from '../../infra/clock.js';
 
 // Moving, renaming, bulk actions, the trash with restore and its retention job, through both doors.
 // The world: a company (owner, staff), a holding (administrator, a member) with the company's client
@@ -327,5 +328,22 @@ describe('retention job', () => {
     expect(res.status).toBe(410);
     expect(res.json.message).toMatch(/șters definitiv/);
     expect((await post(company.owner, co(`/media/${fresh.id}/restore`))).status).toBe(200);
+  });
+
+  test("the retention counts from the job's clock: a document deleted today goes once the clock is past the retention", async () => {
+    const d = await doc(company.owner, 'azi.pdf');
+    expect((await post(company.owner, co(`/media/${d.id}/delete`))).status).toBe(200);
+    const days = (n: number) => manualClock(new Date(Date.now() + n * 24 * 3600 * 1000));
+    const retention = t.ctx.config.trashRetentionDays;
+    // A day short of the retention it stays restorable (others deleted by earlier tests may go meanwhile).
+    await purgeExpiredTrash({ ...t.ctx, clock: days(retention - 1) });
+    const kept = await t.ctx.db
+      .selectFrom('media')
+      .select('purged_at')
+      .where('id', '=', d.id)
+      .executeTakeFirstOrThrow();
+    expect(kept.purged_at).toBeNull();
+    expect(await purgeExpiredTrash({ ...t.ctx, clock: days(retention + 1) })).toBeGreaterThanOrEqual(1);
+    expect((await post(company.owner, co(`/media/${d.id}/restore`))).status).toBe(410);
   });
 });

@@ -8,10 +8,13 @@ export type { StoredUpload, ReceivedMultipart, ReceiveOptions, TotalLimit } from
 export { parseUploadFields, parsePeriod } from './upload-fields.js';
 export { sendFile, sendZip, zipEntryPaths, fileMissing, fileQuerySchema, fileResponses } from './download.js';
 export type { DownloadableMedia, ZipMedia } from './download.js';
-export { documentNotFound } from './service.js';
+export { documentNotFound, storeClientDocuments } from './service.js';
+export type { UploadTarget } from './service.js';
 export { storageTenants, assertFits, checkBeforeUpload, declaredSize } from './storage-limits.js';
 export { DOCUMENTS_POLICY } from './policy.js';
-export { purgeExpiredTrash, startTrashPurge } from './trash-purge.js';
+export { onDocumentsStored } from './stored-hooks.js';
+export type { StoredHook, StoredDocuments } from './stored-hooks.js';
+export { purgeExpiredTrash, trashPurgeJob } from './trash-purge.js';
 export {
   listClientMedia,
   clientMediaPageQuery,

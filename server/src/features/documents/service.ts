@@ -1,12 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../infra/context.js';
 import { errors } from '../../infra/errors.js';
-import { withTenantsLocked } from '../billing/index.js';
+import { withTenantsLocked, type TenantRef } from '../billing/index.js';
 import { filesUnder } from '../categories/index.js';
 import { canDeleteDocument, loadScopedClient, type ScopedClient } from '../access/index.js';
 import type { TenantScope } from '../doors/index.js';
 import { assertPeriodsOpen, itemForUpload, lockOpenMonth, lockOpenPeriods } from '../month/index.js';
 import { sendFile, sendZip } from './download.js';
+import { documentsStored } from './stored-hooks.js';
 import { receiveMultipart } from './multipart.js';
 import { presentMedia, uploadLimits, type PresentedMedia } from './presenter.js';
 import { findClientMedia, insertMedia, listClientMedia, softDeleteClientMedia } from './repository.js';
@@ -35,9 +36,28 @@ export async function storeDocuments(
   request: FastifyRequest,
   clientId: number,
 ): Promise<{ client: ScopedClient; answer: { data: PresentedMedia[] } }> {
-  const { db } = ctx;
   const client = await loadScopedClient(ctx, scope, clientId);
-  const tenants = storageTenants(scope, client.company_id);
+  const target = { client, tenants: storageTenants(scope, client.company_id), uploadedBy: scope.actor.id };
+  return { client, answer: await storeClientDocuments(ctx, request, target) };
+}
+
+/** Where an upload goes: the client, the tenants its bytes count against, who sends it. */
+export interface UploadTarget {
+  client: Pick<ScopedClient, 'id' | 'company_id' | 'holding_id'>;
+  tenants: TenantRef[];
+  /** The user, or null: a client through its upload link. */
+  uploadedBy: number | null;
+  /** Refuses an item_id (or its absence) before any file and again at the end: an upload link takes only its open items. */
+  checkItem?: (itemId: number | null) => Promise<void>;
+}
+
+/** storeFiles for a client already found (the caller checked who may upload there): the same checks, all or nothing. */
+export async function storeClientDocuments(
+  ctx: Ctx,
+  request: FastifyRequest,
+  { client, tenants, uploadedBy, checkItem }: UploadTarget,
+): Promise<{ data: PresentedMedia[] }> {
+  const { db } = ctx;
   const totalLimit = await checkBeforeUpload(db, tenants, request);
   const ids = { companyId: client.company_id, clientId: client.id };
   // The fields are read before the first file and again at the end; a category is looked up once.
@@ -49,6 +69,7 @@ export async function storeDocuments(
     beforeFiles: boolean,
   ): Promise<UploadFields & { requirementId?: number }> => {
     const parsed = parseUploadFields(fields);
+    if (checkItem) await checkItem(parsed.itemId);
     if (parsed.itemId !== null) {
       const item = await itemForUpload(db, ids, parsed.itemId);
       if (beforeFiles) await assertPeriodsOpen(db, client.id, [item.period]);
@@ -84,7 +105,7 @@ export async function storeDocuments(
       size: f.size,
       sha256: f.sha256,
       storage_key: f.key,
-      uploaded_by: scope.actor.id,
+      uploaded_by: uploadedBy,
     }));
     const bytes = upload.files.reduce((sum, f) => sum + f.size, 0);
     // The bytes received are checked and the rows written under the tenants' locks: parallel uploads
@@ -102,7 +123,9 @@ export async function storeDocuments(
     const stored = await listClientMedia(db, { ...ids, ids: newIds });
     const order = new Map(newIds.map((id, i) => [id, i]));
     const data = stored.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0)).map(presentMedia);
-    return { client, answer: { data } };
+    // Never throws (stored-hooks.ts): the files above are committed and must not be discarded.
+    await documentsStored(ctx, { ...ids, uploadedBy, documents: data });
+    return { data };
   } catch (error) {
     await upload.discard();
     throw error;

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../infra/context.js';
+import type { JobDefinition } from '../../infra/job-definition.js';
 import { claimExpiredTrash, markPurged } from './edit-repository.js';
-import { startPeriodic, type PeriodicJob } from '../../lib/periodic.js';
 
 /**
  * The trash's retention job: client documents deleted more than TRASH_RETENTION_DAYS ago lose their
@@ -13,16 +13,14 @@ import { startPeriodic, type PeriodicJob } from '../../lib/periodic.js';
  * and marks it. A restore waits for the row lock and then finds the tombstone (410).
  */
 
-type Ctx = Pick<AppContext, 'db' | 'storage' | 'config'>;
+type Ctx = Pick<AppContext, 'db' | 'storage' | 'config' | 'clock'>;
 
 const BATCH = 50;
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** How often every instance looks for expired documents. */
-export const PURGE_EVERY_MS = 60 * 60 * 1000;
 
-/** Purges every expired document (batch after batch); answers how many were purged. Tests call it directly. */
-export async function purgeExpiredTrash(ctx: Ctx, now = new Date()): Promise<number> {
-  const cutoff = new Date(now.getTime() - ctx.config.trashRetentionDays * DAY_MS);
+/** Purges every document expired by `ctx.clock` (batch after batch); answers how many were purged. */
+export async function purgeExpiredTrash(ctx: Ctx): Promise<number> {
+  const cutoff = new Date(ctx.clock.now().getTime() - ctx.config.trashRetentionDays * DAY_MS);
   let purged = 0;
   for (;;) {
     const count = await ctx.db.transaction().execute(async (trx) => {
@@ -39,19 +37,11 @@ export async function purgeExpiredTrash(ctx: Ctx, now = new Date()): Promise<num
   }
 }
 
-/** Runs the purge soon after start, then every `everyMs`; stop() waits for the run in flight. */
-export function startTrashPurge(
-  ctx: Ctx,
-  log: { error(obj: unknown, msg: string): void; info(obj: unknown, msg: string): void },
-  everyMs = PURGE_EVERY_MS,
-): PeriodicJob {
-  return startPeriodic(
-    async () => {
-      const n = await purgeExpiredTrash(ctx);
-      if (n > 0) log.info({ purged: n }, 'trash purge removed expired documents');
-    },
-    (error) => log.error({ err: error }, 'trash purge failed'),
-    everyMs,
-    Math.min(everyMs, 30_000),
-  );
-}
+/** Hourly, at minute 17 (away from the top of the hour, when other jobs start). */
+export const trashPurgeJob: JobDefinition = {
+  name: 'trash-purge',
+  cron: '17 * * * *',
+  run: async (ctx) => {
+    await purgeExpiredTrash(ctx);
+  },
+};

@@ -109,7 +109,7 @@ export async function itemOf(
  * missing or rejected items, or whose documents all arrived but nobody pressed „Am terminat” yet (so the
  * button stays where the client works), oldest first, only the missing and rejected items.
  */
-export async function openItems(ctx: Ctx, scope: TenantScope, clientId: number) {
+export async function openItems(ctx: Ctx, scope: Pick<TenantScope, 'kind' | 'id' | 'firm'>, clientId: number) {
   const client = await loadMonthClient(ctx.db, scope, clientId);
   const current = currentMonth();
   const first = await firstOwedPeriod(ctx.db, client.id);

@@ -4,7 +4,7 @@ import { errors, type MonthBlockers } from '../../infra/errors.js';
 import { renderMail, unlinked } from '../../infra/mail-templates.js';
 import { enqueueMany } from '../../infra/outbox.js';
 import { monthInSentence, monthName } from '../../lib/ro-calendar.js';
-import { originOf, recordActivity } from '../activity/index.js';
+import { originOf, recordActivity, type ActivityActor } from '../activity/index.js';
 import type { TenantScope } from '../doors/index.js';
 import { closedPeriods } from './checklist-repository.js';
 import { loadMonthClient, readMonth } from './checklist-service.js';
@@ -24,25 +24,23 @@ type Ctx = Pick<AppContext, 'db' | 'config' | 'limiter'>;
  */
 export const DONE_MAILS_PER_SENDER_PER_HOUR = 30;
 
+/** Who presses "Am terminat": a holding's person, or the client through its upload link (actor id null). */
+export type DoneBy = Pick<TenantScope, 'kind' | 'id' | 'firm'> & { actor: ActivityActor };
+
 /**
- * periods/{period}/done (holding door). The firm's owners and staff are e-mailed once per client and
- * month: pressing it again, also after the firm reopened the month, marks the month done and answers
- * the same, but mails nobody. The caller's name is shown as text, never as a link.
+ * periods/{period}/done (holding door; the upload link's "Am terminat" too). The firm's owners and staff
+ * are e-mailed once per client and month: pressing it again, also after the firm reopened the month,
+ * marks the month done and answers the same, but mails nobody. The caller's name is shown as text, never as a link.
  */
-export async function markDone(
-  ctx: Ctx,
-  scope: TenantScope,
-  request: FastifyRequest,
-  clientId: number,
-  period: string,
-) {
+export async function markDone(ctx: Ctx, scope: DoneBy, request: FastifyRequest, clientId: number, period: string) {
   const doneAt = new Date();
   await ctx.db.transaction().execute(async (trx) => {
     const client = await loadMonthClient(trx, scope, clientId, 'update');
     if ((await closedPeriods(trx, client.id, [period])).length) throw errors.periodClosed(period);
     const mailed = await doneMailedAt(trx, client.id, period);
     if (mailed === null) {
-      const budget = await ctx.limiter.hit(`done-mails:${scope.actor.id}`, DONE_MAILS_PER_SENDER_PER_HOUR, 3600);
+      const sender = scope.actor.id ?? `link-${client.id}`;
+      const budget = await ctx.limiter.hit(`done-mails:${sender}`, DONE_MAILS_PER_SENDER_PER_HOUR, 3600);
       if (!budget.allowed) throw errors.throttled(budget.retryAfter);
     }
     await upsertPeriod(
@@ -62,6 +60,8 @@ export async function markDone(
     // The button opens this client's month on the firm's client page, where it is reviewed and closed.
     const url = `${ctx.config.publicUrl.replace(/\/$/, '')}/company/clients/${client.id}?${new URLSearchParams({ tab: 'luna', period }).toString()}`;
     const clientName = unlinked(client.name);
+    // Through the upload link nobody signed in: the client as such.
+    const who = scope.actor.id === null ? 'Clientul' : unlinked(scope.actor.name);
     const month = monthInSentence(period);
     await enqueueMany(
       trx,
@@ -70,7 +70,7 @@ export async function markDone(
           subject: `„${clientName}” a terminat ${month}`,
           greeting: `Bună ziua, ${unlinked(person.name)},`,
           paragraphs: [
-            `${unlinked(scope.actor.name)} („${clientName}”) a anunțat că a trimis toate documentele pentru ${month}.`,
+            `${who} („${clientName}”) a anunțat că a trimis toate documentele pentru ${month}.`,
             // Only the owner closes months: staff are told who does.
             person.role === 2
               ? 'Le poți verifica și închide luna din Dosar.'

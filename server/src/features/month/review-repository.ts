@@ -271,7 +271,7 @@ export async function upsertPeriod(
   db: Executor,
   ids: { companyId: number; clientId: number; period: string },
   change:
-    | { done_at: Date; done_by: number; done_mailed_at?: Date }
+    | { done_at: Date; done_by: number | null; done_mailed_at?: Date }
     | { closed_at: Date; closed_by: number }
     | { closed_at: null; closed_by: null; reopened_at: Date; reopened_by: number },
 ): Promise<void> {

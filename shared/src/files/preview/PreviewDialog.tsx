@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { formatBytes } from '../../lib/format';
 import { ImagePreview } from './ImagePreview';
 import { PdfPreview } from './PdfPreview';
-import { previewKind } from './preview-kind';
+import { InvoicePreview } from '../../invoices/InvoicePreview';
+import { isXml, previewKind } from './preview-kind';
 import { TextPreview } from './TextPreview';
 import './preview.css';
 
@@ -20,7 +21,8 @@ const FOCUSABLE =
   'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /**
- * A document shown in the page: PDF (pdf.js), raster images, text, XML and CSV; other types say they
+ * A document shown in the page: PDF (pdf.js), raster images, text, XML and CSV — an e-Factura's XML as a
+ * readable, printable invoice (invoices/InvoiceView.tsx), never its markup; other types say they
  * cannot be shown and offer the download. Full screen on a phone. Escape closes, Tab stays inside,
  * focus returns to the row's button on close.
  */
@@ -91,7 +93,12 @@ export default function PreviewDialog({ url, name, mime, size, onDownload, onClo
         <div className="preview-body">
           {kind === 'pdf' ? <PdfPreview url={url} name={name} /> : null}
           {kind === 'image' ? <ImagePreview url={url} name={name} mime={mime ?? ''} /> : null}
-          {kind === 'text' || kind === 'csv' ? <TextPreview url={url} csv={kind === 'csv'} /> : null}
+          {kind === 'text' && isXml(mime, name) ? (
+            <InvoicePreview url={url} fallback={<TextPreview url={url} csv={false} />} />
+          ) : null}
+          {(kind === 'text' && !isXml(mime, name)) || kind === 'csv' ? (
+            <TextPreview url={url} csv={kind === 'csv'} />
+          ) : null}
           {kind === 'none' ? (
             <div className="preview-none">
               <p>{`Fișierele de acest tip nu pot fi previzualizate în pagină${size ? ` (${formatBytes(size)})` : ''}. Descarcă-l pentru a-l deschide.`}</p>

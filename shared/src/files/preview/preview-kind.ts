@@ -27,5 +27,12 @@ export function previewKind(mime: string | null | undefined, name: string): Prev
   return 'none';
 }
 
+/** An XML document: possibly an e-Factura, which the preview shows as a readable invoice. */
+export function isXml(mime: string | null | undefined, name: string): boolean {
+  const type = (mime ?? '').split(';')[0].trim().toLowerCase();
+  if (type === 'application/xml' || type === 'text/xml') return true;
+  return (!type || type === 'text/plain') && extensionOf(name) === 'xml';
+}
+
 /** How many bytes a text preview reads (the rest is left out, and the preview says so). */
 export const TEXT_PREVIEW_BYTES = 1024 * 1024;

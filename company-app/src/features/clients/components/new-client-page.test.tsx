@@ -93,4 +93,56 @@ describe('NewClientPage', () => {
       holding_id: 1,
     });
   });
+
+  it('„Caută după CUI” fills the name, address and trade register from ANAF, with a loading state', async () => {
+    let answer: (value: unknown) => void = () => {};
+    const post = jest.spyOn(http, 'post').mockImplementation((url: string) => {
+      if (url.endsWith('/cui-lookup')) return new Promise((resolve) => (answer = resolve)) as never;
+      return Promise.resolve(ok(holdings)) as never;
+    });
+    renderForm();
+    fireEvent.change(screen.getByLabelText(/^CUI \*/), { target: { value: 'RO 13548146' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Caută după CUI' }));
+    expect(await screen.findByRole('button', { name: 'Se caută la ANAF…' })).toBeDisabled();
+    answer(
+      ok({
+        cui: '13548146',
+        name: 'ALFA CONSULTANȚĂ FISCALĂ S.R.L.',
+        address: 'MUNICIPIUL BUCUREŞTI, SECTOR 1, STR. VICTORIEI, NR.10',
+        trade_register: 'J40/1234/2000',
+        phone: '0212345678',
+        vat_payer: true,
+        e_factura: true,
+        inactive: true,
+      }),
+    );
+    await waitFor(() => expect(screen.getByLabelText(/^Nume/)).toHaveValue('ALFA CONSULTANȚĂ FISCALĂ S.R.L.'));
+    expect(screen.getByLabelText(/^Note/)).toHaveValue(
+      'Adresă: MUNICIPIUL BUCUREŞTI, SECTOR 1, STR. VICTORIEI, NR.10\nNr. Reg. Com.: J40/1234/2000',
+    );
+    expect(screen.getByLabelText(/^Telefon/)).toHaveValue('0212345678');
+    expect(screen.getByRole('status')).toHaveTextContent(/plătitor de TVA · înscris în RO e-Factura · INACTIV FISCAL/);
+    expect(post).toHaveBeenCalledWith('/api/company/1/cui-lookup', { cui: 'RO 13548146' });
+  });
+
+  it('„Caută după CUI” with a wrong control digit asks nobody; ANAF’s refusal shows under the CUI', async () => {
+    const post = jest.spyOn(http, 'post').mockImplementation((url: string) => {
+      if (url.endsWith('/cui-lookup')) {
+        return Promise.reject(
+          httpError(503, { message: 'ANAF nu răspunde acum. Încearcă din nou în câteva minute.' }),
+        ) as never;
+      }
+      return Promise.resolve(ok(holdings)) as never;
+    });
+    renderForm();
+    fireEvent.change(screen.getByLabelText(/^CUI \*/), { target: { value: '13548147' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Caută după CUI' }));
+    expect(await screen.findByText(/CUI-ul nu este valid/)).toBeInTheDocument();
+    expect(post.mock.calls.filter(([url]) => url.endsWith('/cui-lookup'))).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText(/^CUI \*/), { target: { value: '13548146' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Caută după CUI' }));
+    expect(await screen.findByText('ANAF nu răspunde acum. Încearcă din nou în câteva minute.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Nume/)).toHaveValue('');
+  });
 });

@@ -12,11 +12,13 @@ import {
   toast,
   isValidPhone,
   PHONE_INVALID,
+  errorMessage,
 } from '@dosar/shared';
 import { useCompanyId } from '../../../lib/company-api';
 import { useHoldingOptions } from '../../../lib/api/list-holdings';
 import { paths } from '../../../paths';
 import { useCreateClient, type CreateClientInput } from '../api/create-client';
+import { useCuiLookup, type RegistryCompany } from '../api/lookup-cui';
 
 type HoldingMode = 'none' | 'existing' | 'new';
 
@@ -69,6 +71,29 @@ export function validateClientForm(form: FormState): Errors {
   return errors;
 }
 
+/** What the registry says of the company, in one line under the CUI. */
+export function registryLine(company: RegistryCompany): string {
+  return [
+    company.vat_payer ? 'plătitor de TVA' : 'neplătitor de TVA',
+    company.e_factura ? 'înscris în RO e-Factura' : 'neînscris în RO e-Factura',
+    ...(company.inactive ? ['INACTIV FISCAL'] : []),
+  ].join(' · ');
+}
+
+/** The form filled from the registry: the name always (it was asked for), the rest only where empty. */
+export function fillFromRegistry(form: FormState, company: RegistryCompany): FormState {
+  const details = [
+    company.address ? `Adresă: ${company.address}` : null,
+    company.trade_register ? `Nr. Reg. Com.: ${company.trade_register}` : null,
+  ].filter(Boolean);
+  return {
+    ...form,
+    name: company.name,
+    phone: form.phone.trim() || !company.phone || !isValidPhone(company.phone) ? form.phone : company.phone,
+    notes: form.notes.trim() || details.length === 0 ? form.notes : details.join('\n'),
+  };
+}
+
 function toInput(form: FormState): CreateClientInput {
   const optional = (value: string) => (value.trim() ? value.trim() : null);
   const input: CreateClientInput = {
@@ -97,6 +122,8 @@ export function NewClientPage() {
   const { submit, pending } = useCreateClient(companyId);
   const [form, setForm] = useState<FormState>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
+  const registry = useCuiLookup(companyId);
+  const [found, setFound] = useState<RegistryCompany | null>(null);
 
   const set = (field: keyof FormState) => (value: string) => {
     setForm((f) => ({ ...f, [field]: value }));
@@ -106,6 +133,24 @@ export function NewClientPage() {
     value: form[field],
     onChange: (e: { target: { value: string } }) => set(field)(e.target.value),
   });
+
+  const onLookup = async () => {
+    setFound(null);
+    if (!form.cui.trim() || !isValidCui(form.cui)) {
+      setErrors((e) => ({ ...e, cui: form.cui.trim() ? CUI_INVALID : 'Scrie CUI-ul înainte de căutare.' }));
+      document.getElementById('client-cui')?.focus();
+      return;
+    }
+    try {
+      const company = await registry.lookup(form.cui.trim());
+      setForm((f) => fillFromRegistry(f, company));
+      setErrors((e) => ({ ...e, name: undefined, cui: undefined }));
+      setFound(company);
+    } catch (err) {
+      // The shared client already toasted it; the field keeps it in view.
+      setErrors((e) => ({ ...e, cui: fieldErrors(err).cui ?? errorMessage(err) }));
+    }
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -147,6 +192,20 @@ export function NewClientPage() {
           onBlur={() => form.cui.trim() && !isValidCui(form.cui) && setErrors((e) => ({ ...e, cui: CUI_INVALID }))}
           {...bind('cui')}
         />
+        <div className="cui-lookup">
+          <button
+            type="button"
+            className="btn"
+            onClick={onLookup}
+            disabled={registry.pending}
+            aria-busy={registry.pending}
+          >
+            {registry.pending ? 'Se caută la ANAF…' : 'Caută după CUI'}
+          </button>
+          <p className="field-hint" role="status" aria-live="polite">
+            {found ? `Completat din registrul ANAF: ${found.name} — ${registryLine(found)}.` : ''}
+          </p>
+        </div>
         <TextField
           id="client-email"
           label="E-mail"

@@ -1,0 +1,70 @@
+import type { AppContext } from '../../infra/context.js';
+import type { JobDefinition } from '../../infra/job-definition.js';
+import { romanianDateTime } from '../../lib/ro-calendar.js';
+import { addressed, byDueDay, planBatch } from './compose.js';
+import * as repo from './repository.js';
+import { DEFAULT_HOUR, DEFAULT_STEPS, stepsOn } from './schedule.js';
+import { queueDigests } from './send.js';
+
+/**
+ * The reminder job (docs/PRODUCT.md, "Reminders"): every quarter of an hour, for each firm with reminders
+ * on whose hour has come today (Romanian time), the clients whose month reaches one of the firm's steps
+ * today get their digest. Batches of clients by id keep memory flat; each batch claims its steps and
+ * queues its mail in one transaction, so a step is sent once across restarts and instances, and a
+ * rolled-back batch sends nothing.
+ */
+
+const BATCH = 500;
+export const DEFAULTS = { steps: DEFAULT_STEPS, hour: DEFAULT_HOUR };
+
+/** Today and the hour in Romania at `now`. */
+export function romanianNow(now: Date): { today: string; hour: number } {
+  const local = romanianDateTime(now);
+  return { today: local.slice(0, 10), hour: Number(local.slice(11, 13)) };
+}
+
+/** One run: answers how many messages it queued. */
+export async function runReminders(ctx: AppContext): Promise<{ messages: number; clients: number }> {
+  const now = ctx.clock.now();
+  const { today, hour } = romanianNow(now);
+  let messages = 0;
+  let clients = 0;
+  for (const firm of await repo.firmsDue(ctx.db, hour, DEFAULTS)) {
+    const steps = byDueDay(stepsOn(today, firm.steps));
+    if (steps.size === 0) continue;
+    const dueDays = [...steps.keys()];
+    let afterId = 0;
+    for (;;) {
+      const batch = await repo.clientBatch(
+        ctx.db,
+        { companyId: firm.company_id, dueDay: firm.due_day },
+        { dueDays, afterId, limit: BATCH },
+      );
+      if (batch.length === 0) break;
+      afterId = batch[batch.length - 1].id;
+      const plans = addressed(await planBatch(ctx.db, firm, today, batch, steps));
+      if (plans.length === 0) continue;
+      await ctx.db.transaction().execute(async (trx) => {
+        const won = await repo.claimSteps(
+          trx,
+          firm.company_id,
+          today,
+          plans.flatMap((p) => p.claims),
+        );
+        const winners = new Set(won.map((c) => c.client_id));
+        const mine = plans.filter((p) => winners.has(p.client.id));
+        clients += mine.length;
+        messages += await queueDigests(ctx, trx, firm, today, mine);
+      });
+    }
+  }
+  return { messages, clients };
+}
+
+export const remindersJob: JobDefinition = {
+  name: 'reminders',
+  cron: '*/15 * * * *',
+  run: async (ctx) => {
+    await runReminders(ctx);
+  },
+};

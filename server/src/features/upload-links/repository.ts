@@ -1,0 +1,75 @@
+import type { Executor } from '../../infra/db.js';
+
+/** The upload links of clients (migration 240): only the token's SHA-256 is stored. */
+
+export interface UploadLinkRow {
+  id: number;
+  company_id: number;
+  client_id: number;
+  expires_at: Date;
+  revoked_at: Date | null;
+}
+
+/** Revokes the client's live links (a new link replaces them; the firm's revoke). Answers how many. */
+export async function revokeClientLinks(db: Executor, clientId: number, now: Date): Promise<number> {
+  const result = await db
+    .updateTable('upload_links')
+    .set({ revoked_at: now })
+    .where('client_id', '=', clientId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function insertUploadLink(
+  db: Executor,
+  row: { company_id: number; client_id: number; token_hash: string; expires_at: Date; created_at: Date },
+): Promise<void> {
+  await db.insertInto('upload_links').values(row).execute();
+}
+
+/** The link of a token's hash, revoked or not (the caller tells them apart; the answer to the client does not). */
+export async function findLinkByHash(db: Executor, tokenHash: string): Promise<UploadLinkRow | undefined> {
+  return db
+    .selectFrom('upload_links')
+    .select(['id', 'company_id', 'client_id', 'expires_at', 'revoked_at'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** The client's live link (the firm's view): when it was made and until when it works. */
+export async function findActiveLink(
+  db: Executor,
+  clientId: number,
+  now: Date,
+): Promise<{ created_at: Date; expires_at: Date; last_used_at: Date | null } | undefined> {
+  return db
+    .selectFrom('upload_links')
+    .select(['created_at', 'expires_at', 'last_used_at'])
+    .where('client_id', '=', clientId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+export async function markLinkUsed(db: Executor, id: number, now: Date): Promise<void> {
+  await db.updateTable('upload_links').set({ last_used_at: now }).where('id', '=', id).execute();
+}
+
+/** The link's client and firm while both are live: what the page names, and where uploads go. */
+export async function findLinkClient(
+  db: Executor,
+  link: { company_id: number; client_id: number },
+): Promise<{ id: number; company_id: number; holding_id: number | null; name: string; firm_name: string } | undefined> {
+  return db
+    .selectFrom('clients as c')
+    .innerJoin('companies as co', 'co.id', 'c.company_id')
+    .select(['c.id', 'c.company_id', 'c.holding_id', 'c.name', 'co.name as firm_name'])
+    .where('c.id', '=', link.client_id)
+    .where('c.company_id', '=', link.company_id)
+    .where('c.deleted_at', 'is', null)
+    .where('co.deleted_at', 'is', null)
+    .where('co.status', '=', 'active')
+    .executeTakeFirst();
+}
