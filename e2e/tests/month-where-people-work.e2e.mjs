@@ -167,6 +167,9 @@ test(
         'Documente',
         'Ce trebuie să predea',
         'Istoric',
+        'Memento-uri',
+        'Declarații',
+        'ANAF',
         'Acces portal',
       ]);
       assert.equal(await tabs.getByRole('tab', { name: 'Luna' }).getAttribute('aria-selected'), 'true');

@@ -48,9 +48,17 @@ export async function planBatch(
     if (list) list.push(row);
     else rowsOf.set(row.client_id, [row]);
   }
+  // Whether a month is listed depends only on the month and the due day: worked out once per pair, not per item.
+  const listedMonths = new Map<string, boolean>();
+  const isListed = (period: string, dueDay: number) => {
+    const key = `${period}|${dueDay}`;
+    let listed = listedMonths.get(key);
+    if (listed === undefined) listedMonths.set(key, (listed = listedOn(today, period, dueDay, firm.steps)));
+    return listed;
+  };
   const planned: PlannedDigest[] = [];
   for (const client of clients) {
-    const listed = (rowsOf.get(client.id) ?? []).filter((r) => listedOn(today, r.period, client.due_day, firm.steps));
+    const listed = (rowsOf.get(client.id) ?? []).filter((r) => isListed(r.period, client.due_day));
     if (listed.length === 0) continue;
     const months = groupMonths(listed, client.due_day);
     const open = new Set(months.map((m) => m.period));

@@ -30,9 +30,17 @@ export function groupMonths(rows: OpenItemRow[], dueDay: number): DigestMonth[] 
   return months;
 }
 
-/** „7 decembrie 2026” for 2026-12-07. */
+const longDates = new Map<string, string>();
+
+/** „7 decembrie 2026” for 2026-12-07 (remembered: a run writes the same few due dates thousands of times). */
 export function longDate(day: string): string {
-  return `${Number(day.slice(8, 10))} ${monthInSentence(day.slice(0, 7))}`;
+  let text = longDates.get(day);
+  if (text === undefined) {
+    text = `${Number(day.slice(8, 10))} ${monthInSentence(day.slice(0, 7))}`;
+    if (longDates.size >= 1000) longDates.clear();
+    longDates.set(day, text);
+  }
+  return text;
 }
 
 /** „3 documente lipsă și 1 document respins” (only the parts there are). */
@@ -53,8 +61,9 @@ export interface Digest {
   uploadUrl: string;
 }
 
-/** The digest to one person. */
-export function renderDigest(to: { email: string; name: string | null }, digest: Digest): MailMessage {
+/** The digest to each of `people` (the same client's): its body is composed once, only the greeting differs. */
+export function renderDigests(people: { email: string; name: string | null }[], digest: Digest): MailMessage[] {
+  if (people.length === 0) return [];
   const firm = unlinked(digest.firmName);
   const client = unlinked(digest.clientName);
   const all = digest.months.flatMap((m) => m.items);
@@ -66,9 +75,8 @@ export function renderDigest(to: { email: string; name: string | null }, digest:
     );
     return [`${monthName(month.period)} (${due}): ${openSummary(month.items)}`, ...lines].join('\n');
   });
-  return renderMail(to.email, {
+  const body = {
     subject: `${firm}: ${openSummary(all)} pentru ${client}`,
-    greeting: to.name ? `Bună ziua, ${unlinked(to.name)},` : 'Bună ziua,',
     paragraphs: [
       `${firm} așteaptă documentele de mai jos pentru ${client}.`,
       ...monthParagraphs,
@@ -76,5 +84,8 @@ export function renderDigest(to: { email: string; name: string | null }, digest:
     ],
     action: { label: 'Încarcă documentele', url: digest.uploadUrl },
     footer: `${firm}, prin Dosar`,
-  });
+  };
+  return people.map((to) =>
+    renderMail(to.email, { ...body, greeting: to.name ? `Bună ziua, ${unlinked(to.name)},` : 'Bună ziua,' }),
+  );
 }

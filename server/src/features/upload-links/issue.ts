@@ -1,6 +1,6 @@
 import type { Executor } from '../../infra/db.js';
 import { randomSecret, sha256 } from '../../infra/tokens.js';
-import { insertUploadLink, revokeClientLinks } from './repository.js';
+import { insertUploadLinks, revokeLinksOfClients } from './repository.js';
 
 /** Days a link works when the caller does not say (UPLOAD_LINK_DAYS in config.ts has the same default). */
 export const DEFAULT_UPLOAD_LINK_DAYS = 14;
@@ -8,9 +8,7 @@ export const DEFAULT_UPLOAD_LINK_DAYS = 14;
 /** The page a link opens, relative to the site (PUBLIC_URL). */
 export const uploadLinkPath = (token: string) => `incarcare/${token}`;
 
-export interface IssueUploadLink {
-  companyId: number;
-  clientId: number;
+export interface UploadLinkOptions {
   now: Date;
   /** How long it works (ctx.config.uploadLinkDays); default DEFAULT_UPLOAD_LINK_DAYS. */
   days?: number;
@@ -18,25 +16,73 @@ export interface IssueUploadLink {
   publicUrl?: string;
 }
 
+export interface IssueUploadLink extends UploadLinkOptions {
+  companyId: number;
+  clientId: number;
+}
+
+export interface IssuedUploadLink {
+  clientId: number;
+  url: string;
+  token: string;
+  expiresAt: Date;
+}
+
+/** Rows per insert: 5 parameters each, well under PostgreSQL's 65,535 per statement. */
+const INSERT_ROWS = 1000;
+
 /**
- * A new upload link for the client (docs/PRODUCT.md, "Linkul de încărcare"): 256 random bits, only their
- * SHA-256 stored. It replaces (revokes) the client's older links, so only the newest reminder's link works.
- * The caller checked the client belongs to `companyId`; run it in the transaction of the act that sends it.
+ * New upload links for `clients` (docs/PRODUCT.md, "Linkul de încărcare"): 256 random bits each, only their
+ * SHA-256 stored. Each replaces (revokes) its client's older links, so only the newest reminder's link
+ * works. One revoke and one insert per thousand clients, whatever their number (the reminder job issues
+ * a batch of clients' links at once). A client named twice gets one link. The caller checked every client
+ * belongs to its `companyId`; run it in the transaction of the act that sends them.
  */
+export async function issueUploadLinks(
+  db: Executor,
+  clients: { companyId: number; clientId: number }[],
+  { now, days = DEFAULT_UPLOAD_LINK_DAYS, publicUrl }: UploadLinkOptions,
+): Promise<IssuedUploadLink[]> {
+  const unique = [...new Map(clients.map((c) => [c.clientId, c])).values()];
+  if (unique.length === 0) return [];
+  const expiresAt = new Date(now.getTime() + days * 24 * 60 * 60 * 1000);
+  const issued: IssuedUploadLink[] = [];
+  for (let i = 0; i < unique.length; i += INSERT_ROWS) {
+    const slice = unique.slice(i, i + INSERT_ROWS);
+    const rows = slice.map((c) => ({ ...c, token: randomSecret(32) }));
+    await revokeLinksOfClients(
+      db,
+      slice.map((c) => c.clientId),
+      now,
+    );
+    await insertUploadLinks(
+      db,
+      rows.map((r) => ({
+        company_id: r.companyId,
+        client_id: r.clientId,
+        token_hash: sha256(r.token),
+        expires_at: expiresAt,
+        created_at: now,
+      })),
+    );
+    for (const r of rows) {
+      const path = uploadLinkPath(r.token);
+      issued.push({
+        clientId: r.clientId,
+        url: publicUrl ? `${publicUrl}${path}` : `/${path}`,
+        token: r.token,
+        expiresAt,
+      });
+    }
+  }
+  return issued;
+}
+
+/** A new upload link for one client (remind now): issueUploadLinks for one. */
 export async function issueUploadLink(
   db: Executor,
-  { companyId, clientId, now, days = DEFAULT_UPLOAD_LINK_DAYS, publicUrl }: IssueUploadLink,
+  { companyId, clientId, ...options }: IssueUploadLink,
 ): Promise<{ url: string; token: string; expiresAt: Date }> {
-  const token = randomSecret(32);
-  const expiresAt = new Date(now.getTime() + days * 24 * 60 * 60 * 1000);
-  await revokeClientLinks(db, clientId, now);
-  await insertUploadLink(db, {
-    company_id: companyId,
-    client_id: clientId,
-    token_hash: sha256(token),
-    expires_at: expiresAt,
-    created_at: now,
-  });
-  const path = uploadLinkPath(token);
-  return { url: publicUrl ? `${publicUrl}${path}` : `/${path}`, token, expiresAt };
+  const [link] = await issueUploadLinks(db, [{ companyId, clientId }], options);
+  return { url: link.url, token: link.token, expiresAt: link.expiresAt };
 }

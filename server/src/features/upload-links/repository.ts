@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../infra/db.js';
 
 /** The upload links of clients (migration 240): only the token's SHA-256 is stored. */
@@ -21,11 +22,23 @@ export async function revokeClientLinks(db: Executor, clientId: number, now: Dat
   return Number(result.numUpdatedRows);
 }
 
-export async function insertUploadLink(
+/** Revokes the live links of the clients `ids` (new links replace them), in one statement. */
+export async function revokeLinksOfClients(db: Executor, ids: number[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('upload_links')
+    .set({ revoked_at: now })
+    .where('client_id', '=', sql<number>`any(cast(${`{${ids.join(',')}}`} as int[]))`)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export async function insertUploadLinks(
   db: Executor,
-  row: { company_id: number; client_id: number; token_hash: string; expires_at: Date; created_at: Date },
+  rows: { company_id: number; client_id: number; token_hash: string; expires_at: Date; created_at: Date }[],
 ): Promise<void> {
-  await db.insertInto('upload_links').values(row).execute();
+  if (rows.length === 0) return;
+  await db.insertInto('upload_links').values(rows).execute();
 }
 
 /** The link of a token's hash, revoked or not (the caller tells them apart; the answer to the client does not). */

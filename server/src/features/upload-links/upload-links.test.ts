@@ -13,7 +13,7 @@ import { field, file } from '../../../test/multipart.js';
 import { manualClock, type ManualClock } from '../../infra/clock.js';
 import { currentMonth } from '../../lib/ro-calendar.js';
 import { tinyPdf } from '../../seed.js';
-import { issueUploadLink } from './index.js';
+import { issueUploadLink, issueUploadLinks } from './index.js';
 import { LINK_CALLS_PER_IP_PER_MINUTE } from './service.js';
 
 /** The upload link without an account: what its holder can and cannot do, and what the firm then sees. */
@@ -207,6 +207,41 @@ test('revoked by the firm and replaced by a newer link: the same answer as an un
   // Another firm can't see or revoke this client's link.
   const foreign = await api(t).as(other.owner).post(`/api/company/${other.id}/clients/${client.id}/upload-link/revoke`);
   expect(foreign.status).toBe(404);
+});
+
+test('links issued for a batch of clients: one live link each, the older ones revoked, only hashes stored', async () => {
+  const before = [await issue(client), await issue(neighbour)];
+  const links = await issueUploadLinks(
+    t.ctx.db,
+    [
+      { companyId: firm.id, clientId: client.id },
+      { companyId: firm.id, clientId: neighbour.id },
+      { companyId: firm.id, clientId: client.id },
+    ],
+    { now: clock.now(), days: 3, publicUrl: 'https://dosar.test/' },
+  );
+  expect(links.map((l) => l.clientId)).toEqual([client.id, neighbour.id]);
+  expect(links[0].token).not.toBe(links[1].token);
+  for (const l of links) {
+    expect(l.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(l.url).toBe(`https://dosar.test/incarcare/${l.token}`);
+    expect(l.expiresAt.getTime()).toBe(clock.now().getTime() + 3 * 24 * 3600 * 1000);
+  }
+  for (const old of before) expect((await show(old.token)).status).toBe(404);
+  const [mine, theirs] = await Promise.all(links.map((l) => show(l.token)));
+  expect(mine.status).toBe(200);
+  expect(mine.json.client.name).toBe(client.name);
+  expect(theirs.status).toBe(200);
+  expect(theirs.json.client.name).toBe(neighbour.name);
+  const rows = await t.ctx.db
+    .selectFrom('upload_links')
+    .select(['client_id', 'token_hash'])
+    .where('client_id', 'in', [client.id, neighbour.id])
+    .where('revoked_at', 'is', null)
+    .execute();
+  expect(rows.map((r) => r.client_id).sort()).toEqual([client.id, neighbour.id].sort());
+  expect(JSON.stringify(rows)).not.toContain(links[0].token);
+  expect(await issueUploadLinks(t.ctx.db, [], { now: clock.now() })).toEqual([]);
 });
 
 test('it lives UPLOAD_LINK_DAYS: past that, 410', async () => {
