@@ -410,4 +410,53 @@ function createConfig({ name, dir, port: defaultPort, exposes, startupModules = 
   };
 }
 
-module.exports = { createConfig, sharedModules, providedRuntimeCoreExports, BUDGETS, DEV_PORTS, devPort };
+/**
+ * A light page of the shell's production build: its own entry and HTML (e.g. incarcare.html for the
+ * upload link), with React and the page's modules bundled in, and no module federation, session or
+ * router: nothing to negotiate before the first render. Built after the shell (webpack's `dependencies`)
+ * into the same dist/ (the shell's build cleans it first), under its own chunk-loading global.
+ * @param {object} shellConfig the shell's production config (createConfig's result), for its loaders
+ * @param {{ name: string, entry: string[], template: string, filename: string }} page `entry`: its modules
+ *   in order (relative to the shell's folder, or resolved), e.g. a stylesheet, then the page's script
+ */
+function lightPageConfig(shellConfig, { name, entry, template, filename }) {
+  const dir = shellConfig.context;
+  return {
+    name,
+    dependencies: [shellConfig.name],
+    context: dir,
+    mode: 'production',
+    entry: { [name]: entry.map((file) => path.resolve(dir, file)) },
+    devtool: shellConfig.devtool,
+    output: { ...shellConfig.output, uniqueName: name, clean: false },
+    resolve: shellConfig.resolve,
+    module: shellConfig.module,
+    plugins: [
+      new HtmlWebpackPlugin({
+        template: path.resolve(dir, template),
+        filename,
+        chunks: [name],
+        publicPath: '/',
+        scriptLoading: 'defer',
+      }),
+      new MiniCssExtractPlugin({
+        filename: '[name].[contenthash:8].css',
+        chunkFilename: '[name].[contenthash:8].css',
+      }),
+      ...compressionPlugins(),
+    ],
+    optimization: shellConfig.optimization,
+    performance: shellConfig.performance,
+    stats: shellConfig.stats,
+  };
+}
+
+module.exports = {
+  createConfig,
+  lightPageConfig,
+  sharedModules,
+  providedRuntimeCoreExports,
+  BUDGETS,
+  DEV_PORTS,
+  devPort,
+};

@@ -14,6 +14,7 @@ const APPS = ['shell', 'admin-app', 'company-app', 'client-app'];
 const OUTPUTS = [
   'server/dist/index.js',
   'shell/dist/index.html',
+  'shell/dist/incarcare.html',
   'admin-app/dist/dosar-build.json',
   'company-app/dist/dosar-build.json',
   'client-app/dist/dosar-build.json',
@@ -29,7 +30,13 @@ const INPUTS = [
   'server/tsconfig.build.json',
   'shared/src',
   'shared/package.json',
-  ...APPS.flatMap((app) => [`${app}/src`, `${app}/package.json`, `${app}/webpack.config.js`, `${app}/tsconfig.json`]),
+  ...APPS.flatMap((app) => [
+    `${app}/src`,
+    `${app}/public`,
+    `${app}/package.json`,
+    `${app}/webpack.config.js`,
+    `${app}/tsconfig.json`,
+  ]),
 ];
 
 function newestMtime(target) {

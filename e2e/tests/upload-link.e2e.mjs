@@ -114,8 +114,26 @@ test('upload link: on a phone, two photos become one PDF in „Facturi primite�
   await page.setViewportSize({ width: 360, height: 740 });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+  // The light page (incarcare.html): its inline script asks for the link while the bundle loads, allowed by
+  // the page's CSP; the page then uses that answer instead of asking again.
+  const blocked = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+  });
+  const linkCalls = [];
+  page.on('request', (request) => {
+    if (
+      request.method() === 'POST' &&
+      new URL(request.url()).pathname === `/api/${linkPath.replace('/incarcare/', 'upload-links/')}`
+    ) {
+      linkCalls.push(request.url());
+    }
+  });
   await page.goto(linkPath);
   await page.getByRole('heading', { level: 1, name: `Documente pentru ${clientName}` }).waitFor();
+  assert.equal(await page.locator('script[src^="/upload_page."]').count(), 1, 'the light page was served');
+  assert.deepEqual(blocked, [], 'nothing blocked by the CSP');
+  assert.equal(linkCalls.length, 1, 'one call for the link: the inline script’s, used by the page');
   const item = page.locator('li.month-item', { has: page.getByRole('heading', { name: ITEM }) });
   await item.getByRole('button', { name: 'Fotografiază' }).waitFor({ state: 'visible' });
   const camera = item.getByLabel(`Fotografii pentru ${ITEM}`, { exact: true }).and(page.locator('input'));

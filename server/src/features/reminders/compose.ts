@@ -51,6 +51,8 @@ export async function planBatch(
   // Whether a month is listed depends only on the month and the due day: worked out once per pair, not per item.
   const listedMonths = new Map<string, boolean>();
   const isListed = (period: string, dueDay: number) => {
+    // Sent by hand: the firm asks now, so the client hears of every open month, the current one included.
+    if (steps === null) return true;
     const key = `${period}|${dueDay}`;
     let listed = listedMonths.get(key);
     if (listed === undefined) listedMonths.set(key, (listed = listedOn(today, period, dueDay, firm.steps)));

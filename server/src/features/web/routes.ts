@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { sendError } from '../../infra/error-handler.js';
 import { errors } from '../../infra/errors.js';
+import { sendLightPage } from './light-page.js';
 import { RemoteBuilds } from './remote-builds.js';
 
 const AREAS = { admin: 'admin-app', company: 'company-app', client: 'client-app' } as const;
@@ -85,6 +86,10 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
     });
   }
 
+  // The upload link's light page (React and the page, no shell start-up), when the build has it.
+  const uploadPage = path.join(shellRoot, 'incarcare.html');
+  const hasUploadPage = fs.existsSync(uploadPage);
+
   const sendShell = (reply: FastifyReply): FastifyReply => {
     reply.header('Cache-Control', 'no-cache');
     return reply.type('text/html; charset=utf-8').send(fs.createReadStream(shellIndex));
@@ -99,6 +104,9 @@ export async function webRoutes(app: FastifyInstance): Promise<void> {
       !url.startsWith('/api/') &&
       !url.startsWith('/remotes/') &&
       !path.extname(url);
+    if (isPage && hasUploadPage && /^\/incarcare\/[^/]+\/?$/.test(url)) {
+      return sendLightPage(request, reply, uploadPage);
+    }
     if (isPage && hasShell) return sendShell(reply);
     return sendError(reply, errors.notFound('Pagina'));
   });

@@ -1,9 +1,13 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { cacheControlFor } from './routes.js';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
+
+const EARLY = "window.early = fetch('/api/upload-links/x', { method: 'POST' });";
+const UPLOAD_PAGE = `<!doctype html><title>Trimite</title><script>${EARLY}</script><script defer src="/upload_page.0a1b2c3d.js"></script>`;
 
 // The built front end as a visitor fetches it: bundles yes, their source maps not in production.
 function builtFrontEnd(): string {
@@ -24,6 +28,10 @@ function builtFrontEnd(): string {
   fs.writeFileSync(path.join(company, 'page.0a1b2c3d.js.br'), zlib.brotliCompressSync(bundle));
   fs.writeFileSync(path.join(shell, 'main.0a1b2c3d.js'), bundle);
   fs.writeFileSync(path.join(shell, 'main.0a1b2c3d.js.br'), zlib.brotliCompressSync(bundle));
+  // The upload link's light page: one inline script, and its precompressed copies.
+  fs.writeFileSync(path.join(shell, 'incarcare.html'), UPLOAD_PAGE);
+  fs.writeFileSync(path.join(shell, 'incarcare.html.br'), zlib.brotliCompressSync(UPLOAD_PAGE));
+  fs.writeFileSync(path.join(shell, 'incarcare.html.gz'), zlib.gzipSync(UPLOAD_PAGE));
   return root;
 }
 
@@ -105,5 +113,39 @@ describe.each([
     const entry = await get('/remotes/company/remoteEntry.js', 'br, gzip');
     expect(entry.headers['content-encoding']).toBeUndefined();
     expect(entry.headers['cache-control']).toBe('no-cache');
+  });
+
+  test('/incarcare/{token}: the light page, precompressed, its inline script (and only it) allowed by hash', async () => {
+    const hash = `'sha256-${crypto.createHash('sha256').update(EARLY).digest('base64')}'`;
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/incarcare/aBc_-9',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('no-cache');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(UPLOAD_PAGE);
+    const csp = String(br.headers['content-security-policy']);
+    const scriptSrc = csp.split(';').find((d) => d.startsWith('script-src'));
+    expect(scriptSrc).toBe(`script-src 'self' ${hash}`);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(br.headers['x-content-type-options']).toBe('nosniff');
+    // The page's first answer hands out the XSRF cookie its inline POST echoes.
+    expect(String(br.headers['set-cookie'])).toMatch(/XSRF-TOKEN=/);
+
+    const plain = await t.app.inject({ method: 'GET', url: '/incarcare/aBc_-9/' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(UPLOAD_PAGE);
+    const head = await t.app.inject({ method: 'HEAD', url: '/incarcare/aBc_-9' });
+    expect([head.statusCode, head.body, head.headers['content-type']]).toEqual([200, '', 'text/html; charset=utf-8']);
+
+    // Every other page keeps the shell, and its CSP allows no inline script.
+    const home = await t.app.inject({ method: 'GET', url: '/incarcare' });
+    expect(home.body).toContain('<title>Dosar</title>');
+    expect(String(home.headers['content-security-policy'])).not.toContain('sha256');
+    expect((await t.app.inject({ method: 'GET', url: '/incarcare/a/b' })).body).toContain('<title>Dosar</title>');
   });
 });

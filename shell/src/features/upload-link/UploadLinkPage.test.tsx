@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { confirmDialog, toast } from '@dosar/shared';
 import { fakeHttp, renderApp, type FakeCall } from '../../testing/render-app';
 import { askEarly } from './early';
 import { photosToPdf } from './photos-to-pdf';
+import { UploadLinkView } from './UploadLinkPage';
 
 jest.mock('@module-federation/enhanced/runtime', () => jest.requireActual('../../testing/federation-runtime-mock'));
 jest.mock('@dosar/shared', () => ({ ...jest.requireActual('@dosar/shared'), confirmDialog: jest.fn() }));
@@ -195,6 +196,40 @@ describe('upload link page', () => {
     askEarly(`/incarcare/${TOKEN}`);
     renderApp(`/incarcare/${TOKEN}`);
     expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
+  it('alone (the light page incarcare.html): takes the answer its inline script started, once', async () => {
+    const json = jest.fn(() => Promise.resolve(link));
+    window.dosarEarlyLink = { token: TOKEN, response: Promise.resolve({ ok: true, status: 200, json } as never) };
+    const calls = serve({ [SHOW]: [200, link] });
+    const { unmount } = render(<UploadLinkView token={TOKEN} />);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Documente pentru Brutăria Ștefan SRL' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Facturi primite' })).toBeInTheDocument();
+    expect(document.title).toBe('Trimite documentele — Dosar');
+    expect(json).toHaveBeenCalledTimes(1);
+    expect(calls).toEqual([]);
+    expect(window.dosarEarlyLink).toBeUndefined();
+    unmount();
+
+    // Another token's early answer is not this page's: it asks itself.
+    window.dosarEarlyLink = { token: 'other', response: Promise.resolve({ ok: true, status: 200, json } as never) };
+    render(<UploadLinkView token={TOKEN} />);
+    expect(await screen.findByRole('heading', { level: 1, name: /Documente pentru/ })).toBeInTheDocument();
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([SHOW]);
+    expect(json).toHaveBeenCalledTimes(1);
+  });
+
+  it('alone: a refusal of the inline script’s call is shown as the page’s own', async () => {
+    const message = 'Linkul de încărcare a expirat. Cere firmei de contabilitate un link nou.';
+    const json = () => Promise.resolve({ message });
+    window.dosarEarlyLink = { token: TOKEN, response: Promise.resolve({ ok: false, status: 410, json } as never) };
+    const calls = serve({});
+    render(<UploadLinkView token={TOKEN} />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Linkul nu mai este valabil' })).toBeInTheDocument();
+    expect(screen.getByText(message)).toBeInTheDocument();
     expect(calls).toEqual([]);
   });
 

@@ -140,11 +140,18 @@ function MonthSection({ token, month, onDone }: { token: string; month: LinkMont
 
 /**
  * /incarcare/:token — the upload link a reminder carries (docs/PRODUCT.md, "Linkul de încărcare"): the
- * client uploads a month's missing documents without an account and says „Am terminat”.
+ * client uploads a month's missing documents without an account and says „Am terminat”. Served by the
+ * light page incarcare.html (upload-page.tsx, without the shell's start-up); the shell's route is the
+ * same page under the router (dev server).
  */
 export function UploadLinkPage() {
-  usePageTitle('Trimite documentele');
   const { token = '' } = useParams();
+  return <UploadLinkView token={token} />;
+}
+
+/** The page for one link's token, without a router (the light page renders it alone). */
+export function UploadLinkView({ token }: { token: string }) {
+  usePageTitle('Trimite documentele');
   const [state, setState] = useState<PageState>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
