@@ -11,6 +11,7 @@ const OWNER_ONLY = [
   { path: '/company/holdings', label: 'Holdinguri' },
   { path: '/company/new-client', label: 'Client nou' },
   { path: '/company/subscription', label: 'Abonament' },
+  { path: '/company/reminders', label: 'Memento-uri' },
 ];
 
 test('staff: the company menu of role 3 holds no role-2 screen', async ({ page }) => {
@@ -18,7 +19,19 @@ test('staff: the company menu of role 3 holds no role-2 screen', async ({ page }
   const labels = await navLabels(page);
   assert.deepEqual(
     labels,
-    ['Clienți', 'Luna', 'De verificat', 'Fișiere utile', 'Profilul meu'],
+    [
+      'Clienți',
+      'Luna',
+      'De verificat',
+      'Declarații',
+      'Notificări',
+      'Facturi',
+      'De sortat',
+      'Caută documente',
+      'ANAF și SPV',
+      'Fișiere utile',
+      'Profilul meu',
+    ],
     `staff menu: ${labels.join(', ')}`,
   );
   for (const { label } of OWNER_ONLY) assert.ok(!labels.includes(label), `no "${label}" in the staff menu`);

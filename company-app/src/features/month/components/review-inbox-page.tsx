@@ -182,7 +182,7 @@ export function ReviewInboxPage() {
                 <td>
                   <Link to={paths.clientMonth(doc.client.id, doc.period ?? '')}>{doc.client.name}</Link>
                 </td>
-                <td>
+                <td className="cell-long">
                   <div>{doc.name}</div>
                   <div className="muted">{doc.item?.name ?? doc.category?.name ?? 'Fără categorie'}</div>
                 </td>
