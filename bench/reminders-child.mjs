@@ -1,7 +1,7 @@
 // One reminder step over many clients, in a process of its own (run by bench/reminders.mjs through tsx, so
 // it imports the server's sources): seeds a firm with N clients that all owe something, runs the reminder
-// job once on a due date (digests composed and queued in the outbox), then inserts the same number of
-// outbox rows in bare batches (the reference), and prints the figures as one JSON line. Its own peak RSS
+// job once on a due date (digests composed and queued in the outbox), then twice more, without its
+// read-ahead and with it (the A/B), then inserts the same number of outbox rows in bare batches (the reference), and prints the figures as one JSON line. Its own peak RSS
 // is sampled every 25 ms.
 //   DATA_DIR=… [DATABASE_URL=…] npx tsx bench/reminders-child.mjs <clients>
 import { sql } from 'kysely';
@@ -80,6 +80,21 @@ const sample = await database.db
   .limit(1)
   .executeTakeFirst();
 
+// The A/B of the read-ahead (runReminders' readAhead): the same step twice more, without it and with it,
+// each after what the previous one wrote is taken back (so each claims, links and queues the same); both
+// find the code and the database warm, as the first did not.
+async function againSeconds(options) {
+  await sql`delete from reminder_claims where company_id = ${company.id}`.execute(database.db);
+  await sql`delete from upload_links where company_id = ${company.id}`.execute(database.db);
+  await sql`delete from mail_outbox`.execute(database.db);
+  const begun = performance.now();
+  const again = await runReminders(ctx, options);
+  if (again.messages !== sent.messages) throw new Error(`the A/B step queued ${again.messages}, not ${sent.messages}`);
+  return (performance.now() - begun) / 1000;
+}
+const withoutReadAheadSeconds = await againSeconds({ readAhead: false });
+const withReadAheadSeconds = await againSeconds({ readAhead: true });
+
 // The reference: the same number of outbox rows, the same size, inserted in bare batches.
 const message = {
   to: 'x@scalare.ro',
@@ -104,6 +119,8 @@ console.log(
     digests: sent.clients,
     messages: sent.messages,
     stepSeconds,
+    withoutReadAheadSeconds,
+    withReadAheadSeconds,
     bareSeconds,
     baseRss,
     stepPeak,

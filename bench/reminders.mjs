@@ -56,6 +56,14 @@ export async function sectionReminders({ quick, work, pgAdmin, record, notes }) 
     );
     record(
       'Reminders',
+      `the same step run again without its read-ahead (runReminders' readAhead: the next batch is read while one is queued), ${kind}`,
+      `${fmt.n(r.messages / r.withoutReadAheadSeconds)} messages/s (${r.withoutReadAheadSeconds.toFixed(1)} s)`,
+      `and again with it: ${fmt.n(r.messages / r.withReadAheadSeconds)} messages/s (${r.withReadAheadSeconds.toFixed(1)} s)`,
+      `${r.withoutReadAheadSeconds >= r.withReadAheadSeconds ? '+' : ''}${fmt.pct(r.withoutReadAheadSeconds / r.withReadAheadSeconds - 1)} with it`,
+      'kept if ≥ 15 % more throughput with it',
+    );
+    record(
+      'Reminders',
       `peak RSS of the process during that step, ${kind}${kind === 'PGlite' ? ' (the database runs in the same process)' : ''}`,
       fmt.mb(r.stepPeak),
       `RSS before the step: ${fmt.mb(r.baseRss)}; JS heap kept after it (after a GC): ${fmt.mb(r.heapAfter - r.baseHeap)}`,

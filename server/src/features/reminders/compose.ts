@@ -36,18 +36,12 @@ export async function planBatch(
   steps: Map<number, StepMatch[]> | null,
 ): Promise<PlannedDigest[]> {
   if (clients.length === 0) return [];
-  const rows = await repo.openItems(
+  const rowsOf = await repo.openItems(
     db,
     firm.company_id,
     clients.map((c) => c.id),
     windowMonths(today),
   );
-  const rowsOf = new Map<number, repo.OpenItemRow[]>();
-  for (const row of rows) {
-    const list = rowsOf.get(row.client_id);
-    if (list) list.push(row);
-    else rowsOf.set(row.client_id, [row]);
-  }
   // Whether a month is listed depends only on the month and the due day: worked out once per pair, not per item.
   const listedMonths = new Map<string, boolean>();
   const isListed = (period: string, dueDay: number) => {

@@ -21,7 +21,8 @@ export async function queueDigests(
 ): Promise<number> {
   const links = await issueUploadLinks(
     trx,
-    plans.map((plan) => ({ companyId: firm.company_id, clientId: plan.client.id })),
+    firm.company_id,
+    plans.map((plan) => plan.client.id),
     { now: ctx.clock.now(), days: ctx.config.uploadLinkDays, publicUrl: ctx.config.publicUrl },
   );
   const urlOf = new Map(links.map((link) => [link.clientId, link.url]));

@@ -28,42 +28,34 @@ export interface IssuedUploadLink {
   expiresAt: Date;
 }
 
-/** Rows per insert: 5 parameters each, well under PostgreSQL's 65,535 per statement. */
+/** Links per revoke and insert. */
 const INSERT_ROWS = 1000;
 
 /**
- * New upload links for `clients` (docs/PRODUCT.md, "Linkul de încărcare"): 256 random bits each, only their
- * SHA-256 stored. Each replaces (revokes) its client's older links, so only the newest reminder's link
- * works. One revoke and one insert per thousand clients, whatever their number (the reminder job issues
- * a batch of clients' links at once). A client named twice gets one link. The caller checked every client
- * belongs to its `companyId`; run it in the transaction of the act that sends them.
+ * New upload links for the firm `companyId`'s `clientIds` (docs/PRODUCT.md, "Linkul de încărcare"): 256
+ * random bits each, only their SHA-256 stored. Each replaces (revokes) its client's older links, so only
+ * the newest reminder's link works. One revoke and one insert per thousand clients, whatever their number
+ * (the reminder job issues a batch of clients' links at once). A client named twice gets one link. The
+ * caller checked every client belongs to the firm; run it in the transaction of the act that sends them.
  */
 export async function issueUploadLinks(
   db: Executor,
-  clients: { companyId: number; clientId: number }[],
+  companyId: number,
+  clientIds: number[],
   { now, days = DEFAULT_UPLOAD_LINK_DAYS, publicUrl }: UploadLinkOptions,
 ): Promise<IssuedUploadLink[]> {
-  const unique = [...new Map(clients.map((c) => [c.clientId, c])).values()];
+  const unique = [...new Set(clientIds)];
   if (unique.length === 0) return [];
   const expiresAt = new Date(now.getTime() + days * 24 * 60 * 60 * 1000);
   const issued: IssuedUploadLink[] = [];
   for (let i = 0; i < unique.length; i += INSERT_ROWS) {
     const slice = unique.slice(i, i + INSERT_ROWS);
-    const rows = slice.map((c) => ({ ...c, token: randomSecret(32) }));
-    await revokeLinksOfClients(
-      db,
-      slice.map((c) => c.clientId),
-      now,
-    );
+    const rows = slice.map((clientId) => ({ clientId, token: randomSecret(32) }));
+    await revokeLinksOfClients(db, slice, now);
     await insertUploadLinks(
       db,
-      rows.map((r) => ({
-        company_id: r.companyId,
-        client_id: r.clientId,
-        token_hash: sha256(r.token),
-        expires_at: expiresAt,
-        created_at: now,
-      })),
+      { companyId, createdAt: now, expiresAt },
+      rows.map((r) => ({ clientId: r.clientId, tokenHash: sha256(r.token) })),
     );
     for (const r of rows) {
       const path = uploadLinkPath(r.token);
@@ -83,6 +75,6 @@ export async function issueUploadLink(
   db: Executor,
   { companyId, clientId, ...options }: IssueUploadLink,
 ): Promise<{ url: string; token: string; expiresAt: Date }> {
-  const [link] = await issueUploadLinks(db, [{ companyId, clientId }], options);
+  const [link] = await issueUploadLinks(db, companyId, [clientId], options);
   return { url: link.url, token: link.token, expiresAt: link.expiresAt };
 }

@@ -33,12 +33,19 @@ export async function revokeLinksOfClients(db: Executor, ids: number[], now: Dat
     .execute();
 }
 
+/** New links of the firm `companyId`'s clients, made at `createdAt` and working until `expiresAt`. */
 export async function insertUploadLinks(
   db: Executor,
-  rows: { company_id: number; client_id: number; token_hash: string; expires_at: Date; created_at: Date }[],
+  link: { companyId: number; createdAt: Date; expiresAt: Date },
+  rows: { clientId: number; tokenHash: string }[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  await db.insertInto('upload_links').values(rows).execute();
+  // Two arrays rather than rows of parameters: a reminder batch's links are one short statement.
+  await sql`
+    insert into upload_links (company_id, client_id, token_hash, expires_at, created_at)
+    select ${link.companyId}, l.client_id, l.token_hash, ${link.expiresAt}, ${link.createdAt}
+    from unnest(cast(${`{${rows.map((r) => r.clientId).join(',')}}`} as int[]),
+      cast(${`{${rows.map((r) => r.tokenHash).join(',')}}`} as text[])) as l(client_id, token_hash)`.execute(db);
 }
 
 /** The link of a token's hash, revoked or not (the caller tells them apart; the answer to the client does not). */

@@ -211,15 +211,11 @@ test('revoked by the firm and replaced by a newer link: the same answer as an un
 
 test('links issued for a batch of clients: one live link each, the older ones revoked, only hashes stored', async () => {
   const before = [await issue(client), await issue(neighbour)];
-  const links = await issueUploadLinks(
-    t.ctx.db,
-    [
-      { companyId: firm.id, clientId: client.id },
-      { companyId: firm.id, clientId: neighbour.id },
-      { companyId: firm.id, clientId: client.id },
-    ],
-    { now: clock.now(), days: 3, publicUrl: 'https://dosar.test/' },
-  );
+  const links = await issueUploadLinks(t.ctx.db, firm.id, [client.id, neighbour.id, client.id], {
+    now: clock.now(),
+    days: 3,
+    publicUrl: 'https://dosar.test/',
+  });
   expect(links.map((l) => l.clientId)).toEqual([client.id, neighbour.id]);
   expect(links[0].token).not.toBe(links[1].token);
   for (const l of links) {
@@ -241,7 +237,7 @@ test('links issued for a batch of clients: one live link each, the older ones re
     .execute();
   expect(rows.map((r) => r.client_id).sort()).toEqual([client.id, neighbour.id].sort());
   expect(JSON.stringify(rows)).not.toContain(links[0].token);
-  expect(await issueUploadLinks(t.ctx.db, [], { now: clock.now() })).toEqual([]);
+  expect(await issueUploadLinks(t.ctx.db, firm.id, [], { now: clock.now() })).toEqual([]);
 });
 
 test('it lives UPLOAD_LINK_DAYS: past that, 410', async () => {
