@@ -1,5 +1,6 @@
 import type { AppContext } from '../../infra/context.js';
 import type { JobDefinition } from '../../infra/job-definition.js';
+import { effectiveStatus, ensureSubscription } from '../billing/index.js';
 import { romanianDateTime } from '../../lib/ro-calendar.js';
 import { addressed, byDueDay, planBatch } from './compose.js';
 import * as repo from './repository.js';
@@ -24,6 +25,15 @@ export function romanianNow(now: Date): { today: string; hour: number } {
 }
 
 /**
+ * Whether the firm may write (billing's read-only rule, the one the doors apply): a firm whose paid period
+ * ended sends no reminders, whose links could not take an upload anyway.
+ */
+async function writable(ctx: AppContext, companyId: number): Promise<boolean> {
+  const subscription = await ensureSubscription(ctx.db, { companyId });
+  return !subscription || effectiveStatus(subscription) !== 'expired';
+}
+
+/**
  * One run: answers how many messages it queued. With `readAhead` (the default) the next batch of clients
  * and their open items are read while this batch is claimed and queued: on PostgreSQL the read runs on
  * another connection while this process renders mail, so the two overlap; the embedded database takes
@@ -39,7 +49,7 @@ export async function runReminders(
   let clients = 0;
   for (const firm of await repo.firmsDue(ctx.db, hour, DEFAULTS)) {
     const steps = byDueDay(stepsOn(today, firm.steps));
-    if (steps.size === 0) continue;
+    if (steps.size === 0 || !(await writable(ctx, firm.company_id))) continue;
     const dueDays = [...steps.keys()];
     /** The batch of clients after `afterId` and what each would be sent; null once none is left. */
     const planAfter = async (afterId: number) => {

@@ -295,3 +295,28 @@ describe('remind now', () => {
     expect((await api(t).as(staff).post(url(group.client))).status).toBe(429);
   });
 });
+
+describe('a firm whose paid period ended', () => {
+  it('sends no reminders while it is read-only, and sends them again once it pays', async () => {
+    const lapsed = await createCompany(t);
+    await createClient(t, lapsed, { email: 'lapsed@client.test' });
+    expectStatus(
+      await api(t)
+        .as(lapsed.owner)
+        .post(`${door(lapsed)}/reminders/update`, { enabled: true, hour: 9 }),
+      200,
+      'turn reminders on',
+    );
+    const periodEnd = (end: Date) =>
+      t.ctx.db
+        .updateTable('subscriptions')
+        .set({ current_period_end: end })
+        .where('company_id', '=', lapsed.id)
+        .execute();
+    const due = stepDay(period, 5, 0);
+    await periodEnd(new Date(Date.now() - 1000));
+    expect(await runAt(due, 9, lapsed)).toEqual([]);
+    await periodEnd(new Date(Date.now() + 30 * 86_400_000));
+    expect((await runAt(due, 10, lapsed)).map((m) => m.to)).toEqual(['lapsed@client.test']);
+  });
+});
