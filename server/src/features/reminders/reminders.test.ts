@@ -18,7 +18,7 @@ import { manualClock, type ManualClock } from '../../infra/clock.js';
 import type { MailMessage } from '../../infra/mailer.js';
 import { drainOutbox } from '../../infra/outbox.js';
 import { countOf } from '../../lib/plural.js';
-import { currentMonth, dueDate, isWorkingDay, monthName, shiftDay } from '../../lib/ro-calendar.js';
+import { currentMonth, dueDate, isWorkingDay, monthName, nextWorkingDay, shiftDay } from '../../lib/ro-calendar.js';
 import { longDate, openSummary } from './digest.js';
 import { remindersJob, romanianNow } from './job.js';
 import { stepDay } from './schedule.js';
@@ -318,5 +318,22 @@ describe('a firm whose paid period ended', () => {
     expect(await runAt(due, 9, lapsed)).toEqual([]);
     await periodEnd(new Date(Date.now() + 30 * 86_400_000));
     expect((await runAt(due, 10, lapsed)).map((m) => m.to)).toEqual(['lapsed@client.test']);
+  });
+});
+
+describe('a step day on which no server ran', () => {
+  it('goes out on the next working day a server runs, once', async () => {
+    const late = await createCompany(t);
+    await createClient(t, late, { email: 'late@client.test' });
+    expectStatus(
+      await api(t)
+        .as(late.owner)
+        .post(`${door(late)}/reminders/update`, { enabled: true, hour: 9 }),
+      200,
+      'turn reminders on',
+    );
+    const nextDay = nextWorkingDay(shiftDay(stepDay(period, 5, 0), 1));
+    expect((await runAt(nextDay, 9, late)).map((m) => m.to)).toEqual(['late@client.test']);
+    expect(await runAt(nextDay, 15, late)).toEqual([]);
   });
 });

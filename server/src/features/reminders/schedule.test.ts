@@ -1,4 +1,4 @@
-import { cleanSteps, listedOn, stepDay, stepsOn, windowMonths } from './schedule.js';
+import { CATCH_UP_DAYS, cleanSteps, listedOn, stepDay, stepsOn, windowMonths } from './schedule.js';
 
 // The reminder calendar (docs/PRODUCT.md, "Reminders"): steps around the due date, on working days.
 
@@ -22,7 +22,7 @@ test('a step on a weekend or holiday moves to the next working day, so two steps
   expect(stepDay('2026-11', 5, -2)).toBe('2026-12-07');
 });
 
-test('the steps falling on a day, for every due day', () => {
+test('the steps owed on a day, for every due day', () => {
   const on = stepsOn('2026-12-07', [-3, 0, 3, 7]);
   // Due day 5 (the 5th a Saturday), 6 (a Sunday) and 7: their due date is today.
   for (const dueDay of [5, 6, 7]) expect(on).toContainEqual({ dueDay, period: '2026-11', step: 0 });
@@ -34,8 +34,21 @@ test('the steps falling on a day, for every due day', () => {
   // Saturday 5, moved to Monday 7. The same for due days 1 and 2 of November's month.
   expect(on).toContainEqual({ dueDay: 30, period: '2026-10', step: 3 });
   expect(on).toContainEqual({ dueDay: 1, period: '2026-11', step: 3 });
-  expect(on.every((m) => stepDay(m.period, m.dueDay, m.step) === '2026-12-07')).toBe(true);
   expect(stepsOn('2026-12-05', [-3, 0, 3, 7])).toEqual([]); // a Saturday: nothing
+});
+
+test('a step whose day passed while no server ran is still owed for a week, on working days', () => {
+  const dayOf = (m: { period: string; dueDay: number; step: number }) => stepDay(m.period, m.dueDay, m.step);
+  const on = stepsOn('2026-12-08', [-3, 0, 3, 7]);
+  // Yesterday's due date and Friday's three-days-before are owed again (their claims tell if they went)…
+  expect(on).toContainEqual({ dueDay: 5, period: '2026-11', step: 0 });
+  expect(on).toContainEqual({ dueDay: 5, period: '2026-11', step: -3 });
+  // …today's own too, and nothing older than the week or still to come.
+  expect(on).toContainEqual({ dueDay: 8, period: '2026-11', step: 0 });
+  expect(on.every((m) => dayOf(m) <= '2026-12-08' && dayOf(m) > '2026-12-01')).toBe(true);
+  expect(CATCH_UP_DAYS).toBe(7);
+  expect(on).not.toContainEqual({ dueDay: 5, period: '2026-11', step: 3 }); // 10 December
+  expect(stepsOn('2026-12-06', [-3, 0, 3, 7])).toEqual([]); // a Sunday: nothing, not even what is owed
 });
 
 test('which months a digest lists, and the steps a firm may save', () => {

@@ -1,4 +1,4 @@
-import { addMonths, dueDate, nextWorkingDay, shiftDay } from '../../lib/ro-calendar.js';
+import { addMonths, dueDate, isWorkingDay, nextWorkingDay, shiftDay } from '../../lib/ro-calendar.js';
 
 /**
  * When reminders go out (docs/PRODUCT.md, "Reminders"): a firm's steps are days around a month's due date
@@ -28,14 +28,29 @@ export interface StepMatch {
   step: number;
 }
 
-/** Every (due day, month, step) whose step falls on `today`. */
+/**
+ * How many days back a step still goes out: one whose day passed while no server ran (an outage, a
+ * deploy over the job's hour) is sent on the next working day a server runs, with that day's own steps
+ * in the same digest. The claims keep each step to one sending.
+ */
+export const CATCH_UP_DAYS = 7;
+
+/**
+ * Every (due day, month, step) owed on `today`, a working day: those falling on it and those of the last
+ * CATCH_UP_DAYS days (already sent ones are told apart by their claims). None on a day off.
+ */
 export function stepsOn(today: string, steps: readonly number[]): StepMatch[] {
+  if (!isWorkingDay(today)) return [];
   const month = today.slice(0, 7);
+  const earliest = shiftDay(today, -CATCH_UP_DAYS);
   const matches: StepMatch[] = [];
   for (let dueDay = 1; dueDay <= 31; dueDay++) {
     for (let back = 0; back <= STEP_REACH_MONTHS; back++) {
       const period = addMonths(month, -back);
-      for (const step of steps) if (stepDay(period, dueDay, step) === today) matches.push({ dueDay, period, step });
+      for (const step of steps) {
+        const day = stepDay(period, dueDay, step);
+        if (day > earliest && day <= today) matches.push({ dueDay, period, step });
+      }
     }
   }
   return matches;
