@@ -1,7 +1,8 @@
 // Calls to the running server's API for a test's setup and clean-up (the journey itself
-// goes through the browser): sign in, call with a bearer token, register a fresh company.
+// goes through the browser): sign in, call with a bearer token, register a fresh company, give it a
+// client and the client's contact an account.
 import assert from 'node:assert/strict';
-import { DEMO_PASSWORD, randomCui } from './ui.mjs';
+import { DEMO_PASSWORD, randomCui, uniqueEmail } from './ui.mjs';
 import { waitForMail } from './mail.mjs';
 
 /**
@@ -66,4 +67,57 @@ export async function verifyEmail(server, email) {
   const token = new URL(link).pathname.split('/').pop();
   const verified = await apiCall(server, 'POST', '/api/email/verify', { body: { token } });
   assert.equal(verified.status, 200, `verify ${email}: ${verified.text}`);
+}
+
+/**
+ * A fresh firm (its owner's address begins with `tag`) with one client outside any holding, whose name
+ * begins with `client`: {ownerEmail, owner: {token, user}, companyId, clientId, clientName}.
+ */
+export async function firmWithClient(server, { tag, password, companyName, client }) {
+  const ownerEmail = uniqueEmail(`${tag}-owner`);
+  await registerCompany(server, { email: ownerEmail, password, companyName });
+  const owner = await apiLogin(server, ownerEmail, password);
+  const companyId = owner.user.company_id ?? owner.user.company.id;
+  const clientName = `${client} ${Date.now().toString(36)} SRL`;
+  const created = await apiCall(server, 'POST', `/api/company/${companyId}/createClient`, {
+    token: owner.token,
+    body: { name: clientName, cui: randomCui() },
+  });
+  assert.equal(created.status, 201, `create the client: ${created.text}`);
+  return { ownerEmail, owner, companyId, clientId: created.body.data.id, clientName };
+}
+
+/** The firm invites `email` as its client's contact (role 5): the set-password link of the invitation mail (a URL). */
+export async function inviteClientContact(server, firm, { name, email }) {
+  const invited = await apiCall(server, 'POST', `/api/company/${firm.companyId}/clients/${firm.clientId}/invite`, {
+    token: firm.owner.token,
+    body: { name, email, role: 5 },
+  });
+  assert.ok(invited.status < 300, `invite the contact: ${invited.text}`);
+  const mail = await waitForMail(server.dataDir, email);
+  const link = mail.links.find((href) => href.includes('/reset-password/'));
+  assert.ok(link, `a set-password link in the invitation: ${mail.links.join(', ')}`);
+  return new URL(link);
+}
+
+/** Chooses `password` for `email` through a mailed set-password link (POST /api/password/reset). */
+export async function setPasswordFromLink(server, link, email, password) {
+  const token = new URL(link).pathname.split('/').pop();
+  const reset = await apiCall(server, 'POST', '/api/password/reset', {
+    body: { token, email, password, password_confirmation: password },
+  });
+  assert.equal(reset.status, 200, `set the password of ${email}: ${reset.text}`);
+}
+
+/**
+ * A fresh firm whose client's contact (named `contact`, role 5) has an account: invited by the firm, the
+ * contact chose `password` from the invitation mail, as an invited person does. What firmWithClient
+ * answers, and contactEmail (it begins with `tag` too).
+ */
+export async function clientWithContactAccount(server, { tag, password, companyName, client, contact }) {
+  const firm = await firmWithClient(server, { tag, password, companyName, client });
+  const contactEmail = uniqueEmail(`${tag}-contact`);
+  const link = await inviteClientContact(server, firm, { name: contact, email: contactEmail });
+  await setPasswordFromLink(server, link, contactEmail, password);
+  return { ...firm, contactEmail };
 }

@@ -1,10 +1,10 @@
 // Browser: the owner gives a client's contact portal access from the client page („Acces portal”
 // → „Invită”); the invited person sets a password from the e-mailed link and sees the client in /client.
 import assert from 'node:assert/strict';
-import { apiCall, apiLogin, registerCompany } from '../lib/api.mjs';
+import { firmWithClient } from '../lib/api.mjs';
 import { waitForMail } from '../lib/mail.mjs';
 import { test } from '../lib/runner.mjs';
-import { expectPath, expectText, passwordFields, randomCui, signIn, uniqueEmail } from '../lib/ui.mjs';
+import { expectPath, expectText, passwordFields, signIn, uniqueEmail } from '../lib/ui.mjs';
 
 const PASSWORD = 'Portal2026!e2e';
 
@@ -13,17 +13,12 @@ test('client access: the owner invites a contact from the client page; they set 
   server,
 }) => {
   // A fresh company (verified owner) with a client outside any holding.
-  const ownerEmail = uniqueEmail('acces-owner');
-  await registerCompany(server, { email: ownerEmail, password: PASSWORD, companyName: 'Acces Portal E2E SRL' });
-  const { token, user } = await apiLogin(server, ownerEmail, PASSWORD);
-  const companyId = user.company_id ?? user.company.id;
-  const clientName = `Brutăria Portal ${Date.now().toString(36)} SRL`;
-  const created = await apiCall(server, 'POST', `/api/company/${companyId}/createClient`, {
-    token,
-    body: { name: clientName, cui: randomCui() },
+  const { ownerEmail, clientId, clientName } = await firmWithClient(server, {
+    tag: 'acces',
+    password: PASSWORD,
+    companyName: 'Acces Portal E2E SRL',
+    client: 'Brutăria Portal',
   });
-  assert.equal(created.status, 201, `create the client: ${created.text}`);
-  const clientId = created.body.data.id;
 
   // The owner, in the browser, on the client page.
   await signIn(page, ownerEmail, PASSWORD);

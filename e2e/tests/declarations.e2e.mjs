@@ -3,11 +3,10 @@
 // with its receipt (the chip turns „Depusă”) and undoes it after the confirmation; the page never scrolls
 // sideways. The client's contact then sees the declarations, read only, in its own area.
 import assert from 'node:assert/strict';
-import { apiCall, apiLogin, registerCompany } from '../lib/api.mjs';
-import { waitForMail } from '../lib/mail.mjs';
+import { firmWithClient, inviteClientContact, setPasswordFromLink } from '../lib/api.mjs';
 import { test } from '../lib/runner.mjs';
 import { pdf } from '../lib/month.mjs';
-import { answerDialog, expectPath, expectText, randomCui, signIn, uniqueEmail } from '../lib/ui.mjs';
+import { answerDialog, expectPath, expectText, signIn, uniqueEmail } from '../lib/ui.mjs';
 
 const PASSWORD = 'Declaratii2026!e2e';
 
@@ -18,17 +17,13 @@ test('declarations: a profile, the month’s grid at 360 px, a filing with its r
   server,
 }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  const ownerEmail = uniqueEmail('decl-owner');
-  await registerCompany(server, { email: ownerEmail, password: PASSWORD, companyName: 'Contabil Declarații E2E SRL' });
-  const owner = await apiLogin(server, ownerEmail, PASSWORD);
-  const companyId = owner.user.company_id ?? owner.user.company.id;
-  const clientName = `Tâmplăria Declarațiilor ${Date.now().toString(36)} SRL`;
-  const created = await apiCall(server, 'POST', `/api/company/${companyId}/createClient`, {
-    token: owner.token,
-    body: { name: clientName, cui: randomCui() },
+  const firm = await firmWithClient(server, {
+    tag: 'decl',
+    password: PASSWORD,
+    companyName: 'Contabil Declarații E2E SRL',
+    client: 'Tâmplăria Declarațiilor',
   });
-  assert.equal(created.status, 201, `create the client: ${created.text}`);
-  const clientId = created.body.data.id;
+  const { ownerEmail, clientId, clientName } = firm;
 
   // The client page's „Declarații” tab: the profile starts empty; the owner saves „Plătitor de TVA, lunar”.
   await signIn(page, ownerEmail, PASSWORD);
@@ -71,22 +66,8 @@ test('declarations: a profile, the month’s grid at 360 px, a filing with its r
   await row.getByText('Depusă', { exact: true }).waitFor({ state: 'visible' });
 
   const contactEmail = uniqueEmail('decl-contact');
-  const invited = await apiCall(server, 'POST', `/api/company/${companyId}/clients/${clientId}/invite`, {
-    token: owner.token,
-    body: { name: 'Ana Tâmplar', email: contactEmail, role: 5 },
-  });
-  assert.ok(invited.status < 300, `invite the contact: ${invited.text}`);
-  const invitation = await waitForMail(server.dataDir, contactEmail);
-  const link = new URL(invitation.links.find((href) => href.includes('/reset-password/')));
-  const reset = await apiCall(server, 'POST', '/api/password/reset', {
-    body: {
-      token: link.pathname.split('/').pop(),
-      email: contactEmail,
-      password: PASSWORD,
-      password_confirmation: PASSWORD,
-    },
-  });
-  assert.equal(reset.status, 200, `set the contact's password: ${reset.text}`);
+  const invitation = await inviteClientContact(server, firm, { name: 'Ana Tâmplar', email: contactEmail });
+  await setPasswordFromLink(server, invitation, contactEmail, PASSWORD);
   await page.evaluate(() => localStorage.clear());
   await signIn(page, contactEmail, PASSWORD);
   await expectPath(page, '/client/dashboard');

@@ -2,11 +2,10 @@
 // document from the portal; the firm's owner sees „Notificări” with the unread count in the menu, opens
 // the list, finds the upload there, and the count is gone once read.
 import assert from 'node:assert/strict';
-import { apiCall, apiLogin, registerCompany } from '../lib/api.mjs';
-import { waitForMail } from '../lib/mail.mjs';
+import { apiCall, clientWithContactAccount } from '../lib/api.mjs';
 import { test } from '../lib/runner.mjs';
 import { currentMonth, pdf } from '../lib/month.mjs';
-import { areaSidebar, expectPath, expectText, randomCui, signIn, uniqueEmail } from '../lib/ui.mjs';
+import { areaSidebar, expectPath, expectText, signIn } from '../lib/ui.mjs';
 
 const PASSWORD = 'Vesti2026!e2e';
 
@@ -15,34 +14,13 @@ test('notifications: a client uploads; the firm sees it in „Notificări” wit
   server,
 }) => {
   const period = currentMonth().period;
-  const ownerEmail = uniqueEmail('vesti-owner');
-  await registerCompany(server, { email: ownerEmail, password: PASSWORD, companyName: 'Contabilitate Vești E2E SRL' });
-  const owner = await apiLogin(server, ownerEmail, PASSWORD);
-  const companyId = owner.user.company_id ?? owner.user.company.id;
-  const clientName = `Brutăria Veștilor ${Date.now().toString(36)} SRL`;
-  const created = await apiCall(server, 'POST', `/api/company/${companyId}/createClient`, {
-    token: owner.token,
-    body: { name: clientName, cui: randomCui() },
+  const { ownerEmail, owner, companyId, clientName, contactEmail } = await clientWithContactAccount(server, {
+    tag: 'vesti',
+    password: PASSWORD,
+    companyName: 'Contabilitate Vești E2E SRL',
+    client: 'Brutăria Veștilor',
+    contact: 'Ion Brutarul',
   });
-  assert.equal(created.status, 201, `create the client: ${created.text}`);
-  const clientId = created.body.data.id;
-  const contactEmail = uniqueEmail('vesti-contact');
-  const invited = await apiCall(server, 'POST', `/api/company/${companyId}/clients/${clientId}/invite`, {
-    token: owner.token,
-    body: { name: 'Ion Brutarul', email: contactEmail, role: 5 },
-  });
-  assert.ok(invited.status < 300, `invite the contact: ${invited.text}`);
-  const invitation = await waitForMail(server.dataDir, contactEmail);
-  const link = new URL(invitation.links.find((href) => href.includes('/reset-password/')));
-  const reset = await apiCall(server, 'POST', '/api/password/reset', {
-    body: {
-      token: link.pathname.split('/').pop(),
-      email: contactEmail,
-      password: PASSWORD,
-      password_confirmation: PASSWORD,
-    },
-  });
-  assert.equal(reset.status, 200, `set the contact's password: ${reset.text}`);
 
   // The client's side: one document into „Facturi emise”.
   const invoice = { name: `Factura BV-0007 ${period}.pdf`, buffer: pdf('Factura BV-0007') };

@@ -6,11 +6,11 @@
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { apiCall, apiLogin, registerCompany } from '../lib/api.mjs';
+import { apiLogin, clientWithContactAccount } from '../lib/api.mjs';
 import { mailsTo, waitForMail } from '../lib/mail.mjs';
 import { test } from '../lib/runner.mjs';
 import { currentMonth, pdf } from '../lib/month.mjs';
-import { answerDialog, expectPath, expectText, randomCui, signIn, uniqueEmail } from '../lib/ui.mjs';
+import { answerDialog, expectPath, expectText, signIn } from '../lib/ui.mjs';
 
 const PASSWORD = 'Luna2026!e2e';
 
@@ -50,34 +50,13 @@ test('month: the client uploads into items and says „Am terminat”; the firm 
 }) => {
   const period = currentMonth().period;
   // A firm with a client outside any holding; its contact is invited from the client page's call.
-  const ownerEmail = uniqueEmail('luna-owner');
-  await registerCompany(server, { email: ownerEmail, password: PASSWORD, companyName: 'Contabilitate Luna E2E SRL' });
-  const owner = await apiLogin(server, ownerEmail, PASSWORD);
-  const companyId = owner.user.company_id ?? owner.user.company.id;
-  const clientName = `Florăria Lunii ${Date.now().toString(36)} SRL`;
-  const created = await apiCall(server, 'POST', `/api/company/${companyId}/createClient`, {
-    token: owner.token,
-    body: { name: clientName, cui: randomCui() },
+  const { ownerEmail, clientId, clientName, contactEmail } = await clientWithContactAccount(server, {
+    tag: 'luna',
+    password: PASSWORD,
+    companyName: 'Contabilitate Luna E2E SRL',
+    client: 'Florăria Lunii',
+    contact: 'Maria Florăreasa',
   });
-  assert.equal(created.status, 201, `create the client: ${created.text}`);
-  const clientId = created.body.data.id;
-  const contactEmail = uniqueEmail('luna-contact');
-  const invited = await apiCall(server, 'POST', `/api/company/${companyId}/clients/${clientId}/invite`, {
-    token: owner.token,
-    body: { name: 'Maria Florăreasa', email: contactEmail, role: 5 },
-  });
-  assert.ok(invited.status < 300, `invite the contact: ${invited.text}`);
-  const invitation = await waitForMail(server.dataDir, contactEmail);
-  const link = new URL(invitation.links.find((href) => href.includes('/reset-password/')));
-  const reset = await apiCall(server, 'POST', '/api/password/reset', {
-    body: {
-      token: link.pathname.split('/').pop(),
-      email: contactEmail,
-      password: PASSWORD,
-      password_confirmation: PASSWORD,
-    },
-  });
-  assert.equal(reset.status, 200, `set the contact's password: ${reset.text}`);
 
   const invoice = { name: `Factura FL-0042 ${period}.pdf`, buffer: pdf('Factura FL-0042') };
   const statement = { name: `Extras BT ${period}.pdf`, buffer: pdf('Extras fara sold') };

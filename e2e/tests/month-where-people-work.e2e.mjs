@@ -5,11 +5,10 @@
 // and the history (1366 px and 360 px). A tall (portrait) image is previewed whole.
 import assert from 'node:assert/strict';
 import zlib from 'node:zlib';
-import { apiCall, apiLogin, registerCompany } from '../lib/api.mjs';
-import { waitForMail } from '../lib/mail.mjs';
+import { clientWithContactAccount, firmWithClient, inviteClientContact } from '../lib/api.mjs';
 import { currentMonth, pdf } from '../lib/month.mjs';
 import { test } from '../lib/runner.mjs';
-import { answerDialog, expectPath, expectText, passwordFields, randomCui, signIn, uniqueEmail } from '../lib/ui.mjs';
+import { answerDialog, expectPath, expectText, passwordFields, signIn, uniqueEmail } from '../lib/ui.mjs';
 
 const PASSWORD = 'Luna2026!e2e';
 const ITEMS = ['Facturi emise', 'Facturi primite', 'Extras de cont'];
@@ -55,30 +54,15 @@ function portraitPng(width, height) {
   ]);
 }
 
+/** What a fresh firm's client is called and where its owner's and contact's addresses begin. */
+const firmOf = (tag) => ({ tag, password: PASSWORD, companyName: `Contabil ${tag} SRL`, client: `Client ${tag}` });
+
 /** A fresh firm with one client whose contact was invited: the invitation mail's link, path and query. */
 async function firmWithInvitedContact(server, tag) {
-  const ownerEmail = uniqueEmail(`${tag}-owner`);
-  await registerCompany(server, { email: ownerEmail, password: PASSWORD, companyName: `Contabil ${tag} SRL` });
-  const owner = await apiLogin(server, ownerEmail, PASSWORD);
-  const companyId = owner.user.company_id ?? owner.user.company.id;
-  const clientName = `Client ${tag} ${Date.now().toString(36)} SRL`;
-  const created = await apiCall(server, 'POST', `/api/company/${companyId}/createClient`, {
-    token: owner.token,
-    body: { name: clientName, cui: randomCui() },
-  });
-  assert.equal(created.status, 201, `create the client: ${created.text}`);
-  const clientId = created.body.data.id;
+  const firm = await firmWithClient(server, firmOf(tag));
   const contactEmail = uniqueEmail(`${tag}-contact`);
-  const invited = await apiCall(server, 'POST', `/api/company/${companyId}/clients/${clientId}/invite`, {
-    token: owner.token,
-    body: { name: 'Maria Contact', email: contactEmail, role: 5 },
-  });
-  assert.ok(invited.status < 300, `invite the contact: ${invited.text}`);
-  const mail = await waitForMail(server.dataDir, contactEmail);
-  const link = mail.links.find((href) => href.includes('/reset-password/'));
-  assert.ok(link, `a set-password link in the invitation: ${mail.links.join(', ')}`);
-  const target = new URL(link);
-  return { ownerEmail, clientId, clientName, contactEmail, invitation: target.pathname + target.search };
+  const link = await inviteClientContact(server, firm, { name: 'Maria Contact', email: contactEmail });
+  return { ...firm, contactEmail, invitation: link.pathname + link.search };
 }
 
 /** On „De trimis”: uploads into every item; after the last one the card stays with the button. */
@@ -138,12 +122,7 @@ test(
   '„De trimis” at 1366 px; the firm’s client page opens on the month’s tab (1366 and 360 px), keyboard tabs, a portrait image previewed whole',
   async ({ page, server }) => {
     const month = currentMonth();
-    const firm = await firmWithInvitedContact(server, 'taburi');
-    const token = new URL(`http://x${firm.invitation}`).pathname.split('/').pop();
-    const reset = await apiCall(server, 'POST', '/api/password/reset', {
-      body: { token, email: firm.contactEmail, password: PASSWORD, password_confirmation: PASSWORD },
-    });
-    assert.equal(reset.status, 200, `set the contact's password: ${reset.text}`);
+    const firm = await clientWithContactAccount(server, { ...firmOf('taburi'), contact: 'Maria Contact' });
 
     await page.setViewportSize({ width: 1366, height: 768 });
     await signIn(page, firm.contactEmail, PASSWORD);

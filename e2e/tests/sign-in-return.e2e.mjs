@@ -2,46 +2,13 @@
 // into a client's month item and the firm's link from the „Am terminat” e-mail each go to /login,
 // which remembers them (?next=), and signing in lands on that very page, not on the area's home.
 import assert from 'node:assert/strict';
-import { apiCall, apiLogin, registerCompany } from '../lib/api.mjs';
+import { apiCall, apiLogin, clientWithContactAccount } from '../lib/api.mjs';
 import { mailsTo, waitForMail } from '../lib/mail.mjs';
 import { currentMonth } from '../lib/month.mjs';
 import { test } from '../lib/runner.mjs';
-import { emailField, expectPath, expectText, randomCui, uniqueEmail } from '../lib/ui.mjs';
+import { emailField, expectPath, expectText } from '../lib/ui.mjs';
 
 const PASSWORD = 'Urmeaza2026!e2e';
-
-/** A firm, a client with an invited contact (role 5) who has chosen a password. */
-async function firmWithContact(server) {
-  const ownerEmail = uniqueEmail('next-owner');
-  await registerCompany(server, { email: ownerEmail, password: PASSWORD, companyName: 'Contabilitate Next E2E SRL' });
-  const owner = await apiLogin(server, ownerEmail, PASSWORD);
-  const companyId = owner.user.company_id ?? owner.user.company.id;
-  const clientName = `Brutăria Revenirii ${Date.now().toString(36)} SRL`;
-  const created = await apiCall(server, 'POST', `/api/company/${companyId}/createClient`, {
-    token: owner.token,
-    body: { name: clientName, cui: randomCui() },
-  });
-  assert.equal(created.status, 201, `create the client: ${created.text}`);
-  const clientId = created.body.data.id;
-  const contactEmail = uniqueEmail('next-contact');
-  const invited = await apiCall(server, 'POST', `/api/company/${companyId}/clients/${clientId}/invite`, {
-    token: owner.token,
-    body: { name: 'Ana Revine', email: contactEmail, role: 5 },
-  });
-  assert.ok(invited.status < 300, `invite the contact: ${invited.text}`);
-  const invitation = await waitForMail(server.dataDir, contactEmail);
-  const link = new URL(invitation.links.find((href) => href.includes('/reset-password/')));
-  const reset = await apiCall(server, 'POST', '/api/password/reset', {
-    body: {
-      token: link.pathname.split('/').pop(),
-      email: contactEmail,
-      password: PASSWORD,
-      password_confirmation: PASSWORD,
-    },
-  });
-  assert.equal(reset.status, 200, `set the contact's password: ${reset.text}`);
-  return { ownerEmail, clientId, clientName, contactEmail };
-}
 
 /** Signed out: opening `target` shows the sign-in form; signing in there lands on `target` itself. */
 async function openSignedOutThenSignIn(page, target, email) {
@@ -69,7 +36,13 @@ test('sign-in return: signed out, /client/de-trimis, a client month item and the
 }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
   const period = currentMonth().period;
-  const { ownerEmail, clientId, clientName, contactEmail } = await firmWithContact(server);
+  const { ownerEmail, clientId, clientName, contactEmail } = await clientWithContactAccount(server, {
+    tag: 'next',
+    password: PASSWORD,
+    companyName: 'Contabilitate Next E2E SRL',
+    client: 'Brutăria Revenirii',
+    contact: 'Ana Revine',
+  });
   await page.goto('/');
 
   // The client's „De trimis”.
