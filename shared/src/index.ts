@@ -64,6 +64,8 @@ export { downloadDocument } from './files/api/download-document';
 export { rejectReason } from './files/use-batch-upload';
 export { type ClientDocumentsAnswer, type ClientDocument, type ClientSummary } from './files/api/get-client-documents';
 export { LazyClientDocumentsView as ClientDocumentsView } from './files/LazyClientDocumentsView';
+// The drop zone and file picker of the upload, for pages that send files their own way.
+export { FileDropZone } from './files/FileDropZone';
 // „Previzualizează” and its lazy dialog, for document rows outside the documents view.
 export { PreviewButton } from './files/preview/PreviewButton';
 export type { Plan, Payment } from './subscription/types';

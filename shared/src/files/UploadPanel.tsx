@@ -1,10 +1,11 @@
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import { formatBytes } from '../lib/format';
 import { formatPeriod, periodFromNow, recentPeriods } from '../lib/months';
 import { countOf } from '../lib/plural';
 import { ProgressBar } from '../ui/ProgressBar';
 import { Select } from '../ui/Select';
 import { toast } from '../ui/toast';
+import { FileDropZone } from './FileDropZone';
 import type { DocumentCategory, UploadLimits } from './types';
 import { useBatchUpload, type QueuedFile } from './use-batch-upload';
 
@@ -44,11 +45,9 @@ function limitsText(limits: UploadLimits | undefined): string {
  */
 export function UploadPanel({ clientUrl, categories, limits, onUploaded }: UploadPanelProps) {
   const upload = useBatchUpload(clientUrl, limits);
-  const inputRef = useRef<HTMLInputElement>(null);
   const cameraRef = useRef<HTMLInputElement>(null);
   const baseId = useId();
   const limitsId = `${baseId}-limits`;
-  const [dragging, setDragging] = useState(false);
   const ordered = [...categories].sort((a, b) => a.position - b.position || a.id - b.id);
   const [categoryId, setCategoryId] = useState<string>(ordered[0] ? String(ordered[0].id) : NO_CATEGORY);
   const [period, setPeriod] = useState(periodFromNow(0));
@@ -74,12 +73,6 @@ export function UploadPanel({ clientUrl, categories, limits, onUploaded }: Uploa
       return;
     }
     upload.add(incoming);
-  };
-
-  const onDrop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    addFiles(Array.from(event.dataTransfer?.files ?? []));
   };
 
   const batchTarget = { category_id: categoryId ? Number(categoryId) : null, period };
@@ -123,32 +116,15 @@ export function UploadPanel({ clientUrl, categories, limits, onUploaded }: Uploa
         </div>
       </div>
 
-      <div
-        className={`dropzone${dragging ? ' dropzone-active' : ''}`}
-        onDragEnter={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragOver={(e) => {
-          e.preventDefault();
-          if (e.dataTransfer) e.dataTransfer.dropEffect = 'copy';
-        }}
-        onDragLeave={(e) => {
-          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
-        }}
-        onDrop={onDrop}
+      <FileDropZone
+        onFiles={addFiles}
+        prompt="Trage fișierele aici sau"
+        inputLabel="Fișiere de încărcat"
+        accept={accept}
+        disabled={upload.running}
+        describedBy={limitsId}
         data-testid="dropzone"
       >
-        <p>Trage fișierele aici sau</p>
-        <button
-          type="button"
-          className="btn"
-          onClick={() => inputRef.current?.click()}
-          disabled={upload.running}
-          aria-describedby={limitsId}
-        >
-          Alege fișiere
-        </button>
         {/* On a phone: the camera straight away (shown only where the pointer is a finger). */}
         <button
           type="button"
@@ -171,23 +147,10 @@ export function UploadPanel({ clientUrl, categories, limits, onUploaded }: Uploa
             e.target.value = '';
           }}
         />
-        <input
-          ref={inputRef}
-          type="file"
-          multiple
-          accept={accept}
-          className="sr-only"
-          tabIndex={-1}
-          aria-label="Fișiere de încărcat"
-          onChange={(e) => {
-            addFiles(Array.from(e.target.files ?? []));
-            e.target.value = '';
-          }}
-        />
         <p id={limitsId} className="muted">
           {limitsText(limits)}
         </p>
-      </div>
+      </FileDropZone>
 
       {upload.files.length > 0 ? (
         <>

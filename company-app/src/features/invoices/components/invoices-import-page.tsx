@@ -1,6 +1,6 @@
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PageHeader, ProgressBar, countOf, formatBytes, toast } from '@dosar/shared';
+import { FileDropZone, PageHeader, ProgressBar, countOf, formatBytes, toast } from '@dosar/shared';
 import { useCompanyId } from '../../../lib/company-api';
 import { paths } from '../../../paths';
 import { importInvoices, type ImportEntry } from '../api/import-invoices';
@@ -20,9 +20,7 @@ const isInvoiceFile = (file: File) => /\.(xml|zip)$/i.test(file.name);
 export function InvoicesImportPage() {
   const companyId = useCompanyId();
   const baseId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
   const [files, setFiles] = useState<File[]>([]);
-  const [dragging, setDragging] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [results, setResults] = useState<ImportEntry[] | null>(null);
   const running = progress !== null;
@@ -41,12 +39,6 @@ export function InvoicesImportPage() {
       void toast.error(`Poți importa cel mult ${MAX_FILES} de fișiere odată; au fost păstrate primele ${MAX_FILES}.`);
       return all.slice(0, MAX_FILES);
     });
-  };
-
-  const onDrop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    addFiles(Array.from(event.dataTransfer?.files ?? []));
   };
 
   const start = async () => {
@@ -75,40 +67,14 @@ export function InvoicesImportPage() {
           cu CUI-ul ei, în luna emiterii. Cele fără client așteaptă în{' '}
           <Link to={paths.invoicesUnsorted}>De sortat</Link>.
         </p>
-        <div
-          className={`dropzone${dragging ? ' dropzone-active' : ''}`}
-          onDragEnter={(e) => {
-            e.preventDefault();
-            setDragging(true);
-          }}
-          onDragOver={(e) => {
-            e.preventDefault();
-            if (e.dataTransfer) e.dataTransfer.dropEffect = 'copy';
-          }}
-          onDragLeave={(e) => {
-            if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
-          }}
-          onDrop={onDrop}
+        <FileDropZone
+          onFiles={addFiles}
+          prompt="Trage aici fișierele .xml și .zip sau"
+          inputLabel="Facturi de importat"
+          accept={ACCEPT}
+          disabled={running}
           data-testid="invoice-dropzone"
-        >
-          <p>Trage aici fișierele .xml și .zip sau</p>
-          <button type="button" className="btn" onClick={() => inputRef.current?.click()} disabled={running}>
-            Alege fișiere
-          </button>
-          <input
-            ref={inputRef}
-            type="file"
-            multiple
-            accept={ACCEPT}
-            className="sr-only"
-            tabIndex={-1}
-            aria-label="Facturi de importat"
-            onChange={(e) => {
-              addFiles(Array.from(e.target.files ?? []));
-              e.target.value = '';
-            }}
-          />
-        </div>
+        />
 
         {files.length > 0 ? (
           <div className="invoice-import-queue">

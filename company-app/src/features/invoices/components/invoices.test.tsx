@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { http } from '@dosar/shared';
+import { http, toast } from '@dosar/shared';
+import { mockDialogs } from '@dosar/shared/testing';
 import { ok, paged, renderSignedIn } from '../../../testing/render';
 import type { ImportEntry } from '../api/import-invoices';
 import type { SearchAnswer } from '../api/search-documents';
@@ -115,6 +116,19 @@ describe('„Facturi”: the import', () => {
     expect(url).toBe('/api/company/1/invoices/import');
     expect((form.getAll('files[]') as File[]).map((f) => f.name)).toEqual(['a.xml', 'spv.zip']);
     expect(screen.queryByText('2 fișiere alese')).not.toBeInTheDocument();
+  });
+
+  test('files dropped on the zone join the list, the ones that are not .xml or .zip left aside', () => {
+    mockDialogs();
+    renderSignedIn(<InvoicesImportPage />);
+    const files = [
+      new File(['<Invoice/>'], 'b.xml', { type: 'application/xml' }),
+      new File(['x'], 'nota.pdf', { type: 'application/pdf' }),
+    ];
+    fireEvent.drop(screen.getByTestId('invoice-dropzone'), { dataTransfer: { files } });
+    expect(screen.getByText('1 fișier ales')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Fișierele alese' })).getByText('b.xml')).toBeInTheDocument();
+    expect(toast.error).toHaveBeenCalledWith('1 fișier a fost lăsat deoparte: doar .xml și .zip.');
   });
 
   test('a failed import keeps the files chosen', async () => {

@@ -3,7 +3,6 @@ import {
   ActionsHeader,
   DataTable,
   EmptyState,
-  FREQUENCY_LABELS,
   FormActions,
   ListStates,
   PageHeader,
@@ -22,6 +21,7 @@ import {
 import { companyBase, useCompanyId } from '../../../lib/company-api';
 import { useCompanyCategories } from '../api/month-base';
 import { APPLIES_LABELS, RequirementDialog } from './requirement-dialog';
+import { RequirementActions, RequirementCells } from './requirement-row';
 
 /**
  * /company/month-settings „Documente lunare” (role 2): the set every new client owes (the firm's
@@ -91,33 +91,13 @@ export function MonthSettingsPage() {
           >
             {rows.map((item) => (
               <tr key={item.id}>
-                <td>
-                  <div>{item.name}</div>
-                  {item.details ? <div className="muted">{item.details}</div> : null}
-                </td>
-                <td>{item.category?.name ?? <span className="muted">—</span>}</td>
-                <td>{FREQUENCY_LABELS[item.frequency]}</td>
+                <RequirementCells item={item} />
                 <td>{APPLIES_LABELS[item.applies]}</td>
-                <td>
-                  <div className="month-actions">
-                    <button
-                      type="button"
-                      className="btn btn-ghost"
-                      aria-label={`Editează ${item.name}`}
-                      onClick={() => setEditing(item)}
-                    >
-                      Editează
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-ghost"
-                      aria-label={`Șterge ${item.name}`}
-                      onClick={() => void remove(item)}
-                    >
-                      Șterge
-                    </button>
-                  </div>
-                </td>
+                <RequirementActions
+                  name={item.name}
+                  onEdit={() => setEditing(item)}
+                  onDelete={() => void remove(item)}
+                />
               </tr>
             ))}
           </DataTable>

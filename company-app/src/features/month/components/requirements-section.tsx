@@ -3,7 +3,6 @@ import {
   ActionsHeader,
   DataTable,
   EmptyState,
-  FREQUENCY_LABELS,
   FormActions,
   ListStates,
   TextAreaField,
@@ -23,6 +22,7 @@ import {
 } from '@dosar/shared';
 import { useCompanyCategories } from '../api/month-base';
 import { APPLIES_LABELS, RequirementDialog } from './requirement-dialog';
+import { RequirementActions, RequirementCells } from './requirement-row';
 
 export interface RequirementsSectionProps {
   companyId: number;
@@ -91,35 +91,15 @@ export function RequirementsSection({ companyId, clientUrl, owner }: Requirement
           >
             {rows.map((requirement) => (
               <tr key={requirement.id}>
-                <td>
-                  <div>{requirement.name}</div>
-                  {requirement.details ? <div className="muted">{requirement.details}</div> : null}
-                </td>
-                <td>{requirement.category?.name ?? <span className="muted">—</span>}</td>
-                <td>{FREQUENCY_LABELS[requirement.frequency]}</td>
+                <RequirementCells item={requirement} />
                 <td>{formatPeriod(requirement.starts_period)}</td>
                 <td>{sourceLabel(requirement.source)}</td>
                 {owner ? (
-                  <td>
-                    <div className="month-actions">
-                      <button
-                        type="button"
-                        className="btn btn-ghost"
-                        aria-label={`Editează ${requirement.name}`}
-                        onClick={() => setEditing(requirement)}
-                      >
-                        Editează
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-ghost"
-                        aria-label={`Șterge ${requirement.name}`}
-                        onClick={() => void remove(requirement)}
-                      >
-                        Șterge
-                      </button>
-                    </div>
-                  </td>
+                  <RequirementActions
+                    name={requirement.name}
+                    onEdit={() => setEditing(requirement)}
+                    onDelete={() => void remove(requirement)}
+                  />
                 ) : null}
               </tr>
             ))}
