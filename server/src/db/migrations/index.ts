@@ -32,6 +32,7 @@ import * as invoices from './2026-11-30-260-invoices.js';
 import * as documentSearch from './2026-11-30-270-document-search.js';
 import * as firmNotifications from './2026-11-30-250-firm-notifications.js';
 import * as declarations from './2026-11-30-290-declarations.js';
+import * as clientAndFirmKeys from './2026-11-30-300-client-and-firm-keys.js';
 
 /**
  * Every migration, in order. Listed statically so the same list runs from
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30-250-firm-notifications': firmNotifications,
   '2026-11-30-280-anaf': anaf,
   '2026-11-30-290-declarations': declarations,
+  '2026-11-30-300-client-and-firm-keys': clientAndFirmKeys,
 };

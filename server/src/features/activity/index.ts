@@ -30,6 +30,7 @@ export type ActivityAction =
   | 'period.handover'
   | 'upload_link.open'
   | 'upload_link.revoke'
+  | 'reminder.send'
   | 'obligation.file'
   | 'obligation.unfile'
   | 'client.anaf_change'

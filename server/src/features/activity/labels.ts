@@ -1,3 +1,4 @@
+import { countOf } from '../../lib/plural.js';
 import { romanianDateTime } from '../../lib/ro-calendar.js';
 import type { ActivityAction } from './index.js';
 
@@ -22,6 +23,7 @@ export const ACTION_LABELS: Record<ActivityAction, string> = {
   'period.handover': 'a descărcat procesul-verbal',
   'upload_link.open': 'a deschis linkul de încărcare',
   'upload_link.revoke': 'a revocat linkul de încărcare',
+  'reminder.send': 'a trimis un memento',
   'obligation.file': 'a marcat ca depusă declarația',
   'obligation.unfile': 'a anulat depunerea declarației',
   'client.anaf_change': 'a semnalat o schimbare în registrul ANAF',
@@ -100,6 +102,8 @@ export function describeDetails(action: string, details: Details | null): string
       return `${text(details.code)}, ${text(details.period)}`;
     case 'client.anaf_change':
       return text(details.summary);
+    case 'reminder.send':
+      return `${countOf(Number(details.items), 'document cerut', 'documente cerute')} din ${text(details.months)}, către ${countOf(Number(details.recipients), 'persoană', 'persoane')}`;
     case 'client.spv_import':
       return `${text(details.files)} fișiere din SPV`;
     case 'document.download':

@@ -5,7 +5,7 @@ import { romanianDateTime } from '../../lib/ro-calendar.js';
 import { addressed, byDueDay, planBatch } from './compose.js';
 import * as repo from './repository.js';
 import { DEFAULT_HOUR, DEFAULT_STEPS, stepsOn } from './schedule.js';
-import { queueDigests } from './send.js';
+import { queueDigests, type Sender } from './send.js';
 
 /**
  * The reminder job (docs/PRODUCT.md, "Reminders"): every quarter of an hour, for each firm with reminders
@@ -16,6 +16,11 @@ import { queueDigests } from './send.js';
  */
 
 const BATCH = 500;
+/** The job in the clients' history: no one signed in sent it. */
+const REMINDER_JOB: Sender = {
+  actor: { id: null, name: 'Memento automat', role: null },
+  origin: { ip: null, userAgent: null },
+};
 export const DEFAULTS = { steps: DEFAULT_STEPS, hour: DEFAULT_HOUR };
 
 /** Today and the hour in Romania at `now`. */
@@ -81,7 +86,7 @@ export async function runReminders(
           const winners = new Set(won.map((c) => c.client_id));
           const mine = plans.filter((p) => winners.has(p.client.id));
           clients += mine.length;
-          messages += await queueDigests(ctx, trx, firm, today, mine);
+          messages += await queueDigests(ctx, trx, firm, today, mine, REMINDER_JOB);
         });
       }
       batch = await (following ?? planAfter(batch.lastId));

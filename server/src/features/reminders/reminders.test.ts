@@ -66,6 +66,21 @@ async function runAt(day: string, hour: number, company = firm): Promise<MailMes
 
 const door = (company: Company = firm) => `/api/company/${company.id}`;
 
+interface HistoryEvent {
+  action: string;
+  label: string;
+  actor_name: string | null;
+  side: string | null;
+  details: Record<string, unknown>;
+}
+
+async function history(company: Company, client: Client): Promise<HistoryEvent[]> {
+  const res = await api(t)
+    .as(company.owner)
+    .post(`${door(company)}/clients/${client.id}/activity`, { per_page: 50 });
+  return expectStatus(res, 200, 'history').json.data as HistoryEvent[];
+}
+
 interface Preview {
   clients: number;
   messages: number;
@@ -271,6 +286,8 @@ describe('remind now', () => {
     await drainOutbox(t.ctx);
     const sent = t.mail.sent.slice(before).filter((m) => isDigest(m, firm));
     expect(sent.map((m) => m.to).sort()).toEqual([(group.admin as Actor).email, groupUser.email].sort());
+    const [byHand] = (await history(firm, group.client)).filter((e) => e.action === 'reminder.send');
+    expect(byHand).toMatchObject({ actor_name: staff.name, side: 'company', details: { recipients: 2 } });
     // A paused client can still be reminded by hand.
     expectStatus(await api(t).as(firm.owner).post(url(paused)), 200, 'paused, by hand');
     // The complete month and the one marked "Am terminat" are never listed; by hand, the months open now are.
@@ -324,7 +341,7 @@ describe('a firm whose paid period ended', () => {
 describe('a step day on which no server ran', () => {
   it('goes out on the next working day a server runs, once', async () => {
     const late = await createCompany(t);
-    await createClient(t, late, { email: 'late@client.test' });
+    const lateClient = await createClient(t, late, { email: 'late@client.test' });
     expectStatus(
       await api(t)
         .as(late.owner)
@@ -335,5 +352,11 @@ describe('a step day on which no server ran', () => {
     const nextDay = nextWorkingDay(shiftDay(stepDay(period, 5, 0), 1));
     expect((await runAt(nextDay, 9, late)).map((m) => m.to)).toEqual(['late@client.test']);
     expect(await runAt(nextDay, 15, late)).toEqual([]);
+    // The client's history says it was chased, by whom, for what and of how many people; once.
+    const events = (await history(late, lateClient)).filter((e) => e.action === 'reminder.send');
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ actor_name: 'Memento automat', side: null, label: 'a trimis un memento' });
+    expect(events[0].details).toMatchObject({ recipients: 1, months: period });
+    expect(Number(events[0].details.items)).toBeGreaterThan(0);
   });
 });

@@ -1,3 +1,4 @@
+import { originOf } from '../activity/index.js';
 import { errorResponses, idParams } from '../../lib/http-schemas.js';
 import { allow, scopeOf, type DoorRoutes } from '../doors/index.js';
 import { REMINDERS_POLICY } from './policy.js';
@@ -65,6 +66,6 @@ export const reminderRoutes: DoorRoutes = (app, door) => {
         response: { 200: s.remindNowResponse, ...errorResponses },
       },
     },
-    async (request) => service.remindNow(ctx, scopeOf(request), Number(request.params.id)),
+    async (request) => service.remindNow(ctx, scopeOf(request), Number(request.params.id), originOf(request)),
   );
 };

@@ -4,6 +4,7 @@ import { errors } from '../../infra/errors.js';
 import { countOf } from '../../lib/plural.js';
 import { shiftDay } from '../../lib/ro-calendar.js';
 import { loadScopedClient } from '../access/index.js';
+import type { RequestOrigin } from '../activity/index.js';
 import type { TenantScope } from '../doors/index.js';
 import { addressed, byDueDay, planBatch, type PlannedDigest } from './compose.js';
 import { DEFAULTS, romanianNow } from './job.js';
@@ -109,7 +110,7 @@ export async function preview(ctx: AppContext, scope: TenantScope, date: string)
 }
 
 /** Sends the client's digest now (not one of the steps), within the hand-sent budgets. */
-export async function remindNow(ctx: AppContext, scope: TenantScope, clientId: number) {
+export async function remindNow(ctx: AppContext, scope: TenantScope, clientId: number, origin: RequestOrigin) {
   const client = await loadScopedClient(ctx, scope, clientId);
   const firm = await settingsOf(ctx, client.company_id);
   const { today } = romanianNow(ctx.clock.now());
@@ -125,7 +126,9 @@ export async function remindNow(ctx: AppContext, scope: TenantScope, clientId: n
   if (!perClient.allowed) throw errors.throttled(perClient.retryAfter);
   const perFirm = await ctx.limiter.hit(`remind-now:firm:${firm.company_id}`, REMIND_NOW_PER_FIRM_PER_HOUR, 3600);
   if (!perFirm.allowed) throw errors.throttled(perFirm.retryAfter);
-  const sent = await ctx.db.transaction().execute((trx) => queueDigests(ctx, trx, firm, today, [plan]));
+  const sent = await ctx.db
+    .transaction()
+    .execute((trx) => queueDigests(ctx, trx, firm, today, [plan], { actor: scope.actor, origin }));
   return {
     message: `Mementoul a fost trimis către ${countOf(sent, 'persoană', 'persoane')}.`,
     data: presentPlan(plan),
