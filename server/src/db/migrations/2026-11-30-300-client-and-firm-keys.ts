@@ -6,36 +6,31 @@ import { type Kysely, sql } from 'kysely';
  * keys it replaces checked each column alone, and not that they belong together. A reminder step writes a
  * claim and a link per client, so it also checks half as many keys.
  */
+const TABLES = ['reminder_claims', 'upload_links'];
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations never import app types
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`create unique index clients_id_company on clients (id, company_id)`.execute(db);
-  await sql`
-    alter table reminder_claims
-      drop constraint reminder_claims_client_id_fkey,
-      drop constraint reminder_claims_company_id_fkey,
-      add constraint reminder_claims_client_fkey foreign key (client_id, company_id) references clients (id, company_id)`.execute(
-    db,
-  );
-  await sql`
-    alter table upload_links
-      drop constraint upload_links_client_id_fkey,
-      drop constraint upload_links_company_id_fkey,
-      add constraint upload_links_client_fkey foreign key (client_id, company_id) references clients (id, company_id)`.execute(
-    db,
-  );
+  for (const table of TABLES) {
+    await sql`
+      alter table ${sql.table(table)}
+        drop constraint ${sql.id(`${table}_client_id_fkey`)},
+        drop constraint ${sql.id(`${table}_company_id_fkey`)},
+        add constraint ${sql.id(`${table}_client_fkey`)}
+          foreign key (client_id, company_id) references clients (id, company_id)`.execute(db);
+  }
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations never import app types
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql`
-    alter table upload_links
-      drop constraint upload_links_client_fkey,
-      add constraint upload_links_client_id_fkey foreign key (client_id) references clients (id),
-      add constraint upload_links_company_id_fkey foreign key (company_id) references companies (id)`.execute(db);
-  await sql`
-    alter table reminder_claims
-      drop constraint reminder_claims_client_fkey,
-      add constraint reminder_claims_client_id_fkey foreign key (client_id) references clients (id),
-      add constraint reminder_claims_company_id_fkey foreign key (company_id) references companies (id)`.execute(db);
+  for (const table of TABLES) {
+    await sql`
+      alter table ${sql.table(table)}
+        drop constraint ${sql.id(`${table}_client_fkey`)},
+        add constraint ${sql.id(`${table}_client_id_fkey`)} foreign key (client_id) references clients (id),
+        add constraint ${sql.id(`${table}_company_id_fkey`)} foreign key (company_id) references companies (id)`.execute(
+      db,
+    );
+  }
   await sql`drop index clients_id_company`.execute(db);
 }

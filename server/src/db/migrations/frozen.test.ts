@@ -43,7 +43,7 @@ const FROZEN: Record<string, string> = {
   '2026-11-30-270-document-search.ts': 'e5d9610c3e43c7f9333f2e7dd9a1c94a1373bdba798930e2a22979b16c31d3a4',
   '2026-11-30-280-anaf.ts': '9d99b37fba583476c04b8e2be4036549bc309c43c762b37806b2e85aa805bee5',
   '2026-11-30-290-declarations.ts': 'b09f842ac4bbef0a713024c9db9d56d07840e55d37fbe93e1657636b6514fdc7',
-  '2026-11-30-300-client-and-firm-keys.ts': 'e6010d1276daee878756271610918b317e769e18174e63a66a3b5cc36106197a',
+  '2026-11-30-300-client-and-firm-keys.ts': '3ce6cd5354573795f250302c3b27730493a425ae1fdb26222eb73f6bac31870d',
 };
 
 const dir = path.resolve(__dirname);

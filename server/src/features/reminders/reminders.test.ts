@@ -313,17 +313,20 @@ describe('remind now', () => {
   });
 });
 
+/** A firm of its own with reminders on at 9 and one client who receives them at `email`. */
+async function firmWithReminders(email: string): Promise<{ firm: Company; client: Client }> {
+  const company = await createCompany(t);
+  const client = await createClient(t, company, { email });
+  const res = await api(t)
+    .as(company.owner)
+    .post(`${door(company)}/reminders/update`, { enabled: true, hour: 9 });
+  expectStatus(res, 200, 'turn reminders on');
+  return { firm: company, client };
+}
+
 describe('a firm whose paid period ended', () => {
   it('sends no reminders while it is read-only, and sends them again once it pays', async () => {
-    const lapsed = await createCompany(t);
-    await createClient(t, lapsed, { email: 'lapsed@client.test' });
-    expectStatus(
-      await api(t)
-        .as(lapsed.owner)
-        .post(`${door(lapsed)}/reminders/update`, { enabled: true, hour: 9 }),
-      200,
-      'turn reminders on',
-    );
+    const { firm: lapsed } = await firmWithReminders('lapsed@client.test');
     const periodEnd = (end: Date) =>
       t.ctx.db
         .updateTable('subscriptions')
@@ -340,15 +343,7 @@ describe('a firm whose paid period ended', () => {
 
 describe('a step day on which no server ran', () => {
   it('goes out on the next working day a server runs, once', async () => {
-    const late = await createCompany(t);
-    const lateClient = await createClient(t, late, { email: 'late@client.test' });
-    expectStatus(
-      await api(t)
-        .as(late.owner)
-        .post(`${door(late)}/reminders/update`, { enabled: true, hour: 9 }),
-      200,
-      'turn reminders on',
-    );
+    const { firm: late, client: lateClient } = await firmWithReminders('late@client.test');
     const nextDay = nextWorkingDay(shiftDay(stepDay(period, 5, 0), 1));
     expect((await runAt(nextDay, 9, late)).map((m) => m.to)).toEqual(['late@client.test']);
     expect(await runAt(nextDay, 15, late)).toEqual([]);
