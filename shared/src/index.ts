@@ -51,6 +51,7 @@ export { useRequest } from './lib/use-request';
 export { useDownload } from './lib/use-download';
 
 export { FieldShell, TextField, TextAreaField } from './ui/TextField';
+export { SwitchRow } from './ui/SwitchRow';
 export { Modal } from './ui/Modal';
 export { MessageDialog } from './ui/MessageDialog';
 export { SortHeader, type SortState } from './ui/SortHeader';

@@ -3,6 +3,7 @@ import { useRequest } from '../../lib/use-request';
 import { confirmDialog } from '../../ui/confirm-dialog';
 import { ErrorState } from '../../ui/ErrorState';
 import { Spinner } from '../../ui/Spinner';
+import { SwitchRow } from '../../ui/SwitchRow';
 import { toast } from '../../ui/toast';
 import { getTenantSecurity, updateTenantSecurity } from '../api/tenant-security';
 import { useCurrentUser } from '../hooks';
@@ -67,20 +68,14 @@ export function TenantSecuritySetting({ apiBase }: TenantSecuritySettingProps) {
     const lockedOff = !current.require_two_factor && !ownEnabled;
     body = (
       <>
-        <div className="switch-row">
-          <input
-            id="tenant-require-two-factor"
-            type="checkbox"
-            role="switch"
-            className="switch"
-            checked={current.require_two_factor}
-            aria-checked={current.require_two_factor}
-            aria-describedby="tenant-require-two-factor-hint"
-            disabled={saving || lockedOff}
-            onChange={(event) => void change(event.target.checked)}
-          />
-          <label htmlFor="tenant-require-two-factor">{REQUIRE_TWO_FACTOR_LABEL}</label>
-        </div>
+        <SwitchRow
+          id="tenant-require-two-factor"
+          label={REQUIRE_TWO_FACTOR_LABEL}
+          checked={current.require_two_factor}
+          describedBy="tenant-require-two-factor-hint"
+          disabled={saving || lockedOff}
+          onChange={(checked) => void change(checked)}
+        />
         <p className="field-hint" id="tenant-require-two-factor-hint">
           {lockedOff
             ? 'Activează mai întâi autentificarea în doi pași pentru contul tău (mai sus), apoi o poți cere tuturor.'

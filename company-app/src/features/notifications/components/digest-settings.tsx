@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { ErrorState, FieldShell, FormActions, Spinner, fieldErrors, toast, useRequest } from '@dosar/shared';
+import { ErrorState, FieldShell, FormActions, Spinner, SwitchRow, fieldErrors, toast, useRequest } from '@dosar/shared';
 import { getDigestSettings, updateDigestSettings } from '../api/notifications';
 
 export const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
@@ -53,18 +53,7 @@ export function DigestSettings({ companyId }: { companyId: number }) {
   else
     body = (
       <form className="form" aria-label="Rezumatul zilnic" onSubmit={(e) => void submit(e)} noValidate>
-        <div className="switch-row">
-          <input
-            id={`${id}-on`}
-            type="checkbox"
-            role="switch"
-            className="switch"
-            checked={on}
-            aria-checked={on}
-            onChange={(e) => setOn(e.target.checked)}
-          />
-          <label htmlFor={`${id}-on`}>Trimite-mi rezumatul zilnic pe e-mail</label>
-        </div>
+        <SwitchRow id={`${id}-on`} label="Trimite-mi rezumatul zilnic pe e-mail" checked={on} onChange={setOn} />
         <FieldShell
           id={`${id}-hour`}
           label="Ora rezumatului"

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import {
+  SwitchRow,
   ErrorState,
   FormActions,
   Spinner,
@@ -166,20 +167,14 @@ function ClientReminderForm({
           {initial.due_day === null ? `Termenul: ${firmDay}.` : `Termenul: ziua ${initial.due_day} a lunii următoare.`}
         </p>
       )}
-      <div className="switch-row">
-        <input
-          id={`${id}-paused`}
-          type="checkbox"
-          role="switch"
-          className="switch"
-          checked={initial.reminders_paused}
-          aria-checked={initial.reminders_paused}
-          aria-describedby={`${id}-paused-hint`}
-          disabled={!owner || pausing}
-          onChange={(e) => void togglePause(e.target.checked)}
-        />
-        <label htmlFor={`${id}-paused`}>Oprește memento-urile</label>
-      </div>
+      <SwitchRow
+        id={`${id}-paused`}
+        label="Oprește memento-urile"
+        checked={initial.reminders_paused}
+        describedBy={`${id}-paused-hint`}
+        disabled={!owner || pausing}
+        onChange={(paused) => void togglePause(paused)}
+      />
       <p className="field-hint" id={`${id}-paused-hint`}>
         {initial.reminders_paused
           ? 'Clientul nu primește memento-uri automate. „Trimite memento acum” merge în continuare.'

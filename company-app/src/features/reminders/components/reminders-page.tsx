@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import {
+  SwitchRow,
   ErrorState,
   FieldShell,
   FormActions,
@@ -120,18 +121,7 @@ function RemindersForm({
 
   return (
     <form className="card form" aria-label="Setările memento-urilor" onSubmit={(e) => void submit(e)} noValidate>
-      <div className="switch-row">
-        <input
-          id={`${id}-enabled`}
-          type="checkbox"
-          role="switch"
-          className="switch"
-          checked={enabled}
-          aria-checked={enabled}
-          onChange={(e) => setEnabled(e.target.checked)}
-        />
-        <label htmlFor={`${id}-enabled`}>Trimite memento-uri clienților</label>
-      </div>
+      <SwitchRow id={`${id}-enabled`} label="Trimite memento-uri clienților" checked={enabled} onChange={setEnabled} />
       <div className="form-row">
         <TextField
           label="Ziua termenului"
