@@ -52,8 +52,12 @@ export async function runReminders(
   const { today, hour } = romanianNow(now);
   let messages = 0;
   let clients = 0;
+  // Today's steps depend only on a firm's step list (most firms keep the default): worked out once per list.
+  const stepsOf = new Map<string, ReturnType<typeof byDueDay>>();
   for (const firm of await repo.firmsDue(ctx.db, hour, DEFAULTS)) {
-    const steps = byDueDay(stepsOn(today, firm.steps));
+    const rule = firm.steps.join(',');
+    let steps = stepsOf.get(rule);
+    if (!steps) stepsOf.set(rule, (steps = byDueDay(stepsOn(today, firm.steps))));
     if (steps.size === 0 || !(await writable(ctx, firm.company_id))) continue;
     const dueDays = [...steps.keys()];
     /** The batch of clients after `afterId` and what each would be sent; null once none is left. */
